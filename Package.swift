@@ -1,0 +1,39 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "Cellar",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "cellar", targets: ["cellar"]),
+        .library(name: "CellarEngine", targets: ["CellarEngine"]),
+        .library(name: "CellarMustache", targets: ["CellarMustache"]),
+    ],
+    targets: [
+        // System libraries from Debian, each touched by exactly one Swift module.
+        .systemLibrary(name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
+        .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
+        .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
+
+        .target(name: "CellarDiagnostics"),
+        .target(name: "CellarMarkdown", dependencies: ["CCmark"]),
+        .target(name: "CellarYAML", dependencies: ["CYAML", "CellarDiagnostics"]),
+        .target(name: "CellarMustache"),
+        .target(
+            name: "CellarEngine",
+            dependencies: ["CellarDiagnostics", "CellarMarkdown", "CellarYAML", "CellarMustache"]
+        ),
+        .target(name: "CellarServer", dependencies: ["CMicroHTTPD"]),
+        .target(name: "CellarCLI", dependencies: ["CellarEngine", "CellarServer", "CellarDiagnostics"]),
+        .executableTarget(name: "cellar", dependencies: ["CellarCLI"]),
+
+        .testTarget(name: "CellarDiagnosticsTests", dependencies: ["CellarDiagnostics"]),
+        .testTarget(name: "CellarYAMLTests", dependencies: ["CellarYAML"]),
+        .testTarget(name: "CellarMarkdownTests", dependencies: ["CellarMarkdown"]),
+        .testTarget(
+            name: "CellarEngineTests",
+            dependencies: ["CellarEngine", "CellarMustache"],
+            resources: [.copy("Fixtures")]
+        ),
+    ]
+)

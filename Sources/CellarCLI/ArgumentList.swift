@@ -1,0 +1,56 @@
+import CellarDiagnostics
+
+/// The words of a command line, consumed by a command as it parses its options.
+public struct ArgumentList: Sendable {
+    private var words: [String]
+    let command: String?
+
+    public init(_ words: [String], command: String? = nil) {
+        self.words = words
+        self.command = command
+    }
+
+    public var isEmpty: Bool { words.isEmpty }
+
+    /// Removes `--name` (a flag without value); true when it was there.
+    public mutating func flag(_ name: String) -> Bool {
+        guard let index = words.firstIndex(of: "--" + name) else { return false }
+        words.remove(at: index)
+        return true
+    }
+
+    /// Removes `--name VALUE` or `--name=VALUE` and returns the value.
+    public mutating func option(_ name: String) throws(UsageError) -> String? {
+        let long = "--" + name
+        if let index = words.firstIndex(where: { $0.hasPrefix(long + "=") }) {
+            let value = String(words[index].dropFirst(long.count + 1))
+            words.remove(at: index)
+            guard !value.isEmpty else { throw UsageError("\(long) needs a value", command: command) }
+            return value
+        }
+        guard let index = words.firstIndex(of: long) else { return nil }
+        guard index + 1 < words.count, !words[index + 1].hasPrefix("--") else {
+            throw UsageError("\(long) needs a value", command: command)
+        }
+        let value = words[index + 1]
+        words.removeSubrange(index...index + 1)
+        return value
+    }
+
+    /// Removes and returns the next word that is not an option.
+    public mutating func positional() -> String? {
+        guard let index = words.firstIndex(where: { !$0.hasPrefix("-") || $0 == "-" }) else { return nil }
+        return words.remove(at: index)
+    }
+
+    /// Fails on anything left over, suggesting the closest known option.
+    public func finish(known: [String]) throws(UsageError) {
+        guard let word = words.first else { return }
+        if word.hasPrefix("-") {
+            let name = String(word.drop(while: { $0 == "-" }).prefix(while: { $0 != "=" }))
+            let suggestion = Suggestion.closest(to: name, in: known).map { "; did you mean '--\($0)'?" } ?? ""
+            throw UsageError("unknown option '\(word)'\(suggestion)", command: command)
+        }
+        throw UsageError("unexpected argument '\(word)'", command: command)
+    }
+}

@@ -1,0 +1,94 @@
+import CellarDiagnostics
+import CellarEngine
+import Foundation
+
+/// The `cellar` command line: finds the command, parses its options, runs it and maps every
+/// outcome to an exit status. `main.swift` only calls ``run()``.
+public struct CLI: Sendable {
+    var arguments: [String]
+    var terminal: Terminal
+    var workingDirectory: String
+
+    static let commands: [any Command.Type] = [
+        BuildCommand.self,
+    ]
+
+    public init(arguments: [String], terminal: Terminal = .standard(),
+                workingDirectory: String = FileManager.default.currentDirectoryPath) {
+        self.arguments = arguments
+        self.terminal = terminal
+        self.workingDirectory = workingDirectory
+    }
+
+    public func run() async -> ExitStatus {
+        var words = arguments
+        guard let first = words.first else {
+            terminal.err(Self.usage)
+            return .usage
+        }
+        switch first {
+        case "--help", "-h":
+            terminal.out(Self.usage)
+            return .success
+        case "--version", "-V", "version":
+            terminal.out("cellar \(CellarVersion.current)")
+            return .success
+        case "help":
+            return help(words.dropFirst().first)
+        default:
+            break
+        }
+        words.removeFirst()
+        guard let command = Self.commands.first(where: { $0.name == first }) else {
+            let names = Self.commands.map { $0.name }
+            let hint = Suggestion.closest(to: first, in: names).map { " Did you mean '\($0)'?" } ?? ""
+            terminal.err("cellar: unknown command '\(first)'.\(hint)\n\n" + Self.usage)
+            return .usage
+        }
+        if words.contains("--help") || words.contains("-h") {
+            terminal.out(command.help)
+            return .success
+        }
+        var list = ArgumentList(words, command: command.name)
+        do throws(UsageError) {
+            let parsed = try command.init(parsing: &list)
+            return await parsed.run(in: CommandEnvironment(terminal: terminal, workingDirectory: workingDirectory))
+        } catch {
+            terminal.err("cellar \(command.name): \(error.message)\n\n" + command.help)
+            return .usage
+        }
+    }
+
+    private func help(_ name: String?) -> ExitStatus {
+        guard let name else {
+            terminal.out(Self.usage)
+            return .success
+        }
+        guard let command = Self.commands.first(where: { $0.name == name }) else {
+            terminal.err("cellar help: no command named '\(name)'\n\n" + Self.usage)
+            return .usage
+        }
+        terminal.out(command.help)
+        return .success
+    }
+
+    static var usage: String {
+        let width = commands.map { $0.name.count }.max() ?? 8
+        let lines = commands.map { "  " + $0.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + $0.summary }
+        return """
+            Cellar \(CellarVersion.current) — a static site generator for list screens.
+
+            Usage: cellar <command> [options]
+
+            Commands:
+            \(lines.joined(separator: "\n"))
+
+            Options:
+              -h, --help     Show help (also: cellar help <command>)
+              -V, --version  Show the version
+
+            Run 'cellar help <command>' for a command's options.
+            """
+    }
+}
+

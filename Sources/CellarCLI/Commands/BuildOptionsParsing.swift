@@ -1,0 +1,33 @@
+import CellarEngine
+
+/// The options `build`, `serve` and `check` share.
+struct SiteOptions: Sendable {
+    var site: String?
+    var drafts = false
+    var future = false
+    var baseURL: String?
+
+    static let names = ["site", "drafts", "future", "base-url"]
+
+    init(parsing arguments: inout ArgumentList) throws(UsageError) {
+        site = try arguments.option("site")
+        drafts = arguments.flag("drafts")
+        future = arguments.flag("future")
+        baseURL = try arguments.option("base-url")
+        if let baseURL, !(baseURL.hasPrefix("http://") || baseURL.hasPrefix("https://")) {
+            throw UsageError("--base-url must be an absolute http(s) URL such as https://example.org/, found '\(baseURL)'",
+                             command: arguments.command)
+        }
+    }
+
+    func buildOptions(workingDirectory: String) -> BuildOptions {
+        BuildOptions(siteDirectory: site ?? workingDirectory, includeDrafts: drafts, includeFuture: future, baseURL: baseURL)
+    }
+
+    static let help = """
+          --site DIR        The site folder (holding content/ and themes/); default: the current folder
+          --drafts          Include items with draft: true
+          --future          Include items dated in the future
+          --base-url URL    Use URL instead of the site's base_url
+        """
+}

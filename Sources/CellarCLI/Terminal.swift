@@ -1,0 +1,44 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+
+/// Where the CLI writes, and whether it may use colour and progress lines.
+public struct Terminal: Sendable {
+    public var isInteractive: Bool
+    public var useColor: Bool
+    private let write: @Sendable (String, Bool) -> Void
+
+    /// The process's stdout and stderr; colour only on a terminal and when `NO_COLOR` is not set.
+    public static func standard() -> Terminal {
+        let interactive = isatty(STDERR_FILENO) == 1
+        let noColor = ProcessInfo.processInfo.environment["NO_COLOR"].map { !$0.isEmpty } ?? false
+        let dumb = ProcessInfo.processInfo.environment["TERM"] == "dumb"
+        return Terminal(isInteractive: interactive, useColor: interactive && !noColor && !dumb) { text, error in
+            let data = Array(text.utf8)
+            data.withUnsafeBytes { buffer in
+                _ = Glibc.write(error ? STDERR_FILENO : STDOUT_FILENO, buffer.baseAddress, buffer.count)
+            }
+        }
+    }
+
+    /// A terminal that hands what it would print to `sink` (tests).
+    public init(isInteractive: Bool = false, useColor: Bool = false, sink: @escaping @Sendable (String, Bool) -> Void) {
+        self.isInteractive = isInteractive
+        self.useColor = useColor
+        self.write = sink
+    }
+
+    public func out(_ text: String) { write(text + "\n", false) }
+    public func err(_ text: String) { write(text + "\n", true) }
+    /// Writes without a newline to stderr (progress lines).
+    public func errRaw(_ text: String) { write(text, true) }
+
+    public enum Style: String, Sendable {
+        case bold = "1", red = "1;31", yellow = "1;33", green = "32", cyan = "36", dim = "2"
+    }
+
+    public func styled(_ text: String, _ style: Style) -> String {
+        useColor ? "\u{1B}[\(style.rawValue)m\(text)\u{1B}[0m" : text
+    }
+}

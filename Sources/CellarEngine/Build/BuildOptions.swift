@@ -1,0 +1,46 @@
+import Foundation
+
+/// What to build, from where, to where, and with which publishing rules.
+public struct BuildOptions: Sendable {
+    /// The site folder: the one holding `content/` and `themes/`.
+    public var siteDirectory: String
+    /// Where the site is written; `public` inside the site folder by default.
+    public var outputDirectory: String?
+    /// Where fingerprints of the last build are kept; `.cellar-cache` inside the site folder by default.
+    public var cacheDirectory: String?
+    /// Include items marked `draft: true`.
+    public var includeDrafts: Bool
+    /// Include items dated in the future.
+    public var includeFuture: Bool
+    /// Replaces the site's `base_url` (e.g. for a preview server or a staging host).
+    public var baseURL: String?
+    /// Delete the output folder and the cache first (a full build from nothing).
+    public var clean: Bool
+    /// "Now", for future-dated and expired items; fixed in tests.
+    public var now: Date
+    /// How files reach the output folder.
+    public var writeMode: WriteMode
+
+    public enum WriteMode: Sendable {
+        /// Render into a folder beside the output and swap it in once everything rendered.
+        case staged
+        /// Replace changed files one by one (each atomically) — for the preview server's private folder.
+        case inPlace
+    }
+
+    public init(
+        siteDirectory: String = ".", outputDirectory: String? = nil, cacheDirectory: String? = nil,
+        includeDrafts: Bool = false, includeFuture: Bool = false, baseURL: String? = nil, clean: Bool = false,
+        now: Date = Date(), writeMode: WriteMode = .staged
+    ) {
+        self.siteDirectory = siteDirectory
+        self.outputDirectory = outputDirectory
+        self.cacheDirectory = cacheDirectory
+        self.includeDrafts = includeDrafts
+        self.includeFuture = includeFuture
+        self.baseURL = baseURL
+        self.clean = clean
+        self.now = now
+        self.writeMode = writeMode
+    }
+}

@@ -1,0 +1,30 @@
+import CellarDiagnostics
+
+/// What a successful build did.
+public struct BuildReport: Sendable {
+    /// Published items.
+    public var items: Int
+    /// HTML pages in the output (lists, items, tags, redirects, 404).
+    public var pages: Int
+    /// Files written this time, files left as they were, stale files removed.
+    public var written: Int
+    public var unchanged: Int
+    public var removed: Int
+    public var duration: Duration
+    public var stageDurations: [BuildStage: Duration]
+    /// Warnings and notes (a build with errors throws ``BuildFailure`` instead).
+    public var diagnostics: [Diagnostic]
+    /// The output folder.
+    public var output: String
+}
+
+/// A build that stopped because of errors; nothing was written.
+public struct BuildFailure: Error, Sendable, CustomStringConvertible {
+    public var diagnostics: DiagnosticBag
+
+    public init(_ diagnostics: DiagnosticBag) {
+        self.diagnostics = diagnostics
+    }
+
+    public var description: String { diagnostics.description }
+}

@@ -1,0 +1,27 @@
+/// The stages of a build, in order.
+public enum BuildStage: String, Sendable, CaseIterable {
+    case load = "loading"
+    case parse = "parsing"
+    case cells = "rendering cells"
+    case pages = "rendering pages"
+    case write = "writing"
+}
+
+/// How a build tells its caller what it is doing. The engine never prints: the CLI decides.
+public protocol BuildReporter: Sendable {
+    func stageStarted(_ stage: BuildStage)
+    /// Called now and then during long stages.
+    func progress(_ stage: BuildStage, done: Int, total: Int)
+    func stageFinished(_ stage: BuildStage, duration: Duration)
+}
+
+extension BuildReporter {
+    public func stageStarted(_ stage: BuildStage) {}
+    public func progress(_ stage: BuildStage, done: Int, total: Int) {}
+    public func stageFinished(_ stage: BuildStage, duration: Duration) {}
+}
+
+/// A reporter that reports nothing (tests, benchmarks).
+public struct SilentReporter: BuildReporter {
+    public init() {}
+}

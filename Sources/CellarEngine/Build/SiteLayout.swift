@@ -1,0 +1,39 @@
+/// The folders of a site, as absolute paths and as people see them in messages.
+public struct SiteLayout: Sendable {
+    public var root: String
+    public var content: String
+    public var themes: String
+    public var output: String
+    public var cache: String
+    /// Prefix that turns a site-relative path into the one printed (`""` when the site is the working folder).
+    public var displayPrefix: String
+
+    public init(options: BuildOptions, workingDirectory: String? = nil) {
+        let workingDirectory = workingDirectory ?? FileIO.currentDirectory()
+        root = Paths.absolute(options.siteDirectory, base: workingDirectory)
+        content = Paths.join(root, "content")
+        themes = Paths.join(root, "themes")
+        output = options.outputDirectory.map { Paths.absolute($0, base: workingDirectory) } ?? Paths.join(root, "public")
+        cache = options.cacheDirectory.map { Paths.absolute($0, base: workingDirectory) } ?? Paths.join(root, ".cellar-cache")
+        if let relative = Paths.relative(root, to: workingDirectory) {
+            displayPrefix = relative.isEmpty ? "" : relative + "/"
+        } else {
+            displayPrefix = root + "/"
+        }
+    }
+
+    /// `content/reviews/dune.md` (or `mysite/content/…` when the site is elsewhere).
+    public func display(contentPath: String) -> String {
+        displayPrefix + "content/" + contentPath
+    }
+
+    public func display(sitePath: String) -> String {
+        displayPrefix + sitePath
+    }
+
+    /// The output folder as printed.
+    public var displayOutput: String {
+        if let relative = Paths.relative(output, to: FileIO.currentDirectory()) { return relative.isEmpty ? "." : relative + "/" }
+        return output + "/"
+    }
+}

@@ -1,0 +1,58 @@
+import CellarDiagnostics
+
+/// The site's frame, loaded before any item: what is under `content/`, the settings, the theme
+/// and the sections.
+struct LoadedSite: Sendable {
+    var layout: SiteLayout
+    var scan: ContentScan
+    var config: SiteConfig
+    var theme: Theme
+    var sections: [String: ContentSection]
+}
+
+/// Stage one: scan `content/`, read the site and section settings, load the theme.
+struct SiteLoader {
+    var layout: SiteLayout
+    var options: BuildOptions
+    var swiftCells: Set<String> = []
+
+    func load(diagnostics: inout DiagnosticBag) -> LoadedSite? {
+        let scan = ContentScanner(layout: layout).scan(diagnostics: &diagnostics)
+        if diagnostics.hasErrors && !FileIO.isDirectory(layout.content) { return nil }
+        let configLoader = SiteConfigLoader(layout: layout, options: options)
+        guard let config = configLoader.loadSite(files: scan.files, diagnostics: &diagnostics) else { return nil }
+        guard let theme = ThemeLoader(layout: layout, swiftCells: swiftCells).load(
+            named: config.theme, at: config.locations["theme"], diagnostics: &diagnostics) else { return nil }
+
+        var sections: [String: ContentSection] = [:]
+        let folders = Set(scan.sectionFolders)
+        for folder in scan.sectionFolders.sorted() where !folder.isEmpty {
+            var parent = Paths.parent(of: folder)
+            while !parent.isEmpty, !folders.contains(parent) { parent = Paths.parent(of: parent) }
+            guard let section = configLoader.loadSection(
+                folder, site: config, files: scan.files, parentID: parent.isEmpty ? nil : parent,
+                diagnostics: &diagnostics) else { continue }
+            check(section, theme: theme, diagnostics: &diagnostics)
+            sections[folder] = section
+        }
+        if let kind = config.defaultKind, theme.kinds[kind] == nil {
+            diagnostics.append(ItemParser.unknownKind(kind, at: config.locations["kind"], known: theme.kinds.keys.sorted()))
+        }
+        return LoadedSite(layout: layout, scan: scan, config: config, theme: theme, sections: sections)
+    }
+
+    private func check(_ section: ContentSection, theme: Theme, diagnostics: inout DiagnosticBag) {
+        if let kind = section.kind, theme.kinds[kind] == nil {
+            diagnostics.append(ItemParser.unknownKind(kind, at: section.locations["kind"], known: theme.kinds.keys.sorted()))
+        }
+        if case .field(let name) = section.grouping {
+            let fields = Set(theme.kinds.values.flatMap { $0.schema.names })
+            if !fields.contains(name) {
+                diagnostics.error(
+                    "group_by '\(name)' is not none, year, month or a field of any kind"
+                        + (Suggestion.closest(to: name, in: fields.union(["none", "year", "month"])).map { "; did you mean '\($0)'?" } ?? ""),
+                    at: section.locations["group_by"])
+            }
+        }
+    }
+}

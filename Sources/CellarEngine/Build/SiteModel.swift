@@ -1,0 +1,24 @@
+/// The site once loaded and checked: settings, theme, sections and the published items, sorted
+/// the way each section lists them. Pages, feeds and the sitemap are all derived from it.
+public struct SiteModel: Sendable {
+    public var config: SiteConfig
+    public var theme: Theme
+    /// Sections in navigation order (weight, then title).
+    public var sections: [ContentSection]
+    public var sectionsByID: [String: ContentSection]
+    /// Published items, by source path order.
+    public var items: [Item]
+    public var itemsByID: [String: Item]
+    /// Each section's published items in the section's own order.
+    public var sectionItems: [String: [Item]]
+    var tags: TagIndex
+    /// Files copied as they are: content files that are not Markdown, and bundles' files (published items only).
+    var staticFiles: [String]
+    var bundleResources: [(item: Item, files: [String])]
+    var links: LinkResolver
+
+    /// Top-level sections, in navigation order.
+    var topSections: [ContentSection] {
+        sections.filter { $0.parentID == nil && !$0.id.isEmpty }
+    }
+}

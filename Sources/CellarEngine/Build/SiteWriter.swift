@@ -1,0 +1,104 @@
+import CellarDiagnostics
+import Foundation
+
+/// Stage five: renders every page through its layout and writes it, with feeds, the sitemap,
+/// robots.txt, redirects, static files, bundles' files and the theme's assets.
+struct SiteWriter {
+    var model: SiteModel
+    var environment: RenderEnvironment
+    var renderer: PageRenderer
+    var feeds: FeedCatalog
+    var writer: OutputWriter
+    var reporter: any BuildReporter
+    var layout: SiteLayout
+
+    /// Writes everything; returns the problems met (the caller aborts when there are errors).
+    func write(_ pages: [Page]) async -> DiagnosticBag {
+        var diagnostics = DiagnosticBag()
+        let renderer = self.renderer
+        let writer = self.writer
+        let reporter = self.reporter
+        let total = pages.count
+        let failures = (try? await parallelMap(pages, minimumChunk: 64) { page -> Diagnostic? in
+            var html = ""
+            html.reserveCapacity(16 * 1024)
+            do {
+                try renderer.render(page, into: &html)
+                try writer.write(html, to: page.url.outputFile)
+                return nil
+            } catch let error as DiagnosticConvertible {
+                return error.diagnostic
+            } catch {
+                return .error("cannot render \(page.url): \(error)")
+            }
+        }) ?? []
+        diagnostics.append(contentsOf: failures.compactMap { $0 })
+        reporter.progress(.write, done: total, total: total)
+        do throws(FileIOError) {
+            try writeFeeds()
+            try writeSiteFiles(pages)
+            try copyFiles()
+        } catch {
+            diagnostics.append(error.diagnostic)
+        }
+        return diagnostics
+    }
+
+    // MARK: - Private
+
+    private func writeFeeds() throws(FileIOError) {
+        let config = model.config
+        let author = config.author ?? config.title
+        func document(title: String, description: String, home: URLPath, items: [Item]) -> FeedDocument {
+            let entries = ItemSorter.newestFirst(items).lazy.compactMap { FeedEntry($0, environment: environment) }
+                .prefix(config.feedItems)
+            var selfURLs: [String: String] = [:]
+            for format in FeedCatalog.formats { selfURLs[format.file] = environment.absolute(home.appending(format.file)) }
+            return FeedDocument(title: title, description: description, homeURL: environment.absolute(home),
+                                selfURLs: selfURLs, language: config.language, author: author,
+                                entries: Array(entries), generator: environment.generator)
+        }
+        var documents = [(URLPath.root, document(title: config.title, description: config.description ?? "",
+                                                 home: .root, items: model.items))]
+        for section in model.sections where section.hasFeed && !section.id.isEmpty {
+            documents.append((section.url, document(
+                title: "\(config.title) — \(section.title)", description: section.description ?? "",
+                home: section.url, items: model.sectionItems[section.id] ?? [])))
+        }
+        for (base, feed) in documents {
+            try writer.write(AtomFeedWriter.write(feed, dates: environment.dates), to: base.appending("feed.xml").outputFile)
+            try writer.write(RSSFeedWriter.write(feed, dates: environment.dates), to: base.appending("rss.xml").outputFile)
+            try writer.write(JSONFeedWriter.write(feed, dates: environment.dates), to: base.appending("feed.json").outputFile)
+        }
+    }
+
+    private func writeSiteFiles(_ pages: [Page]) throws(FileIOError) {
+        let entries = pages.filter(\.inSitemap).map { (environment.absolute($0.url), $0.lastModified) }
+        try writer.write(SiteFiles.sitemap(entries, dates: environment.dates), to: "sitemap.xml")
+        try writer.write(SiteFiles.robots(sitemap: environment.absolute("sitemap.xml")), to: "robots.txt")
+        for item in model.items {
+            for alias in item.aliases {
+                guard let url = ItemLoader.aliasURL(alias) else { continue }
+                let target = item.hasPage ? environment.absolute(item.url)
+                    : environment.absolute(model.sectionsByID[item.sectionID]?.url ?? .root) + "#" + ItemContext.anchor(of: item)
+                try writer.write(SiteFiles.redirect(to: target, language: model.config.language), to: url.outputFile)
+            }
+        }
+    }
+
+    private func copyFiles() throws(FileIOError) {
+        for path in model.staticFiles {
+            try writer.copy(Paths.join(layout.content, path), to: path)
+        }
+        for (item, files) in model.bundleResources {
+            guard let bundle = item.bundleDirectory else { continue }
+            for file in files {
+                let relative = String(file.dropFirst(bundle.count + 1))
+                try writer.copy(Paths.join(layout.content, file), to: item.url.appending(relative).outputFile)
+            }
+        }
+        for asset in model.theme.assets {
+            try writer.copy(Paths.join(model.theme.directory, "assets", asset), to: asset)
+        }
+    }
+}

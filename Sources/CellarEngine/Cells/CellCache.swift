@@ -1,0 +1,29 @@
+/// Each item's cell HTML, rendered once and reused by every list that shows it (home, section,
+/// tag pages): a list page is a concatenation of cached cells.
+public struct CellCache: Sendable {
+    struct Entry: Sendable {
+        var html: String
+        /// What the cell was rendered from; a different fingerprint means render again.
+        var fingerprint: UInt64
+    }
+
+    private(set) var entries: [String: Entry] = [:]
+
+    public init() {}
+
+    /// The cached HTML of an item's cell.
+    public func html(for itemID: String) -> String? { entries[itemID]?.html }
+
+    func entry(for itemID: String) -> Entry? { entries[itemID] }
+
+    mutating func store(_ html: String, fingerprint: UInt64, for itemID: String) {
+        entries[itemID] = Entry(html: html, fingerprint: fingerprint)
+    }
+
+    /// Drops cells of items that no longer exist.
+    mutating func retain(only ids: Set<String>) {
+        entries = entries.filter { ids.contains($0.key) }
+    }
+
+    public var count: Int { entries.count }
+}

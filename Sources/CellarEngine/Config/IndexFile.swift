@@ -1,0 +1,72 @@
+import CellarDiagnostics
+import CellarMarkdown
+import CellarYAML
+import Foundation
+
+/// An `_index.md` file read and typed: site settings for `content/_index.md`, section settings elsewhere.
+struct IndexFile: Sendable {
+    var fields: [String: TypedField]
+    var body: String
+    var bodyFirstLine: Int
+    var file: String
+
+    /// Reads, splits and types an `_index.md` against `schema`; nil after reporting why it could not.
+    static func read(
+        contentPath: String, layout: SiteLayout, schema: Schema, owner: String, timeZone: TimeZone,
+        files: ContentFileSet, diagnostics: inout DiagnosticBag
+    ) -> IndexFile? {
+        let display = layout.display(contentPath: contentPath)
+        do throws(Diagnostic) {
+            let text = try SourceLoader.text(at: Paths.join(layout.content, contentPath), display: display)
+            let parts = try FrontMatterSplitter().split(text, file: display)
+            let node = try parts.yaml.flatMap { (yaml) throws(Diagnostic) in
+                try YAMLParser().parse(yaml, file: display, firstLine: parts.yamlFirstLine)
+            }
+            let typer = FieldTyper(context: TypingContext(
+                owner: owner, noun: "setting", timeZone: timeZone, markdown: MarkdownRenderer(),
+                contentFiles: files, directory: Paths.parent(of: contentPath), contentDisplayRoot: layout.display(sitePath: "content")
+            ))
+            let fields = typer.typeRecord(node, schema: schema, start: SourceLocation(file: display),
+                                          diagnostics: &diagnostics)
+            return IndexFile(fields: fields, body: parts.body, bodyFirstLine: parts.bodyFirstLine, file: display)
+        } catch {
+            diagnostics.append(error)
+            return nil
+        }
+    }
+
+    func string(_ name: String) -> String? { fields[name]?.value.string }
+    func int(_ name: String) -> Int? { fields[name]?.value.int }
+    func bool(_ name: String) -> Bool? { fields[name]?.value.bool }
+    func location(_ name: String) -> SourceLocation? { fields[name]?.location }
+    var locations: [String: SourceLocation] { fields.compactMapValues(\.location) }
+}
+
+/// Reads a content file's bytes and turns them into checked text.
+enum SourceLoader {
+    /// Largest content file read (Markdown and `_index.md`).
+    static let maxFileSize = 8 << 20
+
+    static func text(at path: String, display: String) throws(Diagnostic) -> String {
+        try text(of: bytes(at: path, display: display), display: display)
+    }
+
+    static func bytes(at path: String, display: String) throws(Diagnostic) -> [UInt8] {
+        do throws(FileIOError) {
+            return try FileIO.read(path, limit: maxFileSize)
+        } catch {
+            if error.code == EFBIG {
+                throw .error("the file is larger than the limit of \(maxFileSize >> 20) MiB", at: SourceLocation(file: display),
+                             hint: "split it into several items")
+            }
+            var diagnostic = error.diagnostic
+            diagnostic.location = SourceLocation(file: display)
+            diagnostic.message = "cannot read the file: " + String(cString: strerror(error.code))
+            throw diagnostic
+        }
+    }
+
+    static func text(of bytes: [UInt8], display: String) throws(Diagnostic) -> String {
+        try SourceText.decode(bytes, file: display)
+    }
+}

@@ -1,0 +1,76 @@
+import CellarDiagnostics
+import CellarMarkdown
+import Foundation
+
+/// The site settings: the typed front matter of `content/_index.md`.
+public struct SiteConfig: Sendable {
+    public var title: String
+    public var description: String?
+    public var url: SiteURL
+    /// Whether `base_url` was set (feeds and sitemaps need a real one).
+    public var hasBaseURL: Bool
+    public var language: String
+    public var timeZone: TimeZone
+    public var theme: String
+    public var author: String?
+    public var defaultKind: String?
+    public var paginate: Int
+    public var homeItems: Int
+    public var feedItems: Int
+    public var copyrightHTML: String?
+    public var markdown: MarkdownOptions
+    /// The home page's introduction: the body of `content/_index.md`, rendered.
+    public var introHTML: String
+    public var introMarkdown: String
+    public var introFirstLine: Int
+    /// `content/_index.md` as shown in messages.
+    public var file: String
+    /// Where each setting was written, for messages about its value.
+    public var locations: [String: SourceLocation]
+
+    static let fallbackURL = SiteURL("http://localhost/")!
+}
+
+/// How a section orders its items.
+public enum SortKey: String, Sendable, Hashable {
+    case date, title, weight
+}
+
+/// How a list page splits its cells into page sections.
+public enum Grouping: Sendable, Hashable {
+    case none, year, month
+    case field(String)
+
+    init(_ text: String?) {
+        switch text {
+        case nil, "none", "": self = .none
+        case "year": self = .year
+        case "month": self = .month
+        case let field?: self = .field(field)
+        }
+    }
+}
+
+/// A folder of `content/` with an `_index.md`: its settings and its place in the site.
+public struct ContentSection: Sendable, Identifiable {
+    /// The folder, relative to `content/`: `reviews`, `docs/guides`.
+    public var id: String
+    public var parentID: String?
+    public var title: String
+    public var description: String?
+    public var kind: String?
+    public var sort: SortKey
+    public var ascending: Bool
+    public var grouping: Grouping
+    public var paginate: Int?
+    public var permalink: PermalinkPattern?
+    public var homeItems: Int?
+    public var weight: Int
+    public var hasFeed: Bool
+    public var introHTML: String
+    public var introMarkdown: String
+    public var introFirstLine: Int
+    public var url: URLPath
+    public var file: String
+    public var locations: [String: SourceLocation]
+}

@@ -1,0 +1,118 @@
+import CellarDiagnostics
+import CellarMarkdown
+import Foundation
+
+/// Reads `content/_index.md` into ``SiteConfig`` and each section's `_index.md` into ``ContentSection``.
+struct SiteConfigLoader {
+    var layout: SiteLayout
+    var options: BuildOptions
+
+    func loadSite(files: ContentFileSet, diagnostics: inout DiagnosticBag) -> SiteConfig? {
+        let display = layout.display(contentPath: "_index.md")
+        guard files.contains("_index.md") else {
+            diagnostics.error("the site has no settings file", at: SourceLocation(file: display),
+                              hint: "create \(display) with front matter such as:\n---\ntitle: My site\nbase_url: https://example.org/\n---")
+            return nil
+        }
+        guard let index = IndexFile.read(
+            contentPath: "_index.md", layout: layout, schema: BuiltinSchemas.site, owner: "the site settings",
+            timeZone: TimeZone(identifier: "UTC") ?? .current, files: files, diagnostics: &diagnostics
+        ) else { return nil }
+
+        var timeZone = TimeZone(identifier: "UTC") ?? .current
+        if let name = index.string("timezone") {
+            if let zone = TimeZone(identifier: name) {
+                timeZone = zone
+            } else {
+                diagnostics.error("unknown time zone '\(name)'", at: index.location("timezone"),
+                                  hint: "use an IANA name such as UTC, Europe/Paris or America/New_York")
+            }
+        }
+        var url = SiteConfig.fallbackURL
+        var hasBaseURL = false
+        let written = options.baseURL ?? index.string("base_url")
+        if let written {
+            if let parsed = SiteURL(written) {
+                url = parsed
+                hasBaseURL = true
+            } else {
+                diagnostics.error("base_url must be an absolute http(s) URL such as https://example.org/, found '\(written)'",
+                                  at: options.baseURL == nil ? index.location("base_url") : nil)
+            }
+        }
+        let markdownSettings = index.fields["markdown"]?.value.object ?? [:]
+        var markdown: MarkdownOptions = []
+        if markdownSettings["smart"]?.value.bool ?? true { markdown.insert(.smartPunctuation) }
+        if markdownSettings["unsafe"]?.value.bool ?? false { markdown.insert(.allowRawHTML) }
+
+        let language = index.string("language") ?? "en"
+        if !Self.isLanguageTag(language) {
+            diagnostics.error("'language' must be a language tag such as en or pt-BR, found \"\(language)\"",
+                              at: index.location("language"))
+        }
+        var copyright: String?
+        if case .html(let html, _)? = index.fields["copyright"]?.value { copyright = html }
+
+        return SiteConfig(
+            title: index.string("title") ?? "Untitled", description: index.string("description"),
+            url: url, hasBaseURL: hasBaseURL, language: language, timeZone: timeZone,
+            theme: index.string("theme") ?? "default", author: index.string("author"),
+            defaultKind: index.string("kind"), paginate: index.int("paginate") ?? 20,
+            homeItems: index.int("home_items") ?? 10, feedItems: index.int("feed_items") ?? 20,
+            copyrightHTML: copyright, markdown: markdown,
+            introHTML: "",
+            introMarkdown: index.body, introFirstLine: index.bodyFirstLine,
+            file: display, locations: index.locations
+        )
+    }
+
+    func loadSection(
+        _ folder: String, site: SiteConfig, files: ContentFileSet, parentID: String?, diagnostics: inout DiagnosticBag
+    ) -> ContentSection? {
+        let contentPath = Paths.join(folder, "_index.md")
+        guard let index = IndexFile.read(
+            contentPath: contentPath, layout: layout, schema: BuiltinSchemas.section, owner: "the section settings",
+            timeZone: site.timeZone, files: files, diagnostics: &diagnostics
+        ) else { return nil }
+        let sort = SortKey(rawValue: index.string("sort") ?? "date") ?? .date
+        let ascending = index.string("order").map { $0 == "asc" } ?? (sort != .date)
+        var permalink: PermalinkPattern?
+        if let pattern = index.string("permalink") {
+            do throws(Diagnostic) {
+                permalink = try PermalinkPattern(pattern, at: index.location("permalink"))
+            } catch {
+                diagnostics.append(error)
+            }
+        }
+        let name = Paths.lastComponent(of: folder)
+        return ContentSection(
+            id: folder, parentID: parentID,
+            title: index.string("title") ?? Self.titleFromFolder(name),
+            description: index.string("description"), kind: index.string("kind"),
+            sort: sort, ascending: ascending, grouping: Grouping(index.string("group_by")),
+            paginate: index.int("paginate"), permalink: permalink, homeItems: index.int("home_items"),
+            weight: index.int("weight") ?? 0, hasFeed: index.bool("feed") ?? true,
+            introHTML: "", introMarkdown: index.body, introFirstLine: index.bodyFirstLine,
+            url: URLPath(Self.urlSegments(folder) + "/"), file: index.file, locations: index.locations
+        )
+    }
+
+    /// `my-notes` → `My notes`.
+    static func titleFromFolder(_ name: String) -> String {
+        let words = name.replacingOccurrences(of: "-", with: " ").replacingOccurrences(of: "_", with: " ")
+        return words.prefix(1).uppercased() + words.dropFirst()
+    }
+
+    /// A folder path as URL segments, each slugified.
+    static func urlSegments(_ folder: String) -> String {
+        folder.split(separator: "/").map { Slug.make(String($0)) }.joined(separator: "/")
+    }
+
+    static func isLanguageTag(_ text: String) -> Bool {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard let first = parts.first, (2...8).contains(first.count), first.allSatisfy({ $0.isASCII && $0.isLetter }) else {
+            return false
+        }
+        return parts.dropFirst().allSatisfy { (1...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } }
+    }
+}

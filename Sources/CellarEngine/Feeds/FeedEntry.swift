@@ -1,0 +1,73 @@
+import Foundation
+
+/// One item as every feed format needs it, prepared once: absolute links, dates, full content.
+struct FeedEntry: Sendable {
+    var id: String
+    var title: String
+    /// Where the entry points: the item's page, or for kinds without pages their first `url` field.
+    var link: String
+    var published: Date
+    var updated: Date
+    var summary: String
+    var contentHTML: String
+    var tags: [String]
+    var imageURL: String?
+
+    /// Prepares an item; nil for undated items (feeds are for dated content).
+    init?(_ item: Item, environment: RenderEnvironment) {
+        guard let date = item.date else { return nil }
+        let url = environment.url
+        let kind = environment.kinds[item.kind]
+        var link = item.hasPage ? url.absolute(item.url) : nil
+        var images: [String] = []
+        for spec in kind?.fields.fields ?? [] {
+            switch (spec.type, item.fields[spec.name]?.value) {
+            case (.url, .url(let target)?) where link == nil:
+                link = target.hasPrefix("/") && !target.hasPrefix("//")
+                    ? url.origin + url.basePath + URLEncoding.encodePath(String(target.dropFirst())) : target
+            case (.image, .file(let reference)?):
+                if let image = environment.fileAbsolute(reference) { images.append(image) }
+            default: break
+            }
+        }
+        let section = environment.sections[item.sectionID]
+        let fallback = url.absolute(section?.url ?? .root) + "#" + ItemContext.anchor(of: item)
+        self.id = item.hasPage ? url.absolute(item.url) : fallback
+        self.link = link ?? fallback
+        self.title = item.title
+        self.published = date
+        self.updated = max(item.updated ?? date, date)
+        self.summary = item.summary
+        let figures = images.map { "<p><img src=\"\(HTMLEscaping.escape($0))\" alt=\"\(HTMLEscaping.escape(item.title))\"></p>\n" }
+        self.contentHTML = HTMLAbsolutizer.absolutize(figures.joined() + item.contentHTML, origin: url.origin)
+        self.tags = item.tags
+        self.imageURL = images.first
+    }
+}
+
+/// Makes root-relative links absolute in HTML for feeds (`href="/x"` → `href="https://host/x"`).
+enum HTMLAbsolutizer {
+    static func absolutize(_ html: String, origin: String) -> String {
+        guard html.contains("=\"/") else { return html }
+        var result = ""
+        result.reserveCapacity(html.utf8.count + 256)
+        var rest = Substring(html)
+        while let marker = firstAttribute(in: rest) {
+            result += rest[..<marker.upperBound]
+            rest = rest[marker.upperBound...]
+            if rest.hasPrefix("/") && !rest.hasPrefix("//") { result += origin }
+        }
+        result += rest
+        return result
+    }
+
+    /// The first ` href="` or ` src="` in `text`.
+    private static func firstAttribute(in text: Substring) -> Range<Substring.Index>? {
+        let href = text.range(of: " href=\"")
+        let src = text.range(of: " src=\"")
+        switch (href, src) {
+        case let (h?, s?): return h.lowerBound < s.lowerBound ? h : s
+        default: return href ?? src
+        }
+    }
+}

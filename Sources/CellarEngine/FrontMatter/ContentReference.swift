@@ -1,0 +1,21 @@
+/// Resolves a file reference written in content (`/images/a.png`, `a.png`, `../b.pdf`) to a path
+/// relative to `content/`, refusing any that would leave it.
+enum ContentReference {
+    static func resolve(_ reference: String, from directory: String) -> String? {
+        var target = reference
+        if let cut = target.firstIndex(where: { $0 == "?" || $0 == "#" }) { target = String(target[..<cut]) }
+        guard let decoded = URLEncoding.decode(target), !decoded.isEmpty, !decoded.contains("\0"),
+              !decoded.contains("\\") else { return nil }
+        var parts: [Substring] = decoded.hasPrefix("/") ? [] : directory.split(separator: "/")
+        for part in decoded.split(separator: "/", omittingEmptySubsequences: true) {
+            switch part {
+            case ".": continue
+            case "..":
+                guard !parts.isEmpty else { return nil }
+                parts.removeLast()
+            default: parts.append(part)
+            }
+        }
+        return parts.isEmpty ? nil : parts.joined(separator: "/")
+    }
+}

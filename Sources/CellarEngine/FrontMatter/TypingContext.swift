@@ -1,0 +1,30 @@
+import CellarDiagnostics
+import CellarMarkdown
+import Foundation
+
+/// What typing a value needs to know beyond the value itself.
+struct TypingContext: Sendable {
+    /// Whose fields these are, for messages: "kind 'review'", "the site settings".
+    var owner: String
+    /// "field" for items, "setting" for `_index.md` settings.
+    var noun: String = "field"
+    var timeZone: TimeZone
+    var markdown: MarkdownRenderer
+    /// The files under `content/`, by content-relative path (for `image` and `path` fields).
+    var contentFiles: ContentFileSet
+    /// The folder of the file being typed, relative to `content/` ("" for the top).
+    var directory: String
+    /// How `content/` is shown in messages ("content").
+    var contentDisplayRoot: String
+}
+
+/// The set of files under `content/`, for existence checks without touching the disk again.
+public struct ContentFileSet: Sendable {
+    var paths: Set<String>
+
+    public init(_ paths: Set<String> = []) {
+        self.paths = paths
+    }
+
+    func contains(_ contentPath: String) -> Bool { paths.contains(contentPath) }
+}

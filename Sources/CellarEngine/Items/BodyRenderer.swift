@@ -1,0 +1,36 @@
+import CellarDiagnostics
+import CellarMarkdown
+
+/// Renders an item's Markdown body, rewrites its links and fills in summary and word count.
+struct BodyRenderer: Sendable {
+    var markdown: MarkdownRenderer
+    var links: LinkResolver
+    /// Longest summary taken from the first paragraph, in characters.
+    var summaryLength = 280
+
+    func render(_ item: Item, diagnostics: inout DiagnosticBag) -> Item {
+        var item = item
+        var found = DiagnosticBag()
+        let document = markdown.render(item.body) { reference in
+            links.rewrite(reference, in: item, diagnostics: &found)
+        }
+        diagnostics.append(contentsOf: found.diagnostics)
+        item.contentHTML = document.html
+        item.wordCount = document.wordCount
+        item.anchors = document.headingIDs
+        if item.summary.isEmpty {
+            item.summary = Self.clip(document.firstParagraph, to: summaryLength)
+        }
+        item.body = ""   // the source is no longer needed; keep memory flat
+        return item
+    }
+
+    /// Cuts text at a word boundary and adds an ellipsis when it is longer than `length`.
+    static func clip(_ text: String, to length: Int) -> String {
+        guard text.count > length else { return text }
+        var cut = text.prefix(length)
+        if let space = cut.lastIndex(of: " ") { cut = cut[..<space] }
+        while let last = cut.last, last.isPunctuation { cut = cut.dropLast() }
+        return cut + "…"
+    }
+}

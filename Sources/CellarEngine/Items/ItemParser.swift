@@ -1,0 +1,142 @@
+import CellarDiagnostics
+import CellarMarkdown
+import CellarYAML
+import Foundation
+
+/// Turns one content file into an ``Item``: text checks, front matter, kind, typed fields, URL.
+/// Pure apart from reading the file, so files are parsed on every core at once.
+struct ItemParser: Sendable {
+    var layout: SiteLayout
+    var site: SiteConfig
+    var sections: [String: ContentSection]
+    var kinds: [String: Kind]
+    var files: ContentFileSet
+
+    /// The parsed item, or nil after adding the reasons to `diagnostics`.
+    func parse(_ source: ItemSource, bytes: [UInt8], diagnostics: inout DiagnosticBag) -> Item? {
+        let display = layout.display(contentPath: source.contentPath)
+        let start = SourceLocation(file: display)
+        let text: String
+        let parts: FrontMatterSplitter.Parts
+        let node: YAMLNode?
+        do throws(Diagnostic) {
+            text = try SourceLoader.text(of: bytes, display: display)
+            parts = try FrontMatterSplitter().split(text, file: display)
+            node = try parts.yaml.flatMap { (yaml) throws(Diagnostic) in
+                try YAMLParser().parse(yaml, file: display, firstLine: parts.yamlFirstLine)
+            }
+        } catch {
+            diagnostics.append(error)
+            return nil
+        }
+        let sectionID = Self.section(of: source.bundleDirectory.map(Paths.parent) ?? source.directory, in: sections)
+        guard let kind = resolveKind(node, sectionID: sectionID, file: display, diagnostics: &diagnostics) else {
+            return nil
+        }
+        let typer = FieldTyper(context: TypingContext(
+            owner: "kind '\(kind.name)'", timeZone: site.timeZone, markdown: MarkdownRenderer(options: site.markdown),
+            contentFiles: files, directory: source.directory, contentDisplayRoot: layout.display(sitePath: "content")
+        ))
+        let errorsBefore = diagnostics.errorCount
+        let fields = typer.typeRecord(node, schema: kind.schema, start: start, skip: ["kind"], diagnostics: &diagnostics)
+        if parts.yaml == nil, diagnostics.errorCount > errorsBefore {
+            diagnostics.append(.note("\(display) has no front matter", at: start,
+                                     hint: "start the file with a block such as:\n---\ntitle: My title\n---"))
+        }
+
+        var slug = Slug.make(source.fileSlug)
+        if let written = fields["slug"] {
+            let text = written.value.string ?? ""
+            if Slug.isValid(text) {
+                slug = text
+            } else {
+                diagnostics.error("'slug' must be one URL segment without spaces, '/', '?', '#' or '%', found \"\(text)\"",
+                                  at: written.location, hint: "for example: slug: \(Slug.make(text))")
+            }
+        }
+        var tags: [String] = []
+        for tag in fields["tags"]?.value.list ?? [] {
+            guard let name = tag.string?.trimmingCharacters(in: .whitespaces), !name.isEmpty else { continue }
+            if !tags.contains(name) { tags.append(name) }
+        }
+        let title = fields["title"]?.value.string ?? ""
+        let date = fields["date"]?.value.date
+        let section = sections[sectionID]
+        var url = Self.defaultURL(source: source, slug: slug, sectionID: sectionID, sections: sections)
+        if let pattern = section?.permalink {
+            if let expanded = pattern.expand(slug: slug, title: title, section: section?.url.value.split(separator: "/").last.map(String.init) ?? "",
+                                             kind: kind.name, date: date, timeZone: site.timeZone) {
+                url = expanded
+            } else {
+                diagnostics.error("the permalink '\(pattern.source)' of \(section?.file ?? "its section") needs a date, and this item has none",
+                                  at: start, hint: "add a 'date:' to the front matter")
+            }
+        }
+        return Item(
+            id: source.contentPath, file: display, sectionID: sectionID, kind: kind.name, hasPage: kind.hasPage,
+            title: title, date: date, updated: fields["updated"]?.value.date, slug: slug, tags: tags,
+            draft: fields["draft"]?.value.bool ?? false, expires: fields["expires"]?.value.date,
+            weight: fields["weight"]?.value.int ?? 0,
+            aliases: (fields["aliases"]?.value.list ?? []).compactMap(\.string),
+            fields: fields, url: url, bundleDirectory: source.bundleDirectory,
+            body: parts.body, bodyFirstLine: parts.bodyFirstLine,
+            summary: fields["summary"]?.value.string ?? "",
+            sourceHash: StableHash.of(bytes: bytes)
+        )
+    }
+
+    // MARK: - Private
+
+    private func resolveKind(_ node: YAMLNode?, sectionID: String, file: String, diagnostics: inout DiagnosticBag) -> Kind? {
+        if let written = node?["kind"] {
+            guard let name = written.scalar, !written.isNull else {
+                diagnostics.error("'kind' must be the name of a kind, found \(written.shortDescription)", at: written.location)
+                return nil
+            }
+            guard let kind = kinds[name] else {
+                diagnostics.append(Self.unknownKind(name, at: written.location, known: kinds.keys.sorted()))
+                return nil
+            }
+            return kind
+        }
+        var folder: String? = sectionID
+        while let current = folder, let section = sections[current] {
+            if let name = section.kind { return kinds[name] }   // unknown names are reported with the section
+            folder = section.parentID
+        }
+        if let name = site.defaultKind { return kinds[name] }
+        if let article = kinds["article"] { return article }
+        diagnostics.error("this item has no kind", at: SourceLocation(file: file),
+                          hint: "add 'kind: <name>' to its front matter or 'kind:' to its section's _index.md; kinds: "
+                            + kinds.keys.sorted().joined(separator: ", "))
+        return nil
+    }
+
+    static func unknownKind(_ name: String, at location: SourceLocation?, known: [String]) -> Diagnostic {
+        .error("unknown kind '\(name)' (known kinds: \(known.joined(separator: ", ")))", at: location,
+               hint: Suggestion.closest(to: name, in: known).map { "did you mean '\($0)'?" }
+                ?? "define it with a schema kinds/\(name).yml and a cell template cells/\(name).html in the theme")
+    }
+
+    /// The nearest folder at or above `directory` that is a section (`""` is the top).
+    static func section(of directory: String, in sections: [String: ContentSection]) -> String {
+        var folder = directory
+        while !folder.isEmpty {
+            if sections[folder] != nil { return folder }
+            folder = Paths.parent(of: folder)
+        }
+        return ""
+    }
+
+    static func defaultURL(source: ItemSource, slug: String, sectionID: String,
+                           sections: [String: ContentSection]) -> URLPath {
+        let folder = source.bundleDirectory.map(Paths.parent) ?? source.directory
+        var prefix = sections[sectionID]?.url.value ?? ""
+        if let rest = Paths.relative(folder, to: sectionID), !rest.isEmpty {
+            prefix += SiteConfigLoader.urlSegments(rest) + "/"
+        } else if sectionID.isEmpty, !folder.isEmpty {
+            prefix = SiteConfigLoader.urlSegments(folder) + "/"
+        }
+        return URLPath(prefix + slug + "/")
+    }
+}

@@ -1,0 +1,85 @@
+import CellarDiagnostics
+import CellarMarkdown
+
+/// Checks and rewrites the link and image targets of Markdown bodies: files under `content/` and
+/// other content files (`../blog/post.md`) become the URLs they are published at, with the base path.
+struct LinkResolver: Sendable {
+    var siteURL: SiteURL
+    var files: ContentFileSet
+    /// Published items' URLs by source path (`blog/post.md`), and sections' by `_index.md` path.
+    var pageURLs: [String: URLPath]
+    /// Source paths of items that exist but are not published in this build (drafts, future, expired).
+    var hiddenItems: Set<String>
+    /// Bundle folder → the URL of its item's page (published items only).
+    var bundleURLs: [String: URLPath]
+    /// Bundle folders of hidden items (their files are not copied).
+    var hiddenBundles: Set<String>
+    var contentDisplayRoot: String
+
+    /// The output URL of a file under `content/`, or nil when it is not published.
+    func outputURL(ofFile contentPath: String) -> URLPath? {
+        var folder = Paths.parent(of: contentPath)
+        while !folder.isEmpty {
+            if let page = bundleURLs[folder] {
+                return page.appending(String(contentPath.dropFirst(folder.count + 1)))
+            }
+            if hiddenBundles.contains(folder) { return nil }
+            folder = Paths.parent(of: folder)
+        }
+        return URLPath(contentPath)
+    }
+
+    /// What to write instead of `reference` in an item's body (nil: keep it), reporting broken targets.
+    func rewrite(_ reference: MarkdownReference, in item: Item, diagnostics: inout DiagnosticBag) -> String? {
+        rewrite(reference, directory: item.directory, file: item.file, firstLine: item.bodyFirstLine, diagnostics: &diagnostics)
+    }
+
+    /// - Parameters:
+    ///   - directory: the folder (relative to `content/`) the Markdown lives in.
+    ///   - file: the file as shown in messages; `firstLine`: the line its body starts on.
+    func rewrite(_ reference: MarkdownReference, directory: String, file: String, firstLine: Int,
+                 diagnostics: inout DiagnosticBag) -> String? {
+        let destination = reference.destination
+        if destination.isEmpty || destination.hasPrefix("#") || URLCheck.isRemote(destination) { return nil }
+        var target = destination
+        var suffix = ""
+        if let cut = target.firstIndex(where: { $0 == "?" || $0 == "#" }) {
+            suffix = String(target[cut...])
+            target = String(target[..<cut])
+        }
+        if target.isEmpty { return nil }
+        let location = SourceLocation(file: file, line: firstLine + reference.line - 1, column: reference.column)
+        guard let contentPath = ContentReference.resolve(target, from: directory) else {
+            diagnostics.error("'\(destination)' points outside the content folder", at: location,
+                              hint: "link to files under \(contentDisplayRoot)/")
+            return nil
+        }
+        if let page = pageURLs[contentPath] {
+            return siteURL.href(page) + suffix
+        }
+        if hiddenItems.contains(contentPath) {
+            diagnostics.warning("'\(destination)' links to \(contentDisplayRoot)/\(contentPath), which is not published in this build",
+                                at: location, hint: "drafts, future-dated and expired items have no page")
+            return nil
+        }
+        if files.contains(contentPath) {
+            guard let url = outputURL(ofFile: contentPath) else {
+                diagnostics.warning("'\(destination)' is a file of an item that is not published in this build", at: location)
+                return nil
+            }
+            return siteURL.href(url) + suffix
+        }
+        let looksLikeFile = !Paths.fileExtension(target).isEmpty && !target.hasSuffix("/")
+        if looksLikeFile || target.hasSuffix(".md") {
+            let noun = reference.kind == .image ? "image" : "file"
+            diagnostics.error("\(noun) '\(destination)' not found; looked for \(contentDisplayRoot)/\(contentPath)",
+                              at: location,
+                              hint: target.hasPrefix("/") ? "paths starting with '/' are relative to \(contentDisplayRoot)/"
+                                : "paths without a leading '/' are relative to the item's folder")
+            return nil
+        }
+        // A page address such as /about/ — give it the base path.
+        if target.hasPrefix("/") { return siteURL.basePath + URLEncoding.encodePath(String(target.dropFirst())) + suffix }
+        return nil
+    }
+}

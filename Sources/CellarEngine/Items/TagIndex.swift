@@ -1,0 +1,49 @@
+import CellarDiagnostics
+
+/// A tag and the published items that carry it.
+public struct Tag: Sendable, Hashable {
+    /// The spelling first met (items in source order).
+    public var name: String
+    public var slug: String
+    public var url: URLPath
+    /// Items carrying the tag, by id, in source order.
+    public var itemIDs: [String]
+}
+
+/// Every tag of the published items. Tags whose slugs are equal (`Swift`, `swift`) are one tag.
+struct TagIndex: Sendable {
+    private(set) var tags: [Tag] = []
+    private var indexBySlug: [String: Int] = [:]
+
+    static let root = URLPath("tags/")
+
+    /// - Parameter items: published items, in a stable order (by id).
+    init(items: [Item], diagnostics: inout DiagnosticBag) {
+        var firstSeen: [String: (name: String, file: String)] = [:]
+        var reported = Set<String>()
+        for item in items {
+            for name in item.tags {
+                let slug = Slug.make(name)
+                if let index = indexBySlug[slug] {
+                    if !tags[index].itemIDs.contains(item.id) { tags[index].itemIDs.append(item.id) }
+                    if let first = firstSeen[slug], first.name != name, reported.insert(slug + "\u{0}" + name).inserted {
+                        diagnostics.append(.note(
+                            "tags '\(first.name)' (\(first.file)) and '\(name)' share the URL \(Self.root.appending(slug + "/")) and are one tag",
+                            at: item.fields["tags"]?.location ?? item.location,
+                            hint: "write the tag the same way everywhere to silence this note"))
+                    }
+                } else {
+                    indexBySlug[slug] = tags.count
+                    firstSeen[slug] = (name, item.file)
+                    tags.append(Tag(name: name, slug: slug, url: Self.root.appending(slug + "/"), itemIDs: [item.id]))
+                }
+            }
+        }
+        tags.sort { $0.name.lowercased() < $1.name.lowercased() }
+        indexBySlug = Dictionary(uniqueKeysWithValues: tags.enumerated().map { ($1.slug, $0) })
+    }
+
+    func tag(named name: String) -> Tag? {
+        indexBySlug[Slug.make(name)].map { tags[$0] }
+    }
+}

@@ -1,0 +1,68 @@
+import CellarDiagnostics
+import CellarYAML
+
+/// The schemas Cellar itself defines, written in the same form as a theme's kinds: the common
+/// fields of every item, the site settings (`content/_index.md`) and section settings.
+enum BuiltinSchemas {
+    static let common = parse("common fields", """
+        title: {type: string, min: 1, description: "The item's title"}
+        date: {type: date, required: false, description: "Publication date; items dated in the future wait for it"}
+        updated: {type: date, required: false, description: "Last significant change"}
+        kind: {type: string, required: false, description: "The kind; defaults to the section's kind"}
+        slug: {type: string, required: false, description: "The last part of the URL; defaults to the file name"}
+        tags: {type: "[string]", required: false, description: "Tags, each with a page under /tags/"}
+        draft: {type: bool, default: false, description: "Drafts are built only with --drafts"}
+        summary: {type: string, required: false, description: "Plain-text summary; defaults to the first paragraph"}
+        weight: {type: int, default: 0, description: "Order when a section sorts by weight"}
+        aliases: {type: "[string]", required: false, description: "Old URLs that redirect here"}
+        expires: {type: date, required: false, description: "The item is hidden after this date"}
+        """)
+
+    static let site = parse("site settings", """
+        title: {type: string, min: 1, description: "The site's name"}
+        description: {type: string, required: false, description: "One sentence about the site (meta description, feeds)"}
+        base_url: {type: url, required: false, description: "Where the site is published, e.g. https://example.org/blog/"}
+        language: {type: string, default: "en", description: "BCP 47 language tag, e.g. en, fr-CA"}
+        timezone: {type: string, default: "UTC", description: "IANA time zone for dates without one"}
+        theme: {type: string, default: "default", description: "The folder under themes/"}
+        author: {type: string, required: false, description: "Default author of feeds"}
+        kind: {type: string, required: false, description: "Default kind for items whose section names none"}
+        paginate: {type: int, min: 1, max: 10000, default: 20, description: "Cells per list page"}
+        home_items: {type: int, min: 0, max: 1000, default: 10, description: "Latest items of each section on the home page"}
+        feed_items: {type: int, min: 1, max: 10000, default: 20, description: "Entries per feed"}
+        copyright: {type: text, required: false, description: "Footer line (inline Markdown)"}
+        markdown:
+          type: object
+          required: false
+          description: "Markdown options"
+          fields:
+            unsafe: {type: bool, default: false, description: "Let raw HTML in Markdown through"}
+            smart: {type: bool, default: true, description: "Curly quotes and dashes"}
+        """)
+
+    static let section = parse("section settings", """
+        title: {type: string, required: false, min: 1, description: "The section's name; defaults to its folder's name"}
+        description: {type: string, required: false, description: "One sentence about the section"}
+        kind: {type: string, required: false, description: "Default kind of its items"}
+        sort: {type: enum, values: [date, title, weight], default: date, description: "Order of items"}
+        order: {type: enum, values: [asc, desc], required: false, description: "Default: desc for date, asc otherwise"}
+        group_by: {type: string, required: false, description: "none, year, month, or a field name"}
+        paginate: {type: int, min: 0, max: 10000, required: false, description: "Cells per page; 0 puts all on one page"}
+        permalink: {type: string, required: false, description: "URL pattern, e.g. /:year/:month/:slug/"}
+        home_items: {type: int, min: 0, max: 1000, required: false, description: "Items shown on the home page"}
+        weight: {type: int, default: 0, description: "Order of sections in navigation and on the home page"}
+        feed: {type: bool, default: true, description: "Write feeds for this section"}
+        """)
+
+    private static func parse(_ name: String, _ yaml: String) -> Schema {
+        var diagnostics = DiagnosticBag()
+        let node: YAMLNode?
+        do { node = try YAMLParser().parse(yaml, file: "<\(name)>") } catch {
+            preconditionFailure("built-in schema '\(name)' is malformed: \(error)")
+        }
+        guard let node else { return Schema(fields: []) }
+        let schema = SchemaParser(file: "<\(name)>").parseFields(node, diagnostics: &diagnostics)
+        precondition(!diagnostics.hasErrors, "built-in schema '\(name)': \(diagnostics)")
+        return schema
+    }
+}

@@ -1,0 +1,43 @@
+/// Splits an ordered run of items into titled groups — by year, by month, or by a field's value —
+/// keeping the order: groups appear in the order their first item does.
+struct ItemGrouper {
+    var grouping: Grouping
+    var dates: DateFormatting
+    /// Title of the group of items that lack the grouping value.
+    var otherTitle = "Other"
+
+    func group(_ items: [Item]) -> [(title: String?, items: [Item])] {
+        if grouping == .none { return items.isEmpty ? [] : [(nil, items)] }
+        var titles: [String] = []
+        var groups: [String: [Item]] = [:]
+        var others: [Item] = []
+        for item in items {
+            guard let title = title(of: item) else {
+                others.append(item)
+                continue
+            }
+            if groups[title] == nil { titles.append(title) }
+            groups[title, default: []].append(item)
+        }
+        var result: [(title: String?, items: [Item])] = titles.map { ($0, groups[$0] ?? []) }
+        if !others.isEmpty { result.append((otherTitle, others)) }
+        return result
+    }
+
+    private func title(of item: Item) -> String? {
+        switch grouping {
+        case .none: return nil
+        case .year: return item.date.map { String(dates.components($0).year) }
+        case .month: return item.date.map { dates.month($0) }
+        case .field(let name):
+            guard let value = item.fields[name]?.value else { return nil }
+            switch value {
+            case .date(let date): return dates.long(date)
+            case .list(let items): return items.first?.value.string
+            case .html(_, let source): return source
+            case .null: return nil
+            default: return value.string
+            }
+        }
+    }
+}

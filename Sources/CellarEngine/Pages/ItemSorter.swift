@@ -1,0 +1,36 @@
+import Foundation
+
+/// Orders a section's items by date, title or weight; ties fall back to title, then source path.
+enum ItemSorter {
+    static func sort(_ items: [Item], by key: SortKey, ascending: Bool) -> [Item] {
+        let titles = items.map { $0.title.lowercased() }
+        var order = Array(items.indices)
+        func tie(_ a: Int, _ b: Int) -> Bool {
+            titles[a] != titles[b] ? titles[a] < titles[b] : items[a].id < items[b].id
+        }
+        switch key {
+        case .date:
+            order.sort { a, b in
+                switch (items[a].date, items[b].date) {
+                case let (x?, y?) where x != y: return ascending ? x < y : x > y
+                case (_?, nil): return true      // undated items go last in either order
+                case (nil, _?): return false
+                default: return tie(a, b)
+                }
+            }
+        case .title:
+            order.sort { a, b in titles[a] != titles[b] ? (ascending ? titles[a] < titles[b] : titles[a] > titles[b]) : items[a].id < items[b].id }
+        case .weight:
+            order.sort { a, b in
+                items[a].weight != items[b].weight
+                    ? (ascending ? items[a].weight < items[b].weight : items[a].weight > items[b].weight) : tie(a, b)
+            }
+        }
+        return order.map { items[$0] }
+    }
+
+    /// Newest first, for feeds, tag pages and the home page's idea of "latest".
+    static func newestFirst(_ items: [Item]) -> [Item] {
+        sort(items, by: .date, ascending: false)
+    }
+}

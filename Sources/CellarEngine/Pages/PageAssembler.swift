@@ -1,0 +1,120 @@
+import Foundation
+
+/// Builds every page of the site from the model and the items' cell configurators: home,
+/// section lists (sorted, paginated, grouped), item pages with neighbours, tag pages, 404.
+/// No page code asks an item's kind: each cell is whatever configurator the registry made.
+struct PageAssembler {
+    var model: SiteModel
+    var cells: [String: any CellConfiguring]
+    var dates: DateFormatting
+    var feeds: FeedCatalog
+
+    func assemble() -> [Page] {
+        var pages: [Page] = [home()]
+        for section in model.sections where !section.id.isEmpty {
+            pages += sectionPages(section)
+        }
+        pages += itemPages()
+        pages += tagPages()
+        pages.append(Page(role: .notFound, url: "404.html", title: "Page not found", feeds: feeds.site,
+                          inSitemap: false))
+        return pages
+    }
+
+    // MARK: - Private
+
+    private func configurators(_ items: some Sequence<Item>) -> [any CellConfiguring] {
+        items.compactMap { cells[$0.id] }
+    }
+
+    private func home() -> Page {
+        var sections: [Section] = []
+        var newest: Date?
+        for section in model.topSections {
+            let limit = section.homeItems ?? model.config.homeItems
+            let items = (model.sectionItems[section.id] ?? []).prefix(limit)
+            guard !items.isEmpty else { continue }
+            sections.append(Section(title: section.title, url: section.url, cells: configurators(items)))
+            newest = latest(newest, items.compactMap(\.date).max())
+        }
+        return Page(role: .home, url: .root, title: model.config.title, description: model.config.description,
+                    dataSource: DataSource(sections: sections), introHTML: model.config.introHTML,
+                    feeds: feeds.site, lastModified: newest)
+    }
+
+    private func sectionPages(_ section: ContentSection) -> [Page] {
+        let items = model.sectionItems[section.id] ?? []
+        let grouper = ItemGrouper(grouping: section.grouping, dates: dates)
+        let paginator = Paginator(pageSize: section.paginate ?? model.config.paginate)
+        return paginator.paginate(items, at: section.url).map { slice, pagination in
+            let groups = grouper.group(Array(slice))
+            return Page(
+                role: .section, url: pagination.pages[pagination.current - 1],
+                title: section.title + (pagination.current > 1 ? " — page \(pagination.current)" : ""),
+                description: section.description,
+                dataSource: DataSource(sections: groups.map { Section(title: $0.title, cells: configurators($0.items)) }),
+                pagination: pagination, sectionID: section.id,
+                introHTML: pagination.current == 1 ? section.introHTML : nil,
+                feeds: feeds.section(section.id) + feeds.site, lastModified: slice.compactMap(\.date).max()
+            )
+        }
+    }
+
+    private func itemPages() -> [Page] {
+        var pages: [Page] = []
+        var sectionIDs = model.sections.map(\.id)
+        if !sectionIDs.contains("") { sectionIDs.append("") }
+        for sectionID in sectionIDs {
+            let items = (model.sectionItems[sectionID] ?? []).filter(\.hasPage)
+            for (index, item) in items.enumerated() {
+                pages.append(Page(
+                    role: .item, url: item.url, title: item.title,
+                    description: item.summary.isEmpty ? nil : item.summary,
+                    itemID: item.id,
+                    previousID: index > 0 ? items[index - 1].id : nil,
+                    nextID: index + 1 < items.count ? items[index + 1].id : nil,
+                    sectionID: sectionID.isEmpty ? nil : sectionID,
+                    feeds: feeds.section(sectionID) + feeds.site,
+                    lastModified: item.updated ?? item.date
+                ))
+            }
+        }
+        return pages
+    }
+
+    private func tagPages() -> [Page] {
+        let tags = model.tags.tags
+        guard !tags.isEmpty else { return [] }
+        var pages = [Page(role: .tags, url: TagIndex.root, title: "Tags",
+                          tags: tags.map { TagCount(name: $0.name, url: $0.url, count: $0.itemIDs.count) },
+                          feeds: feeds.site)]
+        let order = Dictionary(uniqueKeysWithValues: model.sections.enumerated().map { ($1.id, $0) })
+        let paginator = Paginator(pageSize: model.config.paginate)
+        for tag in tags {
+            let items = ItemSorter.newestFirst(tag.itemIDs.compactMap { model.itemsByID[$0] })
+            for (slice, pagination) in paginator.paginate(items, at: tag.url) {
+                // Group by content section, sections in navigation order, items newest first within each.
+                let groups = Dictionary(grouping: slice, by: \.sectionID)
+                    .sorted { (order[$0.key] ?? .max, $0.key) < (order[$1.key] ?? .max, $1.key) }
+                let sections = groups.map { sectionID, items in
+                    Section(title: model.sectionsByID[sectionID]?.title ?? "Pages",
+                            url: model.sectionsByID[sectionID]?.url, cells: configurators(items))
+                }
+                pages.append(Page(
+                    role: .tag, url: pagination.pages[pagination.current - 1],
+                    title: "#\(tag.name)" + (pagination.current > 1 ? " — page \(pagination.current)" : ""),
+                    dataSource: DataSource(sections: sections), pagination: pagination, feeds: feeds.site,
+                    lastModified: slice.compactMap(\.date).max()
+                ))
+            }
+        }
+        return pages
+    }
+
+    private func latest(_ a: Date?, _ b: Date?) -> Date? {
+        switch (a, b) {
+        case let (x?, y?): max(x, y)
+        default: a ?? b
+        }
+    }
+}

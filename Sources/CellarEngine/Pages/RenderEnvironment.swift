@@ -1,0 +1,81 @@
+import CellarMustache
+
+/// Everything templates may ask about beyond the item or page at hand: the site, its URL, dates,
+/// kinds, sections and tags. Immutable and shared by every render of a build.
+final class RenderEnvironment: Sendable {
+    let site: SiteConfig
+    let url: SiteURL
+    let dates: DateFormatting
+    let kinds: [String: Kind]
+    let sections: [String: ContentSection]
+    let links: LinkResolver
+    let tags: TagIndex
+    /// The site's feeds (Atom, RSS, JSON Feed), for `<link rel="alternate">`.
+    let siteFeeds: [FeedLink]
+    let generator: String
+
+    init(site: SiteConfig, kinds: [String: Kind], sections: [String: ContentSection], links: LinkResolver,
+         tags: TagIndex, siteFeeds: [FeedLink]) {
+        self.site = site
+        self.url = site.url
+        self.dates = DateFormatting(timeZone: site.timeZone, language: site.language)
+        self.kinds = kinds
+        self.sections = sections
+        self.links = links
+        self.tags = tags
+        self.siteFeeds = siteFeeds
+        self.generator = "Cellar \(CellarVersion.current)"
+    }
+
+    func href(_ path: URLPath) -> String { url.href(path) }
+    func absolute(_ path: URLPath) -> String { url.absolute(path) }
+
+    /// A field value as templates see it (`enum` values can also be tested: `{{#style.toggle}}`).
+    func mustacheValue(of value: FieldValue, type: FieldType?) -> MustacheValue {
+        switch value {
+        case .string(let text):
+            if case .enumeration(let values)? = type { return .custom(EnumValueContext(value: text, values: values)) }
+            return .string(text)
+        case .html(let html, _): return .html(html)
+        case .int(let number): return .int(number)
+        case .number(let number): return .double(number)
+        case .bool(let flag): return .bool(flag)
+        case .date(let date): return .custom(DateContext(date: date, dates: dates))
+        case .url(let text):
+            if text.hasPrefix("/"), !text.hasPrefix("//") {
+                return .custom(URLValueContext(url: url.basePath + URLEncoding.encodePath(String(text.dropFirst()))))
+            }
+            return .custom(URLValueContext(url: text))
+        case .file(let reference):
+            return .string(fileHref(reference) ?? "")
+        case .list(let items):
+            let element: FieldType? = if case .list(let inner)? = type { inner } else { nil }
+            return .list(items.map { mustacheValue(of: $0.value, type: element) })
+        case .object(let fields):
+            let specs: [FieldSpec] = if case .object(let specs)? = type { specs } else { [] }
+            return .object(Dictionary(uniqueKeysWithValues: fields.map { name, field in
+                (name, mustacheValue(of: field.value, type: specs.first { $0.name == name }?.type))
+            }))
+        case .null: return .null
+        }
+    }
+
+    /// The link to a file named by an `image` or `path` field.
+    func fileHref(_ reference: FileReference) -> String? {
+        if let remote = reference.remoteURL { return remote }
+        guard let path = reference.contentPath, let output = links.outputURL(ofFile: path) else { return nil }
+        return href(output)
+    }
+
+    /// The absolute URL of a file named by an `image` field (Open Graph, feeds).
+    func fileAbsolute(_ reference: FileReference) -> String? {
+        if let remote = reference.remoteURL { return remote }
+        guard let path = reference.contentPath, let output = links.outputURL(ofFile: path) else { return nil }
+        return absolute(output)
+    }
+}
+
+/// Cellar's version, printed by `--version` and in `<meta name="generator">`.
+public enum CellarVersion {
+    public static let current = "0.1.0"
+}

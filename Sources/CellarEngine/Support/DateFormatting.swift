@@ -1,0 +1,129 @@
+import Foundation
+import Synchronization
+
+/// Dates as pages and feeds print them, in the site's time zone and language. Localised forms
+/// come from Foundation once per day and are cached; machine forms are written by hand (fast).
+public final class DateFormatting: Sendable {
+    public let timeZone: TimeZone
+    public let locale: Locale
+    private let state: Mutex<State>
+
+    private struct State {
+        var long: DateFormatter
+        var short: DateFormatter
+        var month: DateFormatter
+        var cache: [Int: Forms] = [:]
+    }
+
+    struct Forms {
+        var long: String
+        var short: String
+        var month: String
+    }
+
+    public init(timeZone: TimeZone, language: String) {
+        self.timeZone = timeZone
+        let locale = Locale(identifier: language.replacingOccurrences(of: "-", with: "_"))
+        self.locale = locale
+        func formatter(_ configure: (DateFormatter) -> Void) -> DateFormatter {
+            let formatter = DateFormatter()
+            formatter.locale = locale
+            formatter.timeZone = timeZone
+            configure(formatter)
+            return formatter
+        }
+        state = Mutex(State(
+            long: formatter { $0.dateStyle = .long; $0.timeStyle = .none },
+            short: formatter { $0.dateStyle = .medium; $0.timeStyle = .none },
+            month: formatter { $0.setLocalizedDateFormatFromTemplate("MMMMy") }
+        ))
+    }
+
+    /// "July 13, 2024" (in the site's language).
+    public func long(_ date: Date) -> String { forms(date).long }
+    /// "Jul 13, 2024".
+    public func short(_ date: Date) -> String { forms(date).short }
+    /// "July 2024", for month groups.
+    public func month(_ date: Date) -> String { forms(date).month }
+
+    /// RFC 3339 in the site's zone: `2024-07-13T22:03:53Z`, `2024-07-14T00:03:53+02:00`.
+    public func iso(_ date: Date) -> String {
+        let offset = timeZone.secondsFromGMT(for: date)
+        let c = civil(date, offset: offset)
+        let zone = offset == 0 ? "Z" : Self.offsetString(offset, colon: true)
+        return "\(pad(c.year, 4))-\(pad(c.month))-\(pad(c.day))T\(pad(c.hour)):\(pad(c.minute)):\(pad(c.second))\(zone)"
+    }
+
+    /// `2024-07-13`, in the site's zone.
+    public func day(_ date: Date) -> String {
+        let c = civil(date, offset: timeZone.secondsFromGMT(for: date))
+        return "\(pad(c.year, 4))-\(pad(c.month))-\(pad(c.day))"
+    }
+
+    /// RFC 822 for RSS: `Sat, 13 Jul 2024 22:03:53 +0000`.
+    public func rfc822(_ date: Date) -> String {
+        let offset = timeZone.secondsFromGMT(for: date)
+        let c = civil(date, offset: offset)
+        let days = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"]
+        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        let weekday = days[((c.daysSinceEpoch % 7) + 7) % 7]
+        return "\(weekday), \(pad(c.day)) \(months[c.month - 1]) \(pad(c.year, 4)) \(pad(c.hour)):\(pad(c.minute)):\(pad(c.second)) "
+            + Self.offsetString(offset, colon: false)
+    }
+
+    /// Year, month and day in the site's zone.
+    public func components(_ date: Date) -> (year: Int, month: Int, day: Int) {
+        let c = civil(date, offset: timeZone.secondsFromGMT(for: date))
+        return (c.year, c.month, c.day)
+    }
+
+    // MARK: - Private
+
+    private func forms(_ date: Date) -> Forms {
+        let offset = timeZone.secondsFromGMT(for: date)
+        let key = civil(date, offset: offset).daysSinceEpoch
+        return state.withLock { state in
+            if let forms = state.cache[key] { return forms }
+            let forms = Forms(long: state.long.string(from: date), short: state.short.string(from: date),
+                              month: state.month.string(from: date))
+            state.cache[key] = forms
+            return forms
+        }
+    }
+
+    private struct Civil {
+        var year, month, day, hour, minute, second, daysSinceEpoch: Int
+    }
+
+    private func civil(_ date: Date, offset: Int) -> Civil {
+        let seconds = Int(date.timeIntervalSince1970.rounded(.down)) + offset
+        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        let rest = seconds - days * 86_400
+        // Howard Hinnant's civil_from_days.
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let day = doy - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        let year = yoe + era * 400 + (month <= 2 ? 1 : 0)
+        return Civil(year: year, month: month, day: day, hour: rest / 3600, minute: rest / 60 % 60, second: rest % 60,
+                     daysSinceEpoch: days)
+    }
+
+    private func pad(_ value: Int, _ width: Int = 2) -> String {
+        let text = String(value)
+        return text.count >= width ? text : String(repeating: "0", count: width - text.count) + text
+    }
+
+    private static func offsetString(_ offset: Int, colon: Bool) -> String {
+        let sign = offset < 0 ? "-" : "+"
+        let minutes = abs(offset) / 60
+        let hours = String(minutes / 60), mins = String(minutes % 60)
+        let h = hours.count == 1 ? "0" + hours : hours
+        let m = mins.count == 1 ? "0" + mins : mins
+        return sign + h + (colon ? ":" : "") + m
+    }
+}

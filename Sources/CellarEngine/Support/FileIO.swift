@@ -1,0 +1,202 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CellarDiagnostics
+
+/// A file-system call that failed, with the path and the system's reason.
+public struct FileIOError: Error, Sendable, DiagnosticConvertible {
+    public var path: String
+    public var operation: String
+    public var code: Int32
+
+    public var diagnostic: Diagnostic {
+        .error("cannot \(operation) \(path): \(String(cString: strerror(code)))", hint: hint)
+    }
+
+    private var hint: String? {
+        switch code {
+        case EACCES, EPERM: "check the permissions of the folder"
+        case ENOSPC: "the disk is full"
+        case ENOENT: nil
+        default: nil
+        }
+    }
+}
+
+/// What `lstat` says about a path.
+struct FileStatus: Sendable, Hashable {
+    enum Kind: Sendable { case file, directory, symlink, other }
+    var kind: Kind
+    var size: Int
+    var modified: Int64     // nanoseconds since 1970
+    var inode: UInt64
+}
+
+/// Thin POSIX wrappers: Foundation's FileManager is several times slower for the tens of
+/// thousands of small files a build reads and writes.
+enum FileIO {
+    static func status(_ path: String, followLinks: Bool = false) -> FileStatus? {
+        var info = stat()
+        let result = followLinks ? stat(path, &info) : lstat(path, &info)
+        guard result == 0 else { return nil }
+        let kind: FileStatus.Kind = switch info.st_mode & S_IFMT {
+        case S_IFREG: .file
+        case S_IFDIR: .directory
+        case S_IFLNK: .symlink
+        default: .other
+        }
+        let modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+        return FileStatus(kind: kind, size: Int(info.st_size), modified: modified, inode: UInt64(info.st_ino))
+    }
+
+    static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
+
+    static func isDirectory(_ path: String) -> Bool { status(path, followLinks: true)?.kind == .directory }
+
+    static func read(_ path: String, limit: Int = .max) throws(FileIOError) -> [UInt8] {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw FileIOError(path: path, operation: "read", code: errno) }
+        defer { close(fd) }
+        var info = stat()
+        let expected = fstat(fd, &info) == 0 ? Int(info.st_size) : 0
+        if expected > limit { throw FileIOError(path: path, operation: "read", code: EFBIG) }
+        var bytes = [UInt8](repeating: 0, count: max(expected, 0))
+        var total = 0
+        while true {
+            if total == bytes.count {
+                if total >= limit && total > 0 {
+                    throw FileIOError(path: path, operation: "read", code: EFBIG)
+                }
+                bytes.append(contentsOf: repeatElement(0, count: max(4096, total)))
+            }
+            let count = bytes.withUnsafeMutableBytes { buffer in
+                Glibc.read(fd, buffer.baseAddress! + total, buffer.count - total)
+            }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw FileIOError(path: path, operation: "read", code: errno)
+            }
+            if count == 0 { break }
+            total += count
+        }
+        bytes.removeSubrange(total...)
+        return bytes
+    }
+
+    /// Writes `bytes` to a new file at `path` (replacing a file already there).
+    static func write(_ bytes: UnsafeRawBufferPointer, to path: String) throws(FileIOError) {
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw FileIOError(path: path, operation: "write", code: errno) }
+        var offset = 0
+        while offset < bytes.count {
+            let count = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+            if count < 0 {
+                if errno == EINTR { continue }
+                let code = errno
+                close(fd)
+                throw FileIOError(path: path, operation: "write", code: code)
+            }
+            offset += count
+        }
+        guard close(fd) == 0 else { throw FileIOError(path: path, operation: "write", code: errno) }
+    }
+
+    static func write(_ string: String, to path: String) throws(FileIOError) {
+        var string = string
+        var failure: FileIOError?
+        string.withUTF8 { buffer in
+            do throws(FileIOError) { try write(UnsafeRawBufferPointer(buffer), to: path) } catch { failure = error }
+        }
+        if let failure { throw failure }
+    }
+
+    static func write(_ bytes: [UInt8], to path: String) throws(FileIOError) {
+        var failure: FileIOError?
+        bytes.withUnsafeBytes { buffer in
+            do throws(FileIOError) { try write(buffer, to: path) } catch { failure = error }
+        }
+        if let failure { throw failure }
+    }
+
+    /// Writes through a temporary file and a rename, so readers never see half a file.
+    static func writeAtomically(_ bytes: [UInt8], to path: String) throws(FileIOError) {
+        let temporary = path + ".cellar-tmp-\(getpid())"
+        try write(bytes, to: temporary)
+        try rename(temporary, to: path)
+    }
+
+    static func makeDirectory(_ path: String) throws(FileIOError) {
+        if mkdir(path, 0o755) != 0 && errno != EEXIST {
+            throw FileIOError(path: path, operation: "create the folder", code: errno)
+        }
+    }
+
+    /// `mkdir -p`.
+    static func makeDirectories(_ path: String) throws(FileIOError) {
+        if isDirectory(path) { return }
+        let parent = Paths.parent(of: path)
+        if !parent.isEmpty, parent != path { try makeDirectories(parent) }
+        try makeDirectory(path)
+    }
+
+    static func rename(_ from: String, to: String) throws(FileIOError) {
+        if Glibc.rename(from, to) != 0 { throw FileIOError(path: from, operation: "rename", code: errno) }
+    }
+
+    static func hardLink(_ from: String, to: String) -> Bool { link(from, to) == 0 }
+
+    static func remove(_ path: String) { unlink(path) }
+
+    /// Names in a folder (no `.` and `..`), with their types when the file system says them.
+    static func list(_ path: String) throws(FileIOError) -> [(name: String, kind: FileStatus.Kind?)] {
+        guard let dir = opendir(path) else { throw FileIOError(path: path, operation: "list", code: errno) }
+        defer { closedir(dir) }
+        var entries: [(String, FileStatus.Kind?)] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafePointer(to: entry.pointee.d_name) { pointer in
+                pointer.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
+            }
+            if name == "." || name == ".." { continue }
+            let kind: FileStatus.Kind? = switch Int32(entry.pointee.d_type) {
+            case Int32(DT_REG): .file
+            case Int32(DT_DIR): .directory
+            case Int32(DT_LNK): .symlink
+            case Int32(DT_UNKNOWN): nil
+            default: .other
+            }
+            entries.append((name, kind))
+        }
+        return entries.sorted { $0.0 < $1.0 }
+    }
+
+    /// Deletes a tree without following symlinks.
+    static func removeTree(_ path: String) {
+        guard let info = status(path) else { return }
+        if info.kind == .directory {
+            if let entries = try? list(path) {
+                for entry in entries { removeTree(path + "/" + entry.name) }
+            }
+            rmdir(path)
+        } else {
+            unlink(path)
+        }
+    }
+
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    static func currentDirectory() -> String {
+        guard let cwd = getcwd(nil, 0) else { return "." }
+        defer { free(cwd) }
+        return String(cString: cwd)
+    }
+
+    /// Copies a file's bytes (used for static files and bundle resources).
+    static func copy(_ from: String, to: String) throws(FileIOError) {
+        let bytes = try read(from)
+        try write(bytes, to: to)
+    }
+}

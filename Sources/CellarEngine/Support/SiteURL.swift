@@ -1,0 +1,38 @@
+/// The site's `base_url`, split into the origin (`https://example.org`) and the base path
+/// (`/blog/`), so every link works when the site lives below the root of its host.
+public struct SiteURL: Sendable, Hashable, CustomStringConvertible {
+    /// `https://example.org` — scheme and host, no trailing slash.
+    public let origin: String
+    /// `/` or `/sub/path/` — always starts and ends with a slash.
+    public let basePath: String
+
+    /// Parses an absolute http(s) URL; nil when it is not one.
+    public init?(_ string: String) {
+        guard let schemeEnd = string.range(of: "://") else { return nil }
+        let scheme = string[..<schemeEnd.lowerBound].lowercased()
+        guard scheme == "http" || scheme == "https" else { return nil }
+        let rest = string[schemeEnd.upperBound...]
+        let hostEnd = rest.firstIndex(where: { $0 == "/" || $0 == "?" || $0 == "#" }) ?? rest.endIndex
+        let host = rest[..<hostEnd]
+        guard !host.isEmpty, !host.contains(where: { $0 == " " || $0 == "@" || $0 == "\\" }) else { return nil }
+        var path = String(rest[hostEnd...])
+        if let cut = path.firstIndex(where: { $0 == "?" || $0 == "#" }) { path = String(path[..<cut]) }
+        if !path.hasPrefix("/") { path = "/" + path }
+        if !path.hasSuffix("/") { path += "/" }
+        while path.contains("//") { path = path.replacingOccurrences(of: "//", with: "/") }
+        origin = scheme + "://" + host
+        basePath = path
+    }
+
+    public var description: String { origin + basePath }
+
+    /// The link to put in `href`: `/sub/path/blog/dune/`.
+    public func href(_ path: URLPath) -> String {
+        basePath + URLEncoding.encodePath(path.value)
+    }
+
+    /// The absolute URL: `https://example.org/sub/path/blog/dune/`.
+    public func absolute(_ path: URLPath) -> String {
+        origin + href(path)
+    }
+}

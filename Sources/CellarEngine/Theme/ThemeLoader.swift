@@ -1,0 +1,95 @@
+import CellarDiagnostics
+import CellarMustache
+
+/// Loads `themes/<name>/`: kinds, cells, item pages, layouts and assets, reporting every problem.
+struct ThemeLoader {
+    var layout: SiteLayout
+    /// Kinds drawn by Swift cells registered in code: they need no cell template.
+    var swiftCells: Set<String> = []
+
+    func load(named name: String, at location: SourceLocation?, diagnostics: inout DiagnosticBag) -> Theme? {
+        guard ThemeTemplateLoader.isSafe(name), !name.contains("/") else {
+            diagnostics.error("'theme' must be the name of a folder under themes/, found \"\(name)\"", at: location)
+            return nil
+        }
+        let directory = Paths.join(layout.themes, name)
+        let display = layout.display(sitePath: "themes/" + name)
+        guard FileIO.isDirectory(directory) else {
+            let available = ((try? FileIO.list(layout.themes)) ?? []).map(\.name).filter { !$0.hasPrefix(".") }
+            diagnostics.error("theme '\(name)' not found at \(display)/", at: location,
+                              hint: available.isEmpty ? "create a site with 'cellar new site DIR' to get the default theme"
+                                : "themes here: " + available.joined(separator: ", "))
+            return nil
+        }
+        let kinds = KindLoader(directory: directory + "/kinds", displayDirectory: display + "/kinds")
+            .load(diagnostics: &diagnostics)
+        let library = MustacheLibrary(loader: ThemeTemplateLoader(directory: directory, display: display))
+
+        func compile(_ templateName: String) -> MustacheTemplate? {
+            do throws(MustacheError) { return try library.template(named: templateName) } catch {
+                diagnostics.append(error.diagnostic)
+                return nil
+            }
+        }
+        var cells: [String: MustacheTemplate] = [:]
+        var itemPages: [String: MustacheTemplate] = [:]
+        for kind in kinds.keys.sorted() {
+            let cellPath = "cells/\(kind).html"
+            if FileIO.exists(Paths.join(directory, cellPath)) {
+                if let template = compile("cells/" + kind) { cells[kind] = template }
+            } else if !swiftCells.contains(kind) {
+                diagnostics.error(
+                    "kind '\(kind)' has no cell template; expected \(display)/\(cellPath)",
+                    at: SourceLocation(file: kinds[kind]?.file ?? display),
+                    hint: "every kind needs a cell: create \(display)/\(cellPath)"
+                )
+            }
+            if FileIO.exists(Paths.join(directory, "pages/\(kind).html")), let template = compile("pages/" + kind) {
+                itemPages[kind] = template
+            }
+        }
+        var compiled: [String: MustacheTemplate] = [:]
+        for layoutName in Theme.Layouts.names {
+            let path = "layouts/\(layoutName).html"
+            guard FileIO.exists(Paths.join(directory, path)) else {
+                diagnostics.error("the theme has no \(path)", at: SourceLocation(file: display + "/" + path),
+                                  hint: "every theme provides layouts/" + Theme.Layouts.names.joined(separator: ".html, ") + ".html")
+                continue
+            }
+            if let template = compile("layouts/" + layoutName) { compiled[layoutName] = template }
+        }
+        guard let home = compiled["home"], let list = compiled["list"], let item = compiled["item"],
+              let taxonomy = compiled["taxonomy"], let notFound = compiled["404"] else { return nil }
+
+        let (assets, fingerprint) = scanFiles(directory)
+        return Theme(
+            name: name, directory: directory, display: display, kinds: kinds, library: library, cells: cells,
+            itemPages: itemPages,
+            layouts: Theme.Layouts(home: home, list: list, item: item, taxonomy: taxonomy, notFound: notFound),
+            assets: assets, fingerprint: fingerprint
+        )
+    }
+
+    /// The theme's assets (relative to `assets/`) and a hash of every file of the theme.
+    private func scanFiles(_ directory: String) -> ([String], UInt64) {
+        var hash = StableHash()
+        var assets: [String] = []
+        func walk(_ relative: String, depth: Int) {
+            guard depth < 16, let entries = try? FileIO.list(Paths.join(directory, relative)) else { return }
+            for entry in entries where !ContentScanner.isIgnored(entry.name) {
+                let path = Paths.join(relative, entry.name)
+                let absolute = Paths.join(directory, path)
+                guard let status = FileIO.status(absolute, followLinks: true) else { continue }
+                if status.kind == .directory {
+                    walk(path, depth: depth + 1)
+                } else if status.kind == .file {
+                    hash.combine(path)
+                    if let bytes = try? FileIO.read(absolute) { bytes.withUnsafeBytes { hash.combine($0) } }
+                    if path.hasPrefix("assets/") { assets.append(String(path.dropFirst("assets/".count))) }
+                }
+            }
+        }
+        walk("", depth: 0)
+        return (assets, hash.value)
+    }
+}

@@ -1,0 +1,50 @@
+import CellarMustache
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Finds a theme's templates by name for Mustache: `{{> card}}` looks in `partials/` then `layouts/`;
+/// names with a folder (`cells/review`) are relative to the theme. Names never leave the theme.
+struct ThemeTemplateLoader: MustacheLoader {
+    var directory: String
+    var display: String
+    /// Largest template read, in bytes.
+    static let maxTemplateSize = 1 << 20
+
+    func loadTemplate(named name: String) throws(MustacheError) -> (source: String, path: String)? {
+        for candidate in candidates(for: name) {
+            let path = Paths.join(directory, candidate)
+            guard FileIO.status(path, followLinks: true)?.kind == .file else { continue }
+            let shown = Paths.join(display, candidate)
+            let bytes: [UInt8]
+            do throws(FileIOError) { bytes = try FileIO.read(path, limit: Self.maxTemplateSize) } catch {
+                if error.code == EFBIG {
+                    let size = FileIO.status(path, followLinks: true)?.size ?? 0
+                    throw MustacheError(.templateTooLarge(bytes: size, limit: Self.maxTemplateSize), template: shown, line: 0, column: 0)
+                }
+                throw MustacheError(.unreadableTemplate(String(cString: strerror(error.code))), template: shown, line: 0, column: 0)
+            }
+            guard let source = String(validating: bytes, as: UTF8.self) else {
+                throw MustacheError(.unreadableTemplate("it is not valid UTF-8"), template: shown, line: 0, column: 0)
+            }
+            return (source.replacingCRLF(), shown)
+        }
+        return nil
+    }
+
+    func searchedLocations(for name: String) -> [String] {
+        candidates(for: name).map { Paths.join(display, $0) }
+    }
+
+    private func candidates(for name: String) -> [String] {
+        guard Self.isSafe(name) else { return [] }
+        let file = name.hasSuffix(".html") ? name : name + ".html"
+        if name.contains("/") { return [file] }
+        return ["partials/" + file, "layouts/" + file]
+    }
+
+    static func isSafe(_ name: String) -> Bool {
+        !name.isEmpty && !name.hasPrefix("/") && !name.contains("\\") && !name.contains("\0")
+            && !name.split(separator: "/", omittingEmptySubsequences: false).contains { $0 == ".." || $0 == "." || $0.isEmpty }
+    }
+}

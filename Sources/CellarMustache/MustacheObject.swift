@@ -1,0 +1,33 @@
+/// A Swift value that a template can render without first copying it into a dictionary
+/// (Cellar's typed items, dates, enum values…).
+///
+/// ```swift
+/// struct Review: MustacheObject {
+///     var title: String; var rating: Int
+///     func mustacheValue(forKey key: String) -> MustacheValue? {
+///         switch key {
+///         case "title": .string(title)
+///         case "rating": .int(rating)
+///         default: nil
+///         }
+///     }
+/// }
+/// ```
+public protocol MustacheObject: Sendable {
+    /// The value for `key`, or nil when this object has no such key (lookup then continues
+    /// down the context stack, per spec).
+    func mustacheValue(forKey key: String) -> MustacheValue?
+    /// Truthiness when used as a section; default `true`.
+    var mustacheIsTruthy: Bool { get }
+    /// What `{{x}}` prints for this object (e.g. a date object prints its ISO form), or nil to
+    /// print nothing; default nil. A `.custom` value returned here prints nothing.
+    var mustacheInterpolation: MustacheValue? { get }
+    /// If non-nil, a section over this object iterates these values like a list; default nil.
+    var mustacheListElements: [MustacheValue]? { get }
+}
+
+extension MustacheObject {
+    public var mustacheIsTruthy: Bool { true }
+    public var mustacheInterpolation: MustacheValue? { nil }
+    public var mustacheListElements: [MustacheValue]? { nil }
+}

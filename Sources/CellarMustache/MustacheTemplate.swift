@@ -1,0 +1,49 @@
+/// A template parsed once into a tree, ready to render many times, from any number of threads at once.
+///
+/// ```swift
+/// let template = try MustacheTemplate(source: "<h2>{{title}}</h2>", name: "cells/review.html")
+/// let html = try template.render(["title": "Dune"])
+/// ```
+public struct MustacheTemplate: Sendable {
+    /// Template name or path, used in error messages.
+    public let name: String
+    let program: Program
+    /// The partials and parents the template names (not the dynamic ones).
+    let references: [TemplateReference]
+    /// Source size, a first guess at the size of the output.
+    let sizeHint: Int
+
+    /// Parses `source` once.
+    /// - Parameter name: the template's name or path, shown in errors.
+    /// - Throws: ``MustacheError`` for a syntax error, located in `name`.
+    public init(source: String, name: String) throws(MustacheError) {
+        try self.init(source: source, name: name, limits: .default)
+    }
+
+    /// Parses `source` once, within `limits`.
+    public init(source: String, name: String, limits: MustacheLimits) throws(MustacheError) {
+        var parser = TemplateParser(source: source, templateName: name, limits: limits)
+        self.program = Program(try parser.parse(), templateName: name)
+        self.references = parser.references
+        self.name = name
+        self.sizeHint = source.utf8.count
+    }
+
+    /// Renders with partials and parents resolved by `library` (nil: any partial is unknown).
+    /// - Throws: ``MustacheError`` for an unknown partial or runaway recursion, located at the tag.
+    public func render(_ context: MustacheValue, library: MustacheLibrary? = nil) throws(MustacheError) -> String {
+        var string = ""
+        try render(context, library: library, into: &string)
+        return string
+    }
+
+    /// Renders, appending to `buffer`.
+    public func render(
+        _ context: MustacheValue, library: MustacheLibrary? = nil, into buffer: inout String
+    ) throws(MustacheError) {
+        var output = OutputBuffer(capacity: sizeHint + sizeHint / 2)
+        var renderer = Renderer(context: context, templateName: name, library: library)
+        try renderer.run(program, into: &output)
+        output.write(to: &buffer)
+    }
+}

@@ -1,0 +1,90 @@
+extension Renderer {
+    mutating func renderPartial(_ partial: PartialNode, into output: inout OutputBuffer) throws(MustacheError) {
+        guard let template = try resolveTemplate(partial.target, .partial, line: partial.line, column: partial.column) else {
+            return
+        }
+        let indentation = partial.indentation.map { self.indentation + $0 } ?? ""
+        try expand(template.program, indentation: indentation, line: partial.line, column: partial.column, into: &output)
+    }
+
+    mutating func renderParent(_ parent: ParentNode, into output: inout OutputBuffer) throws(MustacheError) {
+        guard let template = try resolveTemplate(parent.target, .parent, line: parent.line, column: parent.column) else {
+            return
+        }
+        let indentation = parent.indentation.map { self.indentation + $0 } ?? ""
+        overrides.append(parent.arguments)
+        defer { overrides.removeLast() }
+        try expand(template.program, indentation: indentation, line: parent.line, column: parent.column, into: &output)
+    }
+
+    mutating func renderBlock(_ block: BlockNode, into output: inout OutputBuffer) throws(MustacheError) {
+        let content = override(named: block.name) ?? block.defaultContent
+        let indentation = self.indentation + block.indentation
+        if block.isStandalone && !content.opensOnNewLine {
+            output.append(indentation)
+        }
+        let skip = block.isStandalone ? -1 : output.count
+        try expand(content.program, indentation: indentation, skippingIndentationAt: skip,
+                   line: block.line, column: block.column, into: &output)
+    }
+
+    /// Renders another template (or a block) with its own indentation, one level deeper.
+    mutating func expand(
+        _ program: Program, indentation: String, skippingIndentationAt skip: Int = -1,
+        line: Int, column: Int, into output: inout OutputBuffer
+    ) throws(MustacheError) {
+        guard expansionDepth < limits.maxRecursionDepth else {
+            throw MustacheError(.recursionLimit(depth: limits.maxRecursionDepth), template: templateName, line: line, column: column)
+        }
+        guard expansionDepth + sectionDepth < Self.maxRenderDepth else {
+            throw MustacheError(.nestingTooDeep(limit: Self.maxRenderDepth), template: templateName, line: line, column: column)
+        }
+        let saved = (self.indentation, skipIndentationAt, templateName)
+        self.indentation = indentation
+        skipIndentationAt = skip
+        templateName = program.templateName
+        expansionDepth += 1
+        defer {
+            expansionDepth -= 1
+            (self.indentation, skipIndentationAt, templateName) = saved
+        }
+        try run(program, into: &output)
+    }
+
+    /// The template a partial or parent tag names, nil when it is missing and missing ones render empty.
+    mutating func resolveTemplate(
+        _ target: TemplateTarget, _ kind: TemplateReference.Kind, line: Int, column: Int
+    ) throws(MustacheError) -> MustacheTemplate? {
+        let name: String
+        switch target {
+        case .named(let fixed):
+            name = fixed
+        case .dynamic(let path):
+            guard let resolved = resolve(path)?.interpolatedText, !resolved.isEmpty else { return nil }
+            name = resolved
+        }
+        if let template = knownTemplates?[name] {
+            return template
+        }
+        if let library {
+            if knownTemplates == nil {
+                knownTemplates = library.compiledTemplates()
+                if let template = knownTemplates?[name] {
+                    return template
+                }
+            }
+            if let template = try library.loadedTemplate(named: name) {
+                return template
+            }
+            if library.missingPartials == .renderEmpty {
+                return nil
+            }
+        }
+        let searched = library?.loader.searchedLocations(for: name) ?? []
+        let reason: MustacheError.Reason = switch kind {
+        case .partial: .unknownPartial(name: name, searched: searched)
+        case .parent: .unknownParent(name: name, searched: searched)
+        }
+        throw MustacheError(reason, template: templateName, line: line, column: column)
+    }
+}

@@ -1,0 +1,78 @@
+import CellarDiagnostics
+
+/// A YAML value as written, with the place of every node. Scalars stay text: the schema decides
+/// what they mean, so `no` is not a boolean unless a field says it is.
+public struct YAMLNode: Sendable, Hashable {
+    public enum ScalarStyle: Sendable, Hashable {
+        case plain, singleQuoted, doubleQuoted, literal, folded
+
+        /// Quoted and block scalars are always text; only plain scalars can be `null`, numbers, …
+        public var isPlain: Bool { self == .plain }
+    }
+
+    public enum Value: Sendable, Hashable {
+        case scalar(String, style: ScalarStyle)
+        case sequence([YAMLNode])
+        case mapping([Pair])
+    }
+
+    public struct Pair: Sendable, Hashable {
+        public var key: YAMLNode
+        public var value: YAMLNode
+    }
+
+    public var value: Value
+    /// Where the node starts (for a quoted scalar: its opening quote).
+    public var location: SourceLocation
+    /// An explicit tag such as `!!str`, if the author wrote one.
+    public var tag: String?
+
+    public init(_ value: Value, at location: SourceLocation, tag: String? = nil) {
+        self.value = value
+        self.location = location
+        self.tag = tag
+    }
+}
+
+extension YAMLNode {
+    /// The scalar's text, or nil for sequences and mappings.
+    public var scalar: String? {
+        if case .scalar(let text, _) = value { return text }
+        return nil
+    }
+
+    /// A plain `null`, `~`, `Null`, `NULL` or an empty plain scalar.
+    public var isNull: Bool {
+        guard case .scalar(let text, .plain) = value, tag == nil else { return false }
+        return text.isEmpty || text == "~" || text == "null" || text == "Null" || text == "NULL"
+    }
+
+    /// The value for `key` in a mapping, if present.
+    public subscript(key: String) -> YAMLNode? {
+        guard case .mapping(let pairs) = value else { return nil }
+        return pairs.first { $0.key.scalar == key }?.value
+    }
+
+    /// The pairs of a mapping, or nil.
+    public var pairs: [Pair]? {
+        if case .mapping(let pairs) = value { return pairs }
+        return nil
+    }
+
+    /// The items of a sequence, or nil.
+    public var items: [YAMLNode]? {
+        if case .sequence(let items) = value { return items }
+        return nil
+    }
+
+    /// A short description of the node's shape for messages: `"ten"`, `a list`, `a mapping`.
+    public var shortDescription: String {
+        switch value {
+        case .scalar(let text, _):
+            let clipped = text.count > 40 ? String(text.prefix(40)) + "…" : text
+            return "\"\(clipped.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\\n"))\""
+        case .sequence: return "a list"
+        case .mapping: return "a mapping"
+        }
+    }
+}
