@@ -1,0 +1,86 @@
+@testable import CellarEngine
+import Foundation
+import Testing
+
+/// Builds the repository's own example site and follows every link in it.
+@Suite struct ExampleSiteEndToEndTests {
+    private func exampleSite() throws -> TemporarySite {
+        let site = try TemporarySite(theme: .repository)
+        try FileManager.default.copyItem(atPath: TemporarySite.repository + "/content", toPath: site.root + "/content")
+        return site
+    }
+
+    @Test func buildsEveryKindIntoPages() async throws {
+        let site = try exampleSite()
+        let report = try await site.build()
+        #expect(report.items > 30)
+        for page in ["index.html", "blog/index.html", "settings/index.html", "reviews/dune-part-two/index.html",
+                     "photos/harbour-at-dusk/index.html", "photos/harbour-at-dusk/harbour.svg", "tags/index.html",
+                     "404.html", "feed.xml", "rss.xml", "feed.json", "blog/feed.xml", "sitemap.xml", "robots.txt",
+                     "css/cellar.css"] {
+            #expect(site.output(page) != nil, "missing \(page)")
+        }
+        let home = try #require(site.output("index.html"))
+        for kind in ["article", "note", "link", "photo", "quote", "review", "video", "release"] {
+            #expect(home.contains("cell-\(kind)"), "the home page shows no \(kind) cell")
+        }
+        let settings = try #require(site.output("settings/index.html"))
+        #expect(settings.contains(">General</h2>") && settings.contains(">Publishing</h2>"))
+        #expect(settings.contains("cell-setting setting-toggle"))
+        // Kinds without pages get none.
+        #expect(site.output("links/commonmark-spec/index.html") == nil)
+        #expect(site.output("settings/language/index.html") == nil)
+    }
+
+    @Test func draftsAppearNowhere() async throws {
+        let site = try exampleSite()
+        try await site.build()
+        for (path, data) in site.snapshot() {
+            let text = String(decoding: data, as: UTF8.self)
+            #expect(!text.contains("A post that is not finished"), "the draft leaks into \(path)")
+        }
+        try await site.build(drafts: true)
+        #expect(site.output("blog/work-in-progress/index.html") != nil)
+    }
+
+    @Test func everyInternalLinkResolves() async throws {
+        let site = try exampleSite()
+        try await site.build()
+        let files = site.snapshot()
+        var broken: [String] = []
+        for (path, data) in files where path.hasSuffix(".html") {
+            for link in Self.links(in: String(decoding: data, as: UTF8.self)) where link.hasPrefix("/") && !link.hasPrefix("//") {
+                var target = String(link.dropFirst().prefix { $0 != "#" && $0 != "?" })
+                target = target.removingPercentEncoding ?? target
+                if target.isEmpty || target.hasSuffix("/") { target += "index.html" }
+                if files[target] == nil { broken.append("\(path) → \(link)") }
+            }
+        }
+        #expect(broken.isEmpty, "broken links: \(broken.prefix(10))")
+    }
+
+    @Test func pagesHonourABasePath() async throws {
+        let site = try exampleSite()
+        try await site.build(baseURL: "https://example.org/sub/path/")
+        let home = try #require(site.output("index.html"))
+        #expect(home.contains("href=\"/sub/path/css/cellar.css\""))
+        #expect(home.contains("href=\"/sub/path/blog/\""))
+        #expect(!home.contains("href=\"/blog/"))
+        let feed = try #require(site.output("feed.xml"))
+        #expect(feed.contains("https://example.org/sub/path/blog/typed-front-matter/"))
+        let sitemap = try #require(site.output("sitemap.xml"))
+        #expect(sitemap.contains("<loc>https://example.org/sub/path/</loc>"))
+    }
+
+    static func links(in html: String) -> [String] {
+        var links: [String] = []
+        for attribute in ["href=\"", "src=\""] {
+            var rest = Substring(html)
+            while let range = rest.range(of: attribute) {
+                rest = rest[range.upperBound...]
+                links.append(String(rest.prefix { $0 != "\"" }))
+            }
+        }
+        return links
+    }
+}
