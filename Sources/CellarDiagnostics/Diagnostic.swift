@@ -1,7 +1,7 @@
 /// One problem found in a site, reported in the compiler format
 /// `content/reviews/dune.md:4:9: error: 'rating' must be an integer from 0 to 10, found "ten"`.
-public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible {
-    public enum Severity: String, Hashable, Sendable, Comparable {
+public struct Diagnostic: Error, Hashable, Sendable, Codable, CustomStringConvertible {
+    public enum Severity: String, Hashable, Sendable, Comparable, Codable {
         case error, warning, note
 
         private var rank: Int {

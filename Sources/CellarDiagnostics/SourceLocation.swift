@@ -1,5 +1,5 @@
 /// A place in a source file: 1-based line and column (columns count Unicode scalars, as editors do).
-public struct SourceLocation: Hashable, Sendable, Comparable, CustomStringConvertible {
+public struct SourceLocation: Hashable, Sendable, Comparable, Codable, CustomStringConvertible {
     /// The file's path as shown to people, relative to the site when possible (`content/posts/a.md`).
     public var file: String
     public var line: Int

@@ -121,7 +121,9 @@ struct MarkdownWalker {
         rewrite: (MarkdownReference) -> String?
     ) {
         let destination = cmark_node_get_url(node).map { String(cString: $0) } ?? ""
-        let (line, column) = locate(destination, in: lines) ?? (lines.lowerBound, fallbackColumn)
+        // Only local targets can be reported as missing: find their exact column; others keep the block's.
+        let isLocal = !destination.hasPrefix("#") && !destination.contains("://") && !destination.hasPrefix("mailto:")
+        let (line, column) = (isLocal ? locate(destination, in: lines) : nil) ?? (lines.lowerBound, fallbackColumn)
         let emptyAlt = image && cmark_node_first_child(node) == nil
         let found = MarkdownReference(
             kind: image ? .image : .link, destination: destination,

@@ -17,19 +17,22 @@ struct BuildCommand: Command {
           --output DIR      Write the site to DIR instead of public/
           --clean           Ignore the previous output and cache: write every file afresh
           --quiet           Print only problems
+          --timings         Print how long each stage took
         """
 
     var site: SiteOptions
     var output: String?
     var clean: Bool
     var quiet: Bool
+    var timings: Bool
 
     init(parsing arguments: inout ArgumentList) throws(UsageError) {
         site = try SiteOptions(parsing: &arguments)
         output = try arguments.option("output")
         clean = arguments.flag("clean")
         quiet = arguments.flag("quiet")
-        try arguments.finish(known: SiteOptions.names + ["output", "clean", "quiet"])
+        timings = arguments.flag("timings")
+        try arguments.finish(known: SiteOptions.names + ["output", "clean", "quiet", "timings"])
     }
 
     func run(in environment: CommandEnvironment) async -> ExitStatus {
@@ -49,11 +52,19 @@ struct BuildCommand: Command {
             printer.print(bag)
             if !bag.isEmpty { terminal.err(bag.summary) }
             if !quiet {
-                let seconds = Double(report.duration.components.seconds) + Double(report.duration.components.attoseconds) / 1e18
-                let changes = report.written == 0 && report.removed == 0 ? " (nothing changed)"
+                let seconds = report.duration.milliseconds / 1000
+                let changes = report.upToDate ? " (up to date: no input changed)"
+                    : report.written == 0 && report.removed == 0 ? " (nothing changed)"
                     : " (\(report.written) written, \(report.unchanged) unchanged\(report.removed > 0 ? ", \(report.removed) removed" : ""))"
                 terminal.out("Built \(report.pages) pages from \(report.items) items in \(String(format: "%.2f", seconds)) s → "
                              + SiteLayout(options: options).displayOutput + changes)
+            }
+            if timings {
+                for stage in BuildStage.allCases {
+                    guard let duration = report.stageDurations[stage] else { continue }
+                    terminal.out("  " + stage.rawValue.padding(toLength: 18, withPad: " ", startingAt: 0)
+                                 + String(format: "%7.1f ms", duration.milliseconds))
+                }
             }
             return .success
         case .failure(let failure):
@@ -62,5 +73,11 @@ struct BuildCommand: Command {
                          + SiteLayout(options: options).displayOutput + " is as it was.")
             return .failure
         }
+    }
+}
+
+extension Duration {
+    var milliseconds: Double {
+        Double(components.seconds) * 1000 + Double(components.attoseconds) / 1e15
     }
 }

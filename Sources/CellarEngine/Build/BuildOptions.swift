@@ -21,10 +21,11 @@ public struct BuildOptions: Sendable {
     /// How files reach the output folder.
     public var writeMode: WriteMode
 
+    /// Both modes write safely (a failed build changes nothing); they differ in what a build may skip.
     public enum WriteMode: Sendable {
-        /// Render into a folder beside the output and swap it in once everything rendered.
+        /// `cellar build`: when no input changed since the last build, stop at once.
         case staged
-        /// Replace changed files one by one (each atomically) — for the preview server's private folder.
+        /// A folder served live by `cellar serve`: always build (from the session kept in memory).
         case inPlace
     }
 

@@ -1,4 +1,5 @@
 import CellarDiagnostics
+import Foundation
 
 /// What a successful build did.
 public struct BuildReport: Sendable {
@@ -16,6 +17,11 @@ public struct BuildReport: Sendable {
     public var diagnostics: [Diagnostic]
     /// The output folder.
     public var output: String
+    /// When a future-dated item becomes due or a published one expires: the site changes then
+    /// even if no file does.
+    public var nextScheduledChange: Date?
+    /// Whether the build stopped early because no input had changed since the last one.
+    public var upToDate = false
 }
 
 /// A build that stopped because of errors; nothing was written.

@@ -9,28 +9,18 @@ struct ItemLoader {
     var rules: PublishRules
     var reporter: any BuildReporter
 
-    func load(diagnostics: inout DiagnosticBag) async -> SiteModel? {
+    /// Loads every item, reusing from `cache` what has not changed since the last build.
+    /// - Parameter changed: absolute paths known to have changed (nil: check every file's status).
+    func load(cache: inout SessionCache, changed: Set<String>?, diagnostics: inout DiagnosticBag) async -> SiteModel? {
         let layout = site.layout
-        let parser = ItemParser(layout: layout, site: site.config, sections: site.sections,
-                                kinds: site.theme.kinds, files: site.scan.files)
         let sources = site.scan.items.sorted { $0.contentPath < $1.contentPath }
-        let parsed = try? await parallelMap(sources) { source -> (Item?, [Diagnostic]) in
-            var found = DiagnosticBag()
-            let display = layout.display(contentPath: source.contentPath)
-            do throws(Diagnostic) {
-                let bytes = try SourceLoader.bytes(at: Paths.join(layout.content, source.contentPath), display: display)
-                let item = parser.parse(source, bytes: bytes, diagnostics: &found)
-                return (item, found.diagnostics)
-            } catch {
-                return (nil, [error])
-            }
+        let context = parseContext()
+        if cache.parseContext != context {
+            cache.parsed = [:]
+            cache.bodies = [:]
+            cache.parseContext = context
         }
-        var all: [Item] = []
-        for (item, found) in parsed ?? [] {
-            diagnostics.append(contentsOf: found)
-            if let item { all.append(item) }
-        }
-        reporter.progress(.parse, done: all.count, total: sources.count)
+        let all = await parse(sources, cache: &cache, changed: changed, diagnostics: &diagnostics)
 
         let published = all.filter(rules.publishes)
         let hidden = all.filter { !rules.publishes($0) }
@@ -49,18 +39,14 @@ struct ItemLoader {
             siteURL: site.config.url, files: site.scan.files, pageURLs: pageURLs,
             hiddenItems: Set(hidden.map(\.id)), bundleURLs: bundleURLs, hiddenBundles: hiddenBundles,
             contentDisplayRoot: layout.display(sitePath: "content"))
-        let bodies = BodyRenderer(markdown: MarkdownRenderer(options: site.config.markdown), links: links)
-        let rendered = (try? await parallelMap(published) { item -> (Item, [Diagnostic]) in
-            var found = DiagnosticBag()
-            let result = bodies.render(item, diagnostics: &found)
-            return (result, found.diagnostics)
-        }) ?? []
+        let rendered = await renderBodies(published, links: links, cache: &cache)
         var items: [Item] = []
         items.reserveCapacity(rendered.count)
         for (item, found) in rendered {
             diagnostics.append(contentsOf: found)
             items.append(item)
         }
+        reporter.progress(.parse, done: items.count, total: items.count)
 
         // Introductions (the bodies of _index.md files) link like items do.
         let markdown = MarkdownRenderer(options: site.config.markdown)
@@ -91,12 +77,119 @@ struct ItemLoader {
         let resources = items.compactMap { item in
             item.bundleDirectory.map { (item, site.scan.bundleResources[$0] ?? []) }
         }
+        let now = rules.now
+        let scheduled = (all.compactMap { $0.date }.filter { $0 > now && !rules.includeFuture }
+            + all.compactMap { $0.expires }.filter { $0 > now }).min()
         return SiteModel(
             config: config, theme: site.theme, sections: sections, sectionsByID: sectionsByID, items: items,
             itemsByID: Dictionary(uniqueKeysWithValues: items.map { ($0.id, $0) }), sectionItems: sectionItems,
-            tags: tags, staticFiles: staticFiles, bundleResources: resources, links: links
+            tags: tags, staticFiles: staticFiles, bundleResources: resources, links: links,
+            nextScheduledChange: scheduled
         )
     }
+
+    // MARK: - Parsing
+
+    /// Reads and types the items whose files changed; takes the others from the cache.
+    private func parse(_ sources: [ItemSource], cache: inout SessionCache, changed: Set<String>?,
+                       diagnostics: inout DiagnosticBag) async -> [Item] {
+        let layout = site.layout
+        var entries: [SessionCache.ParsedEntry?] = []
+        var stale: [(index: Int, source: ItemSource)] = []
+        for (index, source) in sources.enumerated() {
+            let absolute = Paths.join(layout.content, source.contentPath)
+            if let entry = cache.parsed[source.contentPath] {
+                let unchanged = if let changed { !changed.contains(absolute) } else { FileIO.status(absolute) == entry.status }
+                if unchanged {
+                    entries.append(entry)
+                    continue
+                }
+            }
+            entries.append(nil)
+            stale.append((index, source))
+        }
+        let parser = ItemParser(layout: layout, site: site.config, sections: site.sections,
+                                kinds: site.theme.kinds, files: site.scan.files)
+        let fresh = (try? await parallelMap(stale) { index, source -> (Int, SessionCache.ParsedEntry) in
+            var found = DiagnosticBag()
+            let path = Paths.join(layout.content, source.contentPath)
+            let display = layout.display(contentPath: source.contentPath)
+            let status = FileIO.status(path) ?? FileStatus(kind: .file, size: -1, modified: 0, inode: 0)
+            do throws(Diagnostic) {
+                let bytes = try SourceLoader.bytes(at: path, display: display)
+                let item = parser.parse(source, bytes: bytes, diagnostics: &found)
+                return (index, .init(status: status, item: item, diagnostics: found.diagnostics))
+            } catch {
+                return (index, .init(status: status, item: nil, diagnostics: [error]))
+            }
+        }) ?? []
+        for (index, entry) in fresh { entries[index] = entry }
+
+        var parsed: [String: SessionCache.ParsedEntry] = [:]
+        parsed.reserveCapacity(sources.count)
+        var items: [Item] = []
+        items.reserveCapacity(sources.count)
+        for (source, entry) in zip(sources, entries) {
+            guard let entry else { continue }
+            parsed[source.contentPath] = entry
+            diagnostics.append(contentsOf: entry.diagnostics)
+            if let item = entry.item { items.append(item) }
+        }
+        cache.parsed = parsed
+        reporter.progress(.parse, done: items.count, total: sources.count)
+        return items
+    }
+
+    /// Renders the bodies whose source, URL or (when they link to other content) links changed.
+    private func renderBodies(_ items: [Item], links: LinkResolver, cache: inout SessionCache) async -> [(Item, [Diagnostic])] {
+        let linksKey = links.fingerprint
+        var results: [(Item, [Diagnostic])?] = []
+        var stale: [(Int, Item)] = []
+        for (index, item) in items.enumerated() {
+            if let entry = cache.bodies[item.id], entry.sourceHash == item.sourceHash, entry.url == item.url,
+               !entry.dependsOnLinks || entry.linksKey == linksKey {
+                results.append((entry.item, entry.diagnostics))
+            } else {
+                results.append(nil)
+                stale.append((index, item))
+            }
+        }
+        let bodies = BodyRenderer(markdown: MarkdownRenderer(options: site.config.markdown), links: links)
+        let fresh = (try? await parallelMap(stale) { index, item -> (Int, Item, Bool, [Diagnostic]) in
+            var found = DiagnosticBag()
+            let (result, dependsOnLinks) = bodies.render(item, diagnostics: &found)
+            return (index, result, dependsOnLinks, found.diagnostics)
+        }) ?? []
+        for (index, item, dependsOnLinks, found) in fresh {
+            var item = item
+            var revision = StableHash()
+            revision.combine(item.sourceHash)
+            revision.combine(item.url.value)
+            revision.combine(dependsOnLinks ? linksKey : 0)
+            item.revision = revision.value
+            results[index] = (item, found)
+            cache.bodies[item.id] = .init(sourceHash: item.sourceHash, url: item.url, dependsOnLinks: dependsOnLinks,
+                                          linksKey: linksKey, item: item, diagnostics: found)
+        }
+        let ids = Set(items.map(\.id))
+        cache.bodies = cache.bodies.filter { ids.contains($0.key) }
+        return results.compactMap { $0 }
+    }
+
+    /// What typing depends on besides each file: settings, sections, kinds, and which files exist.
+    private func parseContext() -> UInt64 {
+        var hash = StableHash()
+        hash.combine(site.config.sourceHash)
+        hash.combine(site.theme.fingerprint)
+        for section in site.sections.values.sorted(by: { $0.id < $1.id }) {
+            hash.combine(section.id)
+            hash.combine(section.sourceHash)
+        }
+        for path in site.scan.files.paths.sorted() { hash.combine(path) }
+        return hash.value
+    }
+
+    // MARK: - URLs
 
     /// Two things on one URL are an error naming both: items, aliases, sections, generated files.
     private func checkURLs(_ items: [Item], diagnostics: inout DiagnosticBag) {

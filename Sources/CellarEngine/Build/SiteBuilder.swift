@@ -1,27 +1,15 @@
 import CellarDiagnostics
 import Foundation
 
-/// Builds a site: composes the stages, owns no logic of its own.
-///
-/// ```swift
-/// let report = try await SiteBuilder(options: BuildOptions(siteDirectory: "mysite")).build()
-/// print("Built \(report.pages) pages")
-/// ```
-public struct SiteBuilder: Sendable {
-    public var options: BuildOptions
-    public var reporter: any BuildReporter
-    /// Swift-typed cells, added to (and overriding) the theme's Mustache cells.
-    public var cells: CellRegistry
-
-    public init(options: BuildOptions, reporter: any BuildReporter = SilentReporter(), cells: CellRegistry = CellRegistry()) {
-        self.options = options
-        self.reporter = reporter
-        self.cells = cells
-    }
+/// The stages of a build, composed; what they may reuse comes in a ``SessionCache``.
+struct BuildPipeline: Sendable {
+    var options: BuildOptions
+    var reporter: any BuildReporter
+    var cells: CellRegistry
 
     /// Loads, checks, renders and writes the site.
     /// - Throws: ``BuildFailure`` with every diagnostic when any is an error; the output is then untouched.
-    public func build() async throws(BuildFailure) -> BuildReport {
+    func run(cache: inout SessionCache, changed: Set<String>?) async throws(BuildFailure) -> BuildReport {
         let clock = ContinuousClock()
         let start = clock.now
         var timings: [BuildStage: Duration] = [:]
@@ -45,7 +33,8 @@ public struct SiteBuilder: Sendable {
             try failIfErrors()
             guard let loaded else { throw BuildFailure(diagnostics) }
             let rules = PublishRules(includeDrafts: options.includeDrafts, includeFuture: options.includeFuture, now: options.now)
-            let model = await ItemLoader(site: loaded, rules: rules, reporter: reporter).load(diagnostics: &diagnostics)
+            let model = await ItemLoader(site: loaded, rules: rules, reporter: reporter)
+                .load(cache: &cache, changed: changed, diagnostics: &diagnostics)
             try failIfErrors()
             guard let model else { throw BuildFailure(diagnostics) }
             return model
@@ -53,9 +42,15 @@ public struct SiteBuilder: Sendable {
         let feeds = FeedCatalog(siteTitle: model.config.title, sections: model.sections)
         let environment = RenderEnvironment(site: model.config, kinds: model.theme.kinds, sections: model.sectionsByID,
                                             links: model.links, tags: model.tags, siteFeeds: feeds.site)
-        let (configurators, cache) = try await stage(.cells) { () throws(BuildFailure) in
+        let globalKey = globalKey(model)
+        if cache.globalKey != globalKey {
+            cache.cells = [:]
+            cache.pages = [:]
+            cache.globalKey = globalKey
+        }
+        let (configurators, cellCache) = try await stage(.cells) { () throws(BuildFailure) in
             let result = await CellRenderer(registry: registry(model: model, environment: environment))
-                .render(model.items, diagnostics: &diagnostics)
+                .render(model.items, cache: &cache, globalKey: globalKey, diagnostics: &diagnostics)
             try failIfErrors()
             return result
         }
@@ -63,13 +58,14 @@ public struct SiteBuilder: Sendable {
             PageAssembler(model: model, cells: configurators, dates: environment.dates, feeds: feeds).assemble()
         }
         let (written, unchanged, removed) = try await stage(.write) { () throws(BuildFailure) in
-            try await write(pages, model: model, environment: environment, cache: cache, feeds: feeds, layout: layout,
-                      diagnostics: &diagnostics)
+            try await write(pages, model: model, environment: environment, cells: cellCache, feeds: feeds, layout: layout,
+                            globalKey: globalKey, cache: &cache, diagnostics: &diagnostics)
         }
         return BuildReport(
             items: model.items.count, pages: pages.count + model.items.reduce(0) { $0 + $1.aliases.count },
             written: written, unchanged: unchanged, removed: removed, duration: clock.now - start,
-            stageDurations: timings, diagnostics: diagnostics.sorted, output: layout.output
+            stageDurations: timings, diagnostics: diagnostics.sorted, output: layout.output,
+            nextScheduledChange: model.nextScheduledChange
         )
     }
 
@@ -84,9 +80,24 @@ public struct SiteBuilder: Sendable {
         return registry
     }
 
+    /// Everything every page depends on: a different key means render everything again.
+    private func globalKey(_ model: SiteModel) -> UInt64 {
+        var hash = StableHash()
+        hash.combine(CellarVersion.current)
+        hash.combine(model.theme.fingerprint)
+        hash.combine(model.config.sourceHash)
+        hash.combine(model.config.url.description)
+        for section in model.sections { hash.combine(section.id); hash.combine(section.sourceHash); hash.combine(section.introHTML) }
+        hash.combine(model.config.introHTML)
+        hash.combine(model.tags.fingerprint)
+        hash.combine(options.includeDrafts ? 1 : 0)
+        hash.combine(options.includeFuture ? 1 : 0)
+        return hash.value
+    }
+
     private func write(
-        _ pages: [Page], model: SiteModel, environment: RenderEnvironment, cache: CellCache, feeds: FeedCatalog,
-        layout: SiteLayout, diagnostics: inout DiagnosticBag
+        _ pages: [Page], model: SiteModel, environment: RenderEnvironment, cells: CellCache, feeds: FeedCatalog,
+        layout: SiteLayout, globalKey: UInt64, cache: inout SessionCache, diagnostics: inout DiagnosticBag
     ) async throws(BuildFailure) -> (Int, Int, Int) {
         let displayOutput = layout.displayOutput
         do throws(Diagnostic) {
@@ -96,25 +107,37 @@ public struct SiteBuilder: Sendable {
             throw BuildFailure(diagnostics)
         }
         let manifestFile = Paths.join(layout.cache, "output-manifest")
-        if options.clean { FileIO.removeTree(layout.cache) }
-        let previous = options.clean ? nil : OutputManifest.load(from: manifestFile, outputPath: layout.output)
-        let writer = OutputWriter(output: layout.output, mode: options.writeMode,
-                                  previous: FileIO.exists(Paths.join(layout.output, OutputWriter.marker)) ? previous : nil)
-        let renderer = PageRenderer(environment: environment, theme: model.theme, items: model.itemsByID, cells: cache)
+        if options.clean, cache.manifest == nil { FileIO.removeTree(layout.cache) }
+        var previous = cache.manifest
+        if previous == nil, !options.clean { previous = OutputManifest.load(from: manifestFile, outputPath: layout.output) }
+        if !FileIO.exists(Paths.join(layout.output, OutputWriter.marker)) {
+            previous = nil
+            cache.pages = [:]
+        }
+        let writer = OutputWriter(output: layout.output, previous: previous)
+        let renderer = PageRenderer(environment: environment, theme: model.theme, items: model.itemsByID, cells: cells)
         let siteWriter = SiteWriter(model: model, environment: environment, renderer: renderer, feeds: feeds,
                                     writer: writer, reporter: reporter, layout: layout)
-        let problems = await siteWriter.write(pages)
+        let revisions = Dictionary(uniqueKeysWithValues: model.items.map { ($0.id, $0.revision) })
+        let (problems, fingerprints) = await siteWriter.write(pages, fingerprints: cache.pages) { page in
+            page.fingerprint(global: globalKey, revisions: revisions)
+        }
         diagnostics.append(contentsOf: problems.diagnostics)
         if diagnostics.hasErrors {
             writer.abort()
+            cache.pages = [:]
             throw BuildFailure(diagnostics)
         }
         do throws(FileIOError) {
             let (manifest, summary) = try writer.commit()
             try? manifest.save(to: manifestFile)
+            cache.manifest = manifest
+            cache.pages = fingerprints
             return (summary.written, summary.unchanged, summary.removed)
         } catch {
             writer.abort()
+            cache.pages = [:]
+            cache.manifest = nil
             diagnostics.append(error.diagnostic)
             throw BuildFailure(diagnostics)
         }

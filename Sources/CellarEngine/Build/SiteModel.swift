@@ -1,3 +1,5 @@
+import Foundation
+
 /// The site once loaded and checked: settings, theme, sections and the published items, sorted
 /// the way each section lists them. Pages, feeds and the sitemap are all derived from it.
 public struct SiteModel: Sendable {
@@ -16,6 +18,8 @@ public struct SiteModel: Sendable {
     var staticFiles: [String]
     var bundleResources: [(item: Item, files: [String])]
     var links: LinkResolver
+    /// The next moment an item's visibility changes by itself (a future date, an expiry).
+    var nextScheduledChange: Date?
 
     /// Top-level sections, in navigation order.
     var topSections: [ContentSection] {

@@ -12,27 +12,40 @@ struct SiteWriter {
     var reporter: any BuildReporter
     var layout: SiteLayout
 
-    /// Writes everything; returns the problems met (the caller aborts when there are errors).
-    func write(_ pages: [Page]) async -> DiagnosticBag {
+    /// Writes everything; returns the problems met (the caller aborts when there are errors) and the
+    /// fingerprint of every page. A page whose fingerprint is in `fingerprints` and whose file is still
+    /// as written is neither rendered nor written.
+    func write(
+        _ pages: [Page], fingerprints previous: [String: UInt64],
+        fingerprint: @escaping @Sendable (Page) -> UInt64
+    ) async -> (DiagnosticBag, [String: UInt64]) {
         var diagnostics = DiagnosticBag()
         let renderer = self.renderer
         let writer = self.writer
         let reporter = self.reporter
         let total = pages.count
-        let failures = (try? await parallelMap(pages, minimumChunk: 64) { page -> Diagnostic? in
+        let results = (try? await parallelMap(pages, minimumChunk: 64) { page -> (String, UInt64?, Diagnostic?) in
+            let file = page.url.outputFile
+            let key = fingerprint(page)
+            if previous[file] == key, writer.keep(file) { return (file, key, nil) }
             var html = ""
             html.reserveCapacity(16 * 1024)
             do {
                 try renderer.render(page, into: &html)
-                try writer.write(html, to: page.url.outputFile)
-                return nil
+                try writer.write(html, to: file)
+                return (file, key, nil)
             } catch let error as DiagnosticConvertible {
-                return error.diagnostic
+                return (file, nil, error.diagnostic)
             } catch {
-                return .error("cannot render \(page.url): \(error)")
+                return (file, nil, .error("cannot render \(page.url): \(error)"))
             }
         }) ?? []
-        diagnostics.append(contentsOf: failures.compactMap { $0 })
+        var fingerprints: [String: UInt64] = [:]
+        fingerprints.reserveCapacity(results.count)
+        for (file, key, problem) in results {
+            if let problem { diagnostics.append(problem) }
+            if let key { fingerprints[file] = key }
+        }
         reporter.progress(.write, done: total, total: total)
         do throws(FileIOError) {
             try writeFeeds()
@@ -41,7 +54,7 @@ struct SiteWriter {
         } catch {
             diagnostics.append(error.diagnostic)
         }
-        return diagnostics
+        return (diagnostics, fingerprints)
     }
 
     // MARK: - Private

@@ -4,13 +4,25 @@ import CellarDiagnostics
 struct CellRenderer {
     var registry: CellRegistry
 
-    func render(_ items: [Item], diagnostics: inout DiagnosticBag) async -> ([String: any CellConfiguring], CellCache) {
+    /// Renders the cells whose item (or anything global) changed; reuses the others from `cache`.
+    func render(_ items: [Item], cache: inout SessionCache, globalKey: UInt64,
+                diagnostics: inout DiagnosticBag) async -> ([String: any CellConfiguring], CellCache) {
         var configurators: [String: any CellConfiguring] = [:]
         var ordered: [any CellConfiguring] = []
+        var keys: [String: UInt64] = [:]
+        var result = CellCache()
         for item in items {
             do {
                 let configurator = try registry.configurator(for: item)
                 configurators[item.id] = configurator
+                var key = StableHash()
+                key.combine(globalKey)
+                key.combine(item.revision)
+                keys[item.id] = key.value
+                if let cached = cache.cells[item.id], cached.key == key.value {
+                    result.store(cached.html, fingerprint: key.value, for: item.id)
+                    continue
+                }
                 ordered.append(configurator)
             } catch let error as DiagnosticConvertible {
                 diagnostics.append(error.diagnostic)
@@ -29,10 +41,17 @@ struct CellRenderer {
                 return (cell.itemID, "", .error("cannot render the cell of \(cell.itemID): \(error)"))
             }
         }) ?? []
-        var cache = CellCache()
         for (id, html, problem) in rendered {
-            if let problem { diagnostics.append(problem) } else { cache.store(html, fingerprint: 0, for: id) }
+            if let problem {
+                diagnostics.append(problem)
+            } else {
+                let key = keys[id] ?? 0
+                result.store(html, fingerprint: key, for: id)
+                cache.cells[id] = (key, html)
+            }
         }
-        return (configurators, cache)
+        let ids = Set(configurators.keys)
+        cache.cells = cache.cells.filter { ids.contains($0.key) }
+        return (configurators, result)
     }
 }

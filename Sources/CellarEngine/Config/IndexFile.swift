@@ -9,6 +9,8 @@ struct IndexFile: Sendable {
     var body: String
     var bodyFirstLine: Int
     var file: String
+    /// Hash of the file's bytes.
+    var sourceHash: UInt64
 
     /// Reads, splits and types an `_index.md` against `schema`; nil after reporting why it could not.
     static func read(
@@ -17,7 +19,8 @@ struct IndexFile: Sendable {
     ) -> IndexFile? {
         let display = layout.display(contentPath: contentPath)
         do throws(Diagnostic) {
-            let text = try SourceLoader.text(at: Paths.join(layout.content, contentPath), display: display)
+            let bytes = try SourceLoader.bytes(at: Paths.join(layout.content, contentPath), display: display)
+            let text = try SourceLoader.text(of: bytes, display: display)
             let parts = try FrontMatterSplitter().split(text, file: display)
             let node = try parts.yaml.flatMap { (yaml) throws(Diagnostic) in
                 try YAMLParser().parse(yaml, file: display, firstLine: parts.yamlFirstLine)
@@ -28,7 +31,8 @@ struct IndexFile: Sendable {
             ))
             let fields = typer.typeRecord(node, schema: schema, start: SourceLocation(file: display),
                                           diagnostics: &diagnostics)
-            return IndexFile(fields: fields, body: parts.body, bodyFirstLine: parts.bodyFirstLine, file: display)
+            return IndexFile(fields: fields, body: parts.body, bodyFirstLine: parts.bodyFirstLine, file: display,
+                             sourceHash: StableHash.of(bytes: bytes))
         } catch {
             diagnostics.append(error)
             return nil

@@ -27,6 +27,8 @@ public struct SiteConfig: Sendable {
     public var file: String
     /// Where each setting was written, for messages about its value.
     public var locations: [String: SourceLocation]
+    /// Hash of `content/_index.md`: a changed file may change every page.
+    public var sourceHash: UInt64
 
     static let fallbackURL = SiteURL("http://localhost/")!
 }
@@ -73,4 +75,5 @@ public struct ContentSection: Sendable, Identifiable {
     public var url: URLPath
     public var file: String
     public var locations: [String: SourceLocation]
+    public var sourceHash: UInt64
 }

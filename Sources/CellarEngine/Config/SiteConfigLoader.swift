@@ -62,7 +62,7 @@ struct SiteConfigLoader {
             copyrightHTML: copyright, markdown: markdown,
             introHTML: "",
             introMarkdown: index.body, introFirstLine: index.bodyFirstLine,
-            file: display, locations: index.locations
+            file: display, locations: index.locations, sourceHash: index.sourceHash
         )
     }
 
@@ -93,7 +93,8 @@ struct SiteConfigLoader {
             paginate: index.int("paginate"), permalink: permalink, homeItems: index.int("home_items"),
             weight: index.int("weight") ?? 0, hasFeed: index.bool("feed") ?? true,
             introHTML: "", introMarkdown: index.body, introFirstLine: index.bodyFirstLine,
-            url: URLPath(Self.urlSegments(folder) + "/"), file: index.file, locations: index.locations
+            url: URLPath(Self.urlSegments(folder) + "/"), file: index.file, locations: index.locations,
+            sourceHash: index.sourceHash
         )
     }
 

@@ -8,11 +8,15 @@ struct BodyRenderer: Sendable {
     /// Longest summary taken from the first paragraph, in characters.
     var summaryLength = 280
 
-    func render(_ item: Item, diagnostics: inout DiagnosticBag) -> Item {
+    /// The item with its body rendered, and whether the body links to other content files.
+    func render(_ item: Item, diagnostics: inout DiagnosticBag) -> (Item, Bool) {
         var item = item
         var found = DiagnosticBag()
+        var dependsOnLinks = false
         let document = markdown.render(item.body) { reference in
-            links.rewrite(reference, in: item, diagnostics: &found)
+            let rewritten = links.rewrite(reference, in: item, diagnostics: &found)
+            if rewritten != nil || !found.isEmpty { dependsOnLinks = true }
+            return rewritten
         }
         diagnostics.append(contentsOf: found.diagnostics)
         item.contentHTML = document.html
@@ -21,8 +25,8 @@ struct BodyRenderer: Sendable {
         if item.summary.isEmpty {
             item.summary = Self.clip(document.firstParagraph, to: summaryLength)
         }
-        item.body = ""   // the source is no longer needed; keep memory flat
-        return item
+        item.body = ""   // the parsed copy keeps the source; this one needs only the HTML
+        return (item, dependsOnLinks)
     }
 
     /// Cuts text at a word boundary and adds an ellipsis when it is longer than `length`.

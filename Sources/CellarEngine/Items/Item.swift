@@ -25,6 +25,8 @@ public struct Item: Sendable, Identifiable {
     public var fields: [String: TypedField]
     /// Its page's address (also set for kinds without pages: it is where their anchor lives).
     public var url: URLPath
+    /// The `id` of its cell in lists: `item-reviews-dune`.
+    public var anchor: String
     /// `reviews/dune` when the item is a bundle whose files are copied beside its page.
     public var bundleDirectory: String?
     /// The Markdown body and the line of the file it starts on.
@@ -39,6 +41,8 @@ public struct Item: Sendable, Identifiable {
     public var anchors: [String] = []
     /// Hash of the source bytes: a changed file is a changed item.
     public var sourceHash: UInt64
+    /// Changes whenever anything a template can read of the item changes (source, URL, resolved links).
+    public var revision: UInt64 = 0
 
     /// Minutes to read at 220 words a minute, at least 1.
     public var readingTime: Int { max(1, Int((Double(wordCount) / 220).rounded(.up))) }

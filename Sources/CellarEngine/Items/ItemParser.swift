@@ -78,7 +78,9 @@ struct ItemParser: Sendable {
             draft: fields["draft"]?.value.bool ?? false, expires: fields["expires"]?.value.date,
             weight: fields["weight"]?.value.int ?? 0,
             aliases: (fields["aliases"]?.value.list ?? []).compactMap(\.string),
-            fields: fields, url: url, bundleDirectory: source.bundleDirectory,
+            fields: fields, url: url,
+            anchor: ItemContext.anchor(forSource: source.contentPath, bundleDirectory: source.bundleDirectory),
+            bundleDirectory: source.bundleDirectory,
             body: parts.body, bodyFirstLine: parts.bodyFirstLine,
             summary: fields["summary"]?.value.string ?? "",
             sourceHash: StableHash.of(bytes: bytes)

@@ -16,6 +16,17 @@ struct LinkResolver: Sendable {
     var hiddenBundles: Set<String>
     var contentDisplayRoot: String
 
+    /// Changes when any URL a body may link to changes.
+    var fingerprint: UInt64 {
+        var hash = StableHash()
+        for (path, url) in pageURLs.sorted(by: { $0.key < $1.key }) { hash.combine(path); hash.combine(url.value) }
+        for (path, url) in bundleURLs.sorted(by: { $0.key < $1.key }) { hash.combine(path); hash.combine(url.value) }
+        for path in hiddenItems.sorted() { hash.combine(path) }
+        for path in hiddenBundles.sorted() { hash.combine(path) }
+        hash.combine(siteURL.description)
+        return hash.value
+    }
+
     /// The output URL of a file under `content/`, or nil when it is not published.
     func outputURL(ofFile contentPath: String) -> URLPath? {
         var folder = Paths.parent(of: contentPath)

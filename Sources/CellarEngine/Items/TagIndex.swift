@@ -14,6 +14,8 @@ public struct Tag: Sendable, Hashable {
 struct TagIndex: Sendable {
     private(set) var tags: [Tag] = []
     private var indexBySlug: [String: Int] = [:]
+    /// Every spelling met, for lookups without slugging again.
+    private var indexByName: [String: Int] = [:]
 
     static let root = URLPath("tags/")
 
@@ -41,9 +43,20 @@ struct TagIndex: Sendable {
         }
         tags.sort { $0.name.lowercased() < $1.name.lowercased() }
         indexBySlug = Dictionary(uniqueKeysWithValues: tags.enumerated().map { ($1.slug, $0) })
+        for item in items {
+            for name in item.tags where indexByName[name] == nil { indexByName[name] = indexBySlug[Slug.make(name)] }
+        }
     }
 
     func tag(named name: String) -> Tag? {
-        indexBySlug[Slug.make(name)].map { tags[$0] }
+        if let index = indexByName[name] { return tags[index] }
+        return indexBySlug[Slug.make(name)].map { tags[$0] }
+    }
+
+    /// A fingerprint of every tag's name and slug: tag names printed in cells depend on it.
+    var fingerprint: UInt64 {
+        var hash = StableHash()
+        for tag in tags { hash.combine(tag.name); hash.combine(tag.slug) }
+        return hash.value
     }
 }

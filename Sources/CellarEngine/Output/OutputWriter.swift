@@ -1,13 +1,17 @@
 import CellarDiagnostics
 import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Writes a build's files without ever losing the previous site.
 ///
-/// In `staged` mode every change goes into a folder beside the output, made on the first change by
-/// hard-linking the previous output (no bytes copied), and swapped in by ``commit()`` only when the
-/// whole build succeeded. Files whose bytes did not change are not written at all; a build with no
-/// change touches nothing. In `inPlace` mode (the preview server's private folder) changed files are
-/// replaced one by one, each atomically.
+/// - A first build (or `--clean`) writes everything into a folder beside the output and swaps it in
+///   by renaming once the whole build succeeded.
+/// - A later build writes only files whose bytes changed, each first to a temporary file beside its
+///   target; ``commit()`` renames them all into place (and removes stale files) only once every page
+///   rendered. ``abort()`` removes the temporary files, leaving the output exactly as it was.
+/// Files whose bytes did not change are not written at all; a build with no change touches nothing.
 final class OutputWriter: Sendable {
     struct Summary: Sendable {
         var written = 0
@@ -16,14 +20,17 @@ final class OutputWriter: Sendable {
     }
 
     let output: String
-    let mode: BuildOptions.WriteMode
     private let previous: OutputManifest?
-    private let staging: String
+    /// Fresh builds write here; nil when updating the output in place.
+    private let staging: String?
+    private let suffix = ".cellar-new-\(getpid())"
     private let state: Mutex<State>
 
     private struct State {
-        var stagingReady = false
         var madeDirectories: Set<String> = []
+        /// Folders this build created inside the output (removed again by `abort()`).
+        var createdInOutput: [String] = []
+        var pending: [(temporary: String, target: String)] = []
         var manifest: OutputManifest
         var produced: Set<String> = []
         var summary = Summary()
@@ -33,13 +40,14 @@ final class OutputWriter: Sendable {
     static let markerText = "This folder is written by Cellar (cellar build) and replaced on every build.\n"
 
     /// - Parameter previous: the last build's manifest, or nil to write everything afresh.
-    init(output: String, mode: BuildOptions.WriteMode, previous: OutputManifest?) {
+    init(output: String, previous: OutputManifest?) {
         self.output = output
-        self.mode = mode
         self.previous = previous
         let parent = Paths.parent(of: output)
-        self.staging = Paths.join(parent, "." + Paths.lastComponent(of: output) + ".cellar-staging-\(getpid())")
+        self.staging = previous == nil
+            ? Paths.join(parent, "." + Paths.lastComponent(of: output) + ".cellar-staging-\(getpid())") : nil
         self.state = Mutex(State(manifest: OutputManifest(outputPath: output)))
+        if let staging { FileIO.removeTree(staging) }
     }
 
     /// Checks that the output folder may be replaced: missing, empty, or written by Cellar before.
@@ -76,6 +84,19 @@ final class OutputWriter: Sendable {
         }
     }
 
+    /// Keeps the file the previous build wrote at `path`, when it is still there as written.
+    /// - Returns: false when the file must be written again.
+    func keep(_ path: String) -> Bool {
+        guard staging == nil, let old = previous?.entries[path], let status = FileIO.status(Paths.join(output, path)),
+              status.size == old.size, status.modified == old.modified else { return false }
+        state.withLock { state in
+            state.produced.insert(path)
+            state.manifest.entries[path] = old
+            state.summary.unchanged += 1
+        }
+        return true
+    }
+
     /// Copies a file (`source` absolute) to `path`, unless the previous build copied the same source.
     func copy(_ source: String, to path: String) throws(FileIOError) {
         guard let status = FileIO.status(source, followLinks: true) else {
@@ -90,34 +111,39 @@ final class OutputWriter: Sendable {
         }
     }
 
-    /// Swaps the new output in (staged mode) or removes stale files (in place), then returns the
-    /// manifest to keep for the next build.
+    /// Puts the new output in place: swaps the staging folder in, or renames the new files over the
+    /// old ones and removes stale files. Returns the manifest to keep for the next build.
     func commit() throws(FileIOError) -> (OutputManifest, Summary) {
-        let (ready, produced, summary) = state.withLock { ($0.stagingReady, $0.produced, $0.summary) }
-        let stale = (previous?.entries.keys).map { Set($0).subtracting(produced) } ?? []
+        let (pending, produced, summary) = state.withLock { ($0.pending, $0.produced, $0.summary) }
         var final = summary
-        final.removed = stale.count
-        switch mode {
-        case .inPlace:
-            for path in stale { FileIO.remove(Paths.join(output, path)) }
-            if !FileIO.exists(Paths.join(output, Self.marker)) {
-                try FileIO.makeDirectories(output)
-                try FileIO.write(Self.markerText, to: Paths.join(output, Self.marker))
+        if let staging {
+            try FileIO.makeDirectories(staging)
+            try FileIO.write(Self.markerText, to: Paths.join(staging, Self.marker))
+            try swap(staging)
+        } else {
+            for (temporary, target) in pending {
+                try FileIO.rename(temporary, to: target)
             }
-        case .staged:
-            if ready || !stale.isEmpty || previous == nil {
-                try ensureStaging()
-                for path in stale { FileIO.remove(Paths.join(staging, path)) }
-                try FileIO.write(Self.markerText, to: Paths.join(staging, Self.marker))
-                try swap()
+            let stale = (previous?.entries.keys).map { Set($0).subtracting(produced) } ?? []
+            for path in stale { FileIO.remove(Paths.join(output, path)) }
+            final.removed = stale.count
+            removeEmptyFolders(left: stale)
+            if !FileIO.exists(Paths.join(output, Self.marker)) {
+                try FileIO.write(Self.markerText, to: Paths.join(output, Self.marker))
             }
         }
         return (state.withLock { $0.manifest }, final)
     }
 
-    /// Removes the staging folder after a failed build; the output is left as it was.
+    /// Removes what this build wrote; the output is left as it was.
     func abort() {
-        FileIO.removeTree(staging)
+        if let staging {
+            FileIO.removeTree(staging)
+            return
+        }
+        let (pending, created) = state.withLock { ($0.pending, $0.createdInOutput) }
+        for (temporary, _) in pending { FileIO.remove(temporary) }
+        for folder in created.sorted(by: { $0.count > $1.count }) { rmdir(folder) }
     }
 
     // MARK: - Private
@@ -125,41 +151,22 @@ final class OutputWriter: Sendable {
     private func place(
         _ path: String, fingerprint: UInt64, size: Int, write: (String) throws(FileIOError) -> Void
     ) throws(FileIOError) {
-        let unchanged: Bool
-        if let old = previous?.entries[path], old.fingerprint == fingerprint, old.size == size,
+        if staging == nil, let old = previous?.entries[path], old.fingerprint == fingerprint, old.size == size,
            let status = FileIO.status(Paths.join(output, path)), status.size == size, status.modified == old.modified {
-            unchanged = true
-        } else {
-            unchanged = false
-        }
-        if unchanged {
             state.withLock { state in
                 state.produced.insert(path)
-                state.manifest.entries[path] = previous?.entries[path]
+                state.manifest.entries[path] = old
                 state.summary.unchanged += 1
             }
             return
         }
-        let root: String
-        switch mode {
-        case .staged:
-            try ensureStaging()
-            root = staging
-        case .inPlace:
-            root = output
-        }
-        let target = Paths.join(root, path)
+        let target = Paths.join(staging ?? output, path)
         try makeParent(of: target)
-        if mode == .inPlace {
-            let temporary = target + ".cellar-tmp"
-            try write(temporary)
-            try FileIO.rename(temporary, to: target)
-        } else {
-            FileIO.remove(target)          // never write through a hard link into the previous output
-            try write(target)
-        }
-        let modified = FileIO.status(target)?.modified ?? 0
+        let written = staging == nil ? target + suffix : target
+        try write(written)
+        let modified = FileIO.status(written)?.modified ?? 0
         state.withLock { state in
+            if staging == nil { state.pending.append((written, target)) }
             state.produced.insert(path)
             state.manifest.entries[path] = OutputManifest.Entry(fingerprint: fingerprint, size: size, modified: modified)
             state.summary.written += 1
@@ -168,52 +175,39 @@ final class OutputWriter: Sendable {
 
     private func makeParent(of target: String) throws(FileIOError) {
         let parent = Paths.parent(of: target)
-        let known = state.withLock { $0.madeDirectories.contains(parent) }
-        if known { return }
-        try FileIO.makeDirectories(parent)
-        state.withLock { _ = $0.madeDirectories.insert(parent) }
-    }
-
-    /// Creates the staging folder on first use: a hard-linked twin of the previous output.
-    private func ensureStaging() throws(FileIOError) {
-        var failure: FileIOError?
-        state.withLock { state in
-            guard !state.stagingReady else { return }
-            FileIO.removeTree(staging)
-            do throws(FileIOError) {
-                try FileIO.makeDirectories(staging)
-                if previous != nil, FileIO.isDirectory(output) {
-                    try Self.linkTree(from: output, to: staging, madeDirectories: &state.madeDirectories)
-                }
-                state.stagingReady = true
-            } catch {
-                failure = error
-            }
+        if state.withLock({ $0.madeDirectories.contains(parent) }) { return }
+        var missing: [String] = []
+        var folder = parent
+        while !folder.isEmpty, folder != "/", !FileIO.isDirectory(folder) {
+            missing.append(folder)
+            folder = Paths.parent(of: folder)
         }
-        if let failure { throw failure }
+        for folder in missing.reversed() { try FileIO.makeDirectory(folder) }
+        state.withLock { state in
+            state.madeDirectories.insert(parent)
+            if staging == nil { state.createdInOutput += missing }
+        }
     }
 
-    private static func linkTree(from source: String, to target: String, madeDirectories: inout Set<String>) throws(FileIOError) {
-        for entry in try FileIO.list(source) where entry.name != marker {
-            let from = Paths.join(source, entry.name)
-            let to = Paths.join(target, entry.name)
-            let kind = entry.kind ?? FileIO.status(from)?.kind
-            if kind == .directory {
-                try FileIO.makeDirectory(to)
-                madeDirectories.insert(to)
-                try linkTree(from: from, to: to, madeDirectories: &madeDirectories)
-            } else if !FileIO.hardLink(from, to: to) {
-                try FileIO.copy(from, to: to)
+    /// After stale files went away, folders left empty go too (never the output itself).
+    private func removeEmptyFolders(left stale: Set<String>) {
+        var folders = Set(stale.map { Paths.parent(of: $0) }.filter { !$0.isEmpty })
+        while !folders.isEmpty {
+            var parents = Set<String>()
+            for folder in folders where rmdir(Paths.join(output, folder)) == 0 {
+                let parent = Paths.parent(of: folder)
+                if !parent.isEmpty { parents.insert(parent) }
             }
+            folders = parents
         }
     }
 
     /// Moves the staging folder into place and deletes the previous output.
-    private func swap() throws(FileIOError) {
+    private func swap(_ staging: String) throws(FileIOError) {
         let parent = Paths.parent(of: output)
         let old = Paths.join(parent, "." + Paths.lastComponent(of: output) + ".cellar-old-\(getpid())")
         if FileIO.isDirectory(output) {
-            // Hidden files Cellar did not write (.git, .gitignore, CNAME-like dotfiles) move across.
+            // Hidden files Cellar did not write (.git, .gitignore, .nojekyll) move across.
             for entry in (try? FileIO.list(output)) ?? [] where entry.name.hasPrefix(".") && entry.name != Self.marker {
                 let target = Paths.join(staging, entry.name)
                 if !FileIO.exists(target) { try? FileIO.rename(Paths.join(output, entry.name), to: target) }
@@ -232,7 +226,3 @@ final class OutputWriter: Sendable {
         }
     }
 }
-
-#if canImport(Glibc)
-import Glibc
-#endif

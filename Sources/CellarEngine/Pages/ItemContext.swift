@@ -10,7 +10,7 @@ struct ItemContext: MustacheObject {
         case "title": return .string(item.title)
         case "url": return item.hasPage ? .string(environment.href(item.url)) : .null
         case "permalink": return item.hasPage ? .string(environment.absolute(item.url)) : .null
-        case "anchor": return .string(Self.anchor(of: item))
+        case "anchor": return .string(item.anchor)
         case "kind": return .string(item.kind)
         case "date": return item.date.map { .custom(DateContext(date: $0, dates: environment.dates)) } ?? .null
         case "updated": return item.updated.map { .custom(DateContext(date: $0, dates: environment.dates)) } ?? .null
@@ -44,9 +44,10 @@ struct ItemContext: MustacheObject {
     }
 
     /// The `id` of an item's cell in list pages: `item-reviews-dune`.
-    static func anchor(of item: Item) -> String {
-        let base = item.bundleDirectory ?? Paths.deletingExtension(item.id)
-        return "item-" + Slug.make(base)
+    static func anchor(of item: Item) -> String { item.anchor }
+
+    static func anchor(forSource id: String, bundleDirectory: String?) -> String {
+        "item-" + Slug.make(bundleDirectory ?? Paths.deletingExtension(id))
     }
 }
 

@@ -4,6 +4,7 @@ import Foundation
 /// (`Crème Brûlée` → `creme-brulee`), letters of other scripts kept (`東京` stays), never empty.
 public enum Slug {
     public static func make(_ text: String) -> String {
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return makeASCII(text) }
         var result = ""
         var pendingHyphen = false
         for character in fold(text) {
@@ -16,6 +17,29 @@ public enum Slug {
             }
         }
         return result.isEmpty ? "untitled" : result
+    }
+
+    /// The common case, without Foundation: ASCII letters and digits kept, the rest separates words.
+    private static func makeASCII(_ text: String) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        var pendingHyphen = false
+        for byte in text.utf8 {
+            let lower = byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte
+            let isWord = (lower >= 0x61 && lower <= 0x7A) || (lower >= 0x30 && lower <= 0x39)
+            if isWord {
+                if pendingHyphen, !bytes.isEmpty { bytes.append(0x2D) }
+                pendingHyphen = false
+                bytes.append(lower)
+            } else if byte == 0x26 {   // '&' reads as "and", as in the Unicode path
+                if !bytes.isEmpty { bytes.append(0x2D) }
+                bytes.append(contentsOf: Array("and".utf8))
+                pendingHyphen = true
+            } else {
+                pendingHyphen = true
+            }
+        }
+        return bytes.isEmpty ? "untitled" : String(decoding: bytes, as: UTF8.self)
     }
 
     /// Whether a slug written in front matter is safe as one URL segment.

@@ -1,0 +1,89 @@
+/// A site kept in memory between builds — what the preview server rebuilds from on every save.
+///
+/// The first ``build(changed:)`` is a full build; later ones re-read only changed files, re-render
+/// only the cells of changed items and only the pages whose inputs changed, and write only files
+/// whose bytes changed.
+public actor BuildSession {
+    public let options: BuildOptions
+    private let pipeline: BuildPipeline
+    private var cache = SessionCache()
+    private var isBuilding = false
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    public init(options: BuildOptions, reporter: any BuildReporter = SilentReporter(), cells: CellRegistry = CellRegistry()) {
+        self.options = options
+        self.pipeline = BuildPipeline(options: options, reporter: reporter, cells: cells)
+    }
+
+    /// Builds again.
+    /// - Parameter changed: absolute paths a file watcher saw change; nil when anything may have
+    ///   changed (every file's status is then checked).
+    public func build(changed: Set<String>? = nil) async throws(BuildFailure) -> BuildReport {
+        // One build at a time: a second call waits for the first to finish.
+        if isBuilding { await withCheckedContinuation { waiting.append($0) } }
+        isBuilding = true
+        defer {
+            if waiting.isEmpty { isBuilding = false } else { waiting.removeFirst().resume() }
+        }
+        var working = cache
+        cache = SessionCache()
+        do throws(BuildFailure) {
+            let report = try await pipeline.run(cache: &working, changed: changed)
+            cache = working
+            return report
+        } catch {
+            cache = working
+            throw error
+        }
+    }
+
+    /// Forgets everything kept from earlier builds.
+    public func reset() {
+        cache.reset()
+    }
+}
+
+/// Builds a site once: the `cellar build` command.
+///
+/// ```swift
+/// let report = try await SiteBuilder(options: BuildOptions(siteDirectory: "mysite")).build()
+/// print("Built \(report.pages) pages")
+/// ```
+public struct SiteBuilder: Sendable {
+    public var options: BuildOptions
+    public var reporter: any BuildReporter
+    /// Swift-typed cells, added to (and overriding) the theme's Mustache cells.
+    public var cells: CellRegistry
+
+    public init(options: BuildOptions, reporter: any BuildReporter = SilentReporter(), cells: CellRegistry = CellRegistry()) {
+        self.options = options
+        self.reporter = reporter
+        self.cells = cells
+    }
+
+    /// Loads, checks, renders and writes the site.
+    /// - Throws: ``BuildFailure`` with every diagnostic when any is an error; the output is then untouched.
+    ///
+    /// When no input changed since the last build (see ``InputSnapshot``), the output is still as it
+    /// was written and no scheduled date has passed, it returns at once with ``BuildReport/upToDate`` set.
+    public func build() async throws(BuildFailure) -> BuildReport {
+        let start = ContinuousClock.now
+        let layout = SiteLayout(options: options)
+        let fingerprint = InputSnapshot.fingerprint(layout: layout, options: options)
+        if !options.clean, options.writeMode == .staged, cells.kinds.isEmpty, let last = InputSnapshot.load(layout),
+           last.fingerprint == fingerprint, (last.nextScheduledChange.map { $0 > options.now } ?? true),
+           InputSnapshot.outputIsIntact(layout) {
+            return BuildReport(items: last.items, pages: last.pages, written: 0, unchanged: 0, removed: 0,
+                               duration: ContinuousClock.now - start, stageDurations: [:], diagnostics: last.diagnostics,
+                               output: layout.output, nextScheduledChange: last.nextScheduledChange, upToDate: true)
+        }
+        var cache = SessionCache()
+        let report = try await BuildPipeline(options: options, reporter: reporter, cells: cells).run(cache: &cache, changed: nil)
+        // Files that changed while the build ran make the snapshot stale: take it again and keep the older one.
+        if InputSnapshot.fingerprint(layout: layout, options: options) == fingerprint {
+            InputSnapshot(fingerprint: fingerprint, items: report.items, pages: report.pages,
+                          nextScheduledChange: report.nextScheduledChange, diagnostics: report.diagnostics).save(layout)
+        }
+        return report
+    }
+}

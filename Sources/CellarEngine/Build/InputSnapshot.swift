@@ -1,0 +1,73 @@
+import CellarDiagnostics
+import Foundation
+
+/// A fingerprint of everything a build reads — every file under `content/` and `themes/` (path,
+/// size, modification time, inode), the options and Cellar's version — kept with the last build's
+/// outcome. When nothing differs, the output is still as written and no scheduled date has come,
+/// `cellar build` knows the site is up to date without reading a single file.
+struct InputSnapshot: Codable, Sendable {
+    var fingerprint: UInt64
+    var items: Int
+    var pages: Int
+    var nextScheduledChange: Date?
+    var diagnostics: [Diagnostic]
+
+    static func fileName(in layout: SiteLayout) -> String { Paths.join(layout.cache, "last-build.json") }
+
+    /// The fingerprint of the inputs as they are now.
+    static func fingerprint(layout: SiteLayout, options: BuildOptions) -> UInt64 {
+        var hash = StableHash()
+        hash.combine(CellarVersion.current)
+        hash.combine(layout.output)
+        hash.combine(options.baseURL ?? "")
+        hash.combine(options.includeDrafts ? 1 : 0)
+        hash.combine(options.includeFuture ? 1 : 0)
+        for root in [layout.content, layout.themes] {
+            hash.combine(root)
+            walk(root, depth: 0, into: &hash)
+        }
+        return hash.value
+    }
+
+    private static func walk(_ folder: String, depth: Int, into hash: inout StableHash) {
+        guard depth < 40, let entries = try? FileIO.list(folder) else { return }
+        for entry in entries {
+            let path = folder + "/" + entry.name
+            guard let status = FileIO.status(path) else { continue }
+            hash.combine(entry.name)
+            hash.combine(status.size)
+            hash.combine(UInt64(bitPattern: status.modified))
+            hash.combine(status.inode)
+            if status.kind == .directory {
+                walk(path, depth: depth + 1, into: &hash)
+            } else if status.kind == .symlink, let target = FileIO.status(path, followLinks: true) {
+                hash.combine(target.size)
+                hash.combine(UInt64(bitPattern: target.modified))
+                if target.kind == .directory { walk(path, depth: depth + 1, into: &hash) }
+            }
+        }
+    }
+
+    static func load(_ layout: SiteLayout) -> InputSnapshot? {
+        guard let data = FileManager.default.contents(atPath: fileName(in: layout)) else { return nil }
+        return try? JSONDecoder().decode(InputSnapshot.self, from: data)
+    }
+
+    func save(_ layout: SiteLayout) {
+        guard let data = try? JSONEncoder().encode(self) else { return }
+        try? FileIO.makeDirectories(layout.cache)
+        try? FileIO.writeAtomically(Array(data), to: Self.fileName(in: layout))
+    }
+
+    /// Whether every file the last build wrote is still there as written.
+    static func outputIsIntact(_ layout: SiteLayout) -> Bool {
+        guard FileIO.exists(Paths.join(layout.output, OutputWriter.marker)),
+              let manifest = OutputManifest.load(from: Paths.join(layout.cache, "output-manifest"), outputPath: layout.output)
+        else { return false }
+        for (path, entry) in manifest.entries {
+            guard let status = FileIO.status(Paths.join(layout.output, path)), status.size == entry.size,
+                  status.modified == entry.modified else { return false }
+        }
+        return true
+    }
+}

@@ -1,0 +1,37 @@
+import CellarDiagnostics
+
+/// What a ``BuildSession`` keeps between builds, so a rebuild redoes only what changed:
+/// parsed items by file, rendered bodies, each item's cell HTML, and a fingerprint of every page's inputs.
+struct SessionCache: Sendable {
+    struct ParsedEntry: Sendable {
+        var status: FileStatus
+        var item: Item?
+        var diagnostics: [Diagnostic]
+    }
+
+    struct BodyEntry: Sendable {
+        var sourceHash: UInt64
+        var url: URLPath
+        /// Whether the body links to other content (so a change of any URL may change it).
+        var dependsOnLinks: Bool
+        var linksKey: UInt64
+        var item: Item
+        var diagnostics: [Diagnostic]
+    }
+
+    /// Everything typing depends on besides the file itself (settings, kinds, which files exist).
+    var parseContext: UInt64?
+    var parsed: [String: ParsedEntry] = [:]
+    var bodies: [String: BodyEntry] = [:]
+    /// Everything every page depends on (theme, settings, sections, tags, options).
+    var globalKey: UInt64?
+    var cells: [String: (key: UInt64, html: String)] = [:]
+    /// Output file → fingerprint of what it was rendered from.
+    var pages: [String: UInt64] = [:]
+    /// What the last build wrote.
+    var manifest: OutputManifest?
+
+    mutating func reset() {
+        self = SessionCache()
+    }
+}

@@ -1,0 +1,40 @@
+extension Page {
+    /// A hash of everything the page's templates can read: when it matches the last build's, the
+    /// page would render to the same bytes and is neither rendered nor written.
+    /// - Parameters:
+    ///   - global: what every page depends on (theme, settings, sections, tags).
+    ///   - revisions: each item's revision, by id.
+    func fingerprint(global: UInt64, revisions: [String: UInt64]) -> UInt64 {
+        var hash = StableHash()
+        hash.combine(global)
+        hash.combine(role.rawValue)
+        hash.combine(url.value)
+        hash.combine(title)
+        hash.combine(description ?? "")
+        hash.combine(sectionID ?? "")
+        hash.combine(introHTML ?? "")
+        if let pagination {
+            hash.combine(pagination.current)
+            for page in pagination.pages { hash.combine(page.value) }
+        }
+        for id in [itemID, previousID, nextID] {
+            hash.combine(id ?? "-")
+            hash.combine(id.flatMap { revisions[$0] } ?? 0)
+        }
+        for tag in tags {
+            hash.combine(tag.name)
+            hash.combine(tag.count)
+        }
+        for feed in feeds { hash.combine(feed.url.value) }
+        hash.combine(UInt64(bitPattern: Int64(((lastModified?.timeIntervalSince1970) ?? 0) * 1000)))
+        for section in dataSource.sections {
+            hash.combine(section.title ?? "-")
+            hash.combine(section.url?.value ?? "-")
+            for cell in section.cells {
+                hash.combine(cell.itemID)
+                hash.combine(revisions[cell.itemID] ?? 0)
+            }
+        }
+        return hash.value
+    }
+}
