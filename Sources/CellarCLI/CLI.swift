@@ -10,7 +10,7 @@ public struct CLI: Sendable {
     var workingDirectory: String
 
     static let commands: [any Command.Type] = [
-        BuildCommand.self,
+        BuildCommand.self, ServeCommand.self,
     ]
 
     public init(arguments: [String], terminal: Terminal = .standard(),

@@ -1,0 +1,180 @@
+import CellarDiagnostics
+import CellarEngine
+import CellarServer
+import Dispatch
+import Foundation
+import Synchronization
+
+/// `cellar serve`: builds the site into a private folder, serves it, rebuilds on every change and
+/// reloads every open page.
+struct ServeCommand: Command {
+    static let name = "serve"
+    static let summary = "Preview the site in a browser; rebuild and reload on every change."
+    static let help = """
+        Usage: cellar serve [--site DIR] [--host 127.0.0.1] [--port 1313] [--drafts] [--future]
+
+        Builds the site into a temporary folder, serves it over HTTP and watches content/ and the
+        theme. On every save it rebuilds what changed and every open page reloads by itself (a CSS
+        change only swaps the stylesheets). Errors are printed here and shown over the page, with
+        file:line; the last good site stays served until they are fixed. Ctrl-C stops.
+
+        Options:
+        \(SiteOptions.help)
+          --host HOST       Address to listen on (default 127.0.0.1: only this machine)
+          --port N          Port (default 1313; 0 picks a free one)
+        """
+
+    var site: SiteOptions
+    var host: String
+    var port: UInt16
+
+    init(parsing arguments: inout ArgumentList) throws(UsageError) {
+        site = try SiteOptions(parsing: &arguments)
+        host = try arguments.option("host") ?? "127.0.0.1"
+        let portText = try arguments.option("port") ?? "1313"
+        guard let port = UInt16(portText) else {
+            throw UsageError("--port must be a number from 0 to 65535, found '\(portText)'", command: Self.name)
+        }
+        self.port = port
+        try arguments.finish(known: SiteOptions.names + ["host", "port"])
+    }
+
+    func run(in environment: CommandEnvironment) async -> ExitStatus {
+        let terminal = environment.terminal
+        let stop = StopSignal()
+        let folder: String
+        do { folder = try Self.temporaryFolder() } catch {
+            terminal.err("cellar serve: cannot create a temporary folder: \(error)")
+            return .failure
+        }
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+
+        let hub = LiveReloadHub()
+        let server = HTTPServer(configuration: ServerConfiguration(root: folder, host: host, port: port), hub: hub)
+        let boundPort: UInt16
+        do { boundPort = try server.start() } catch {
+            terminal.err(terminal.styled("error:", .red) + " \(error)")
+            return .failure
+        }
+        defer { server.stop() }
+        let shownHost = host.contains(":") ? "[\(host)]" : host
+        let address = "http://\(shownHost):\(boundPort)/"
+
+        var options = site.buildOptions(workingDirectory: environment.workingDirectory)
+        options.outputDirectory = folder
+        options.baseURL = address
+        options.writeMode = .inPlace
+        let layout = SiteLayout(options: options)
+        let session = BuildSession(options: options)
+        let rebuilder = Rebuilder(session: session, hub: hub, terminal: terminal)
+
+        await rebuilder.rebuild(changed: nil, stylesheetsOnly: false, first: true)
+        if !ServerConfiguration(root: folder, host: host).isLoopback {
+            terminal.err(terminal.styled("warning:", .yellow)
+                + " listening on \(host): the site is visible to other machines on your network")
+        }
+        terminal.out("Serving \(layout.displayPrefix.isEmpty ? "the site" : layout.displayPrefix) at "
+                     + terminal.styled(address, .bold) + " (drafts \(site.drafts ? "on" : "off"); Ctrl-C stops)")
+
+        let watcher = FileWatcher(roots: [layout.content, layout.themes])
+        do {
+            try watcher.start { changes in
+                rebuilder.rebuildBlocking(changed: changes.mayHaveMissedChanges ? nil : changes.paths,
+                                          stylesheetsOnly: changes.onlyStylesheets)
+            }
+        } catch {
+            terminal.err(terminal.styled("error:", .red) + " cannot watch the site: \(error)")
+            return .failure
+        }
+        await stop.wait()
+        watcher.stop()
+        terminal.out("\nStopped.")
+        return .success
+    }
+
+    private static func temporaryFolder() throws -> String {
+        var template = Array((NSTemporaryDirectory() + "/cellar-serve-XXXXXX").utf8CString)
+        guard let made = mkdtemp(&template) else {
+            throw CocoaError(.fileWriteUnknown)
+        }
+        return String(cString: made)
+    }
+}
+
+/// Runs one rebuild at a time and tells the browser what happened.
+final class Rebuilder: Sendable {
+    private let session: BuildSession
+    private let hub: LiveReloadHub
+    private let terminal: Terminal
+
+    init(session: BuildSession, hub: LiveReloadHub, terminal: Terminal) {
+        self.session = session
+        self.hub = hub
+        self.terminal = terminal
+    }
+
+    func rebuild(changed: Set<String>?, stylesheetsOnly: Bool, first: Bool = false) async {
+        let clock = ContinuousClock.now
+        do throws(BuildFailure) {
+            let report = try await session.build(changed: changed)
+            let bag = DiagnosticBag(report.diagnostics)
+            var printer = DiagnosticPrinter(terminal: terminal)
+            printer.print(bag)
+            if first {
+                terminal.out("Built \(report.pages) pages from \(report.items) items in "
+                             + String(format: "%.0f ms", (ContinuousClock.now - clock).milliseconds))
+            } else {
+                hub.rebuildSucceeded(stylesheetsOnly: stylesheetsOnly)
+                terminal.out(Self.time() + " rebuilt \(report.pages) pages in "
+                             + String(format: "%.0f ms", (ContinuousClock.now - clock).milliseconds)
+                             + " (\(report.written) written\(report.removed > 0 ? ", \(report.removed) removed" : ""))")
+            }
+        } catch {
+            var printer = DiagnosticPrinter(terminal: terminal)
+            printer.print(error.diagnostics)
+            terminal.err(Self.time() + " " + error.diagnostics.summary + "; the last good site is still served")
+            hub.showErrors(error.diagnostics.sorted.filter { $0.severity == .error }.map(\.description))
+        }
+    }
+
+    /// For the file watcher's thread: rebuilds and waits for the rebuild to finish.
+    func rebuildBlocking(changed: Set<String>?, stylesheetsOnly: Bool) {
+        let done = DispatchSemaphore(value: 0)
+        Task {
+            await rebuild(changed: changed, stylesheetsOnly: stylesheetsOnly)
+            done.signal()
+        }
+        done.wait()
+    }
+
+    private static func time() -> String {
+        let formatter = DateFormatter()
+        formatter.dateFormat = "HH:mm:ss"
+        return formatter.string(from: Date())
+    }
+}
+
+/// Waits for Ctrl-C (SIGINT) or SIGTERM, without letting them kill the process mid-write.
+final class StopSignal: Sendable {
+    private let sources: Mutex<[any DispatchSourceSignal]>
+    private let stream: AsyncStream<Void>
+
+    init() {
+        let (stream, continuation) = AsyncStream<Void>.makeStream()
+        self.stream = stream
+        var sources: [any DispatchSourceSignal] = []
+        for number in [SIGINT, SIGTERM] {
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { continuation.yield() }
+            source.resume()
+            sources.append(source)
+        }
+        self.sources = Mutex(sources)
+    }
+
+    func wait() async {
+        for await _ in stream { break }
+        sources.withLock { sources in sources.forEach { $0.cancel() } }
+    }
+}

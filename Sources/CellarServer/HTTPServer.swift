@@ -1,0 +1,66 @@
+import CMicroHTTPD
+import Glibc
+import Synchronization
+
+/// The preview server: serves ``ServerConfiguration/root`` over HTTP with libmicrohttpd.
+///
+/// Each connection gets its own thread (`MHD_USE_THREAD_PER_CONNECTION`), so open
+/// live-reload streams, which block their thread while waiting for events, never hold up
+/// other requests. The server knows nothing of sites: it serves a folder, and pushes what the
+/// shared ``LiveReloadHub`` is told to send.
+///
+/// ```swift
+/// let hub = LiveReloadHub()
+/// let server = HTTPServer(configuration: ServerConfiguration(root: "public", port: 0), hub: hub)
+/// let port = try server.start()       // "Serving on http://127.0.0.1:\(port)/"
+/// hub.reload()                        // after each successful rebuild
+/// server.stop()                       // ends open streams, joins threads, frees the port
+/// ```
+public final class HTTPServer: Sendable {
+    /// What is served and where.
+    public let configuration: ServerConfiguration
+    /// The hub whose events reach the pages served.
+    public let hub: LiveReloadHub
+    private let running = Mutex<RunningDaemon?>(nil)
+
+    /// Creates a stopped server.
+    public init(configuration: ServerConfiguration, hub: LiveReloadHub = LiveReloadHub()) {
+        self.configuration = configuration
+        self.hub = hub
+    }
+
+    deinit {
+        stop()
+    }
+
+    /// Binds the configured host and port and starts serving.
+    /// - Returns: the bound port, which is the chosen one when the configured port is 0.
+    /// - Throws: ``ServerError/portInUse(host:port:)`` when another program listens there,
+    ///   and the other ``ServerError`` cases for a bad host or a failed start.
+    @discardableResult
+    public func start() throws(ServerError) -> UInt16 {
+        try running.withAnnotatedLock { (state: inout RunningDaemon?) throws(ServerError) -> UInt16 in
+            guard case .none = state else { throw .alreadyRunning }
+            let daemon = try RunningDaemon.start(configuration: configuration, hub: hub)
+            state = daemon
+            return daemon.port
+        }
+    }
+
+    /// Stops serving: ends the open event streams, waits for every connection thread, and
+    /// closes the listening socket, so the port can be bound again at once. Does nothing
+    /// when the server is not running.
+    public func stop() {
+        let daemon = running.withAnnotatedLock { state in
+            let current = state
+            state = nil
+            return current
+        }
+        daemon?.stop()
+    }
+
+    /// The bound port while running, else `nil`.
+    public var boundPort: UInt16? {
+        running.withAnnotatedLock { $0?.port }
+    }
+}

@@ -1,0 +1,208 @@
+import Foundation
+import Synchronization
+import Testing
+@testable import CellarServer
+
+/// The server over real sockets on a free loopback port.
+@Suite(.timeLimit(.minutes(2))) final class HTTPServerTests {
+    let site: SiteFixture
+    let hub = LiveReloadHub(heartbeatInterval: .milliseconds(200))
+    let server: HTTPServer
+    let port: UInt16
+
+    init() throws {
+        site = try SiteFixture()
+        server = HTTPServer(configuration: ServerConfiguration(root: site.root, port: 0), hub: hub)
+        port = try server.start()
+    }
+
+    deinit {
+        server.stop()
+    }
+
+    @Test(arguments: [
+        ("/", "text/html; charset=utf-8"),
+        ("/style.css", "text/css; charset=utf-8"),
+        ("/app.js", "text/javascript; charset=utf-8"),
+        ("/data.json", "application/json; charset=utf-8"),
+        ("/feed.xml", "application/xml; charset=utf-8"),
+        ("/robots.txt", "text/plain; charset=utf-8"),
+        ("/logo.svg", "image/svg+xml; charset=utf-8"),
+        ("/photo.jpg", "image/jpeg"),
+        ("/photo.png", "image/png"),
+        ("/font.woff2", "font/woff2"),
+        ("/module.wasm", "application/wasm"),
+        ("/app.js.map", "application/json; charset=utf-8"),
+        ("/archive.bin", "application/octet-stream"),
+    ])
+    func servesEachTypeWithItsContentType(_ path: String, _ contentType: String) throws {
+        let response = try RawHTTP.get(path, port: port)
+        #expect(response.status == 200)
+        #expect(response.headers["content-type"] == contentType)
+        #expect(response.headers["x-content-type-options"] == "nosniff")
+        #expect(response.headers["content-length"] == String(response.body.count))
+    }
+
+    @Test func htmlIsInjectedButNotOnDiskAndNotInCSS() throws {
+        let page = try RawHTTP.get("/posts/", port: port)
+        #expect(page.text == "<html><BODY><p>Posts</p><script src=\"/__cellar/live.js\" defer></script></BODY></html>")
+        #expect(page.headers["cache-control"] == "no-store")
+        #expect(try site.parent.read("site/posts/index.html") == "<html><BODY><p>Posts</p></BODY></html>")
+        let css = try RawHTTP.get("/style.css", port: port)
+        #expect(css.text == "body { color: black; }")
+        let js = try RawHTTP.get("/app.js", port: port)
+        #expect(!js.text.contains("__cellar"))
+    }
+
+    @Test func headHasTheHeadersButNoBody() throws {
+        let get = try RawHTTP.get("/", port: port)
+        let head = try RawHTTP.request("HEAD", "/", port: port)
+        #expect(head.status == 200)
+        #expect(head.body.isEmpty)
+        #expect(head.headers["content-length"] == String(get.body.count))
+        #expect(head.headers["content-type"] == "text/html; charset=utf-8")
+        #expect(head.headers["etag"] == get.headers["etag"])
+    }
+
+    @Test func ifNoneMatchGives304() throws {
+        let first = try RawHTTP.get("/style.css", port: port)
+        let tag = try #require(first.headers["etag"])
+        let second = try RawHTTP.get("/style.css", port: port, headers: ["If-None-Match": tag])
+        #expect(second.status == 304)
+        #expect(second.body.isEmpty)
+        try site.parent.write("body { color: red; }", to: "site/style.css")
+        let third = try RawHTTP.get("/style.css", port: port, headers: ["If-None-Match": tag])
+        #expect(third.status == 200)
+        #expect(third.text == "body { color: red; }")
+    }
+
+    @Test func percentEncodedNamesAreServed() throws {
+        #expect(try RawHTTP.get("/with%20space.txt", port: port).text == "spaced")
+        #expect(try RawHTTP.get("/caf%C3%A9/", port: port).text.hasPrefix("<p>Café</p>"))
+        #expect(try RawHTTP.get("/robots.txt?v=2", port: port).text == "User-agent: *")
+    }
+
+    @Test func unknownPathGetsThe404Page() throws {
+        let response = try RawHTTP.get("/no/such/page/", port: port)
+        #expect(response.status == 404)
+        #expect(response.text.contains("<p>Lost?</p>"))
+    }
+
+    @Test(arguments: ["POST", "PUT", "DELETE", "PATCH", "OPTIONS"])
+    func otherMethodsGet405(_ method: String) throws {
+        let response = try RawHTTP.request(method, "/index.html", port: port, body: method == "DELETE" ? "" : "a=1")
+        #expect(response.status == 405)
+        #expect(response.headers["allow"] == "GET, HEAD")
+    }
+
+    @Test func folderRedirectsToItsSlash() throws {
+        let response = try RawHTTP.get("/posts/hello?page=2", port: port)
+        #expect(response.status == 302)
+        #expect(response.headers["location"] == "/posts/hello/")
+    }
+
+    @Test(arguments: StaticFileResolverTests.attacks.filter { !$0.contains(" ") && !$0.contains("\u{1}") } + [
+        "/posts/../../secret.txt", "/..%5csecret.txt", "/%2e%2e%5csecret.txt", "/.%2e/secret.txt",
+    ])
+    func traversalOverTheWireIsRefused(_ path: String) throws {
+        let response = try RawHTTP.get(path, port: port)
+        #expect([400, 403].contains(response.status), "\(path) gave \(response.status)")
+        #expect(!response.text.contains("TOP SECRET"))
+        #expect(!response.text.contains("root:"))
+    }
+
+    @Test func fiftyConcurrentClientsAreAllAnsweredWhileStreamsAreOpen() throws {
+        let streams = try (0..<5).map { _ in try EventStreamClient(port: port) }
+        for stream in streams { _ = try stream.events(count: 0) }
+        let paths = ["/", "/style.css", "/app.js", "/nope", "/posts/"]
+        let expected = [200, 200, 200, 404, 200]
+        let connections = try (0..<50).map { _ in try TCPConnection(port: port) }
+        for (index, connection) in connections.enumerated() {
+            try connection.send("GET \(paths[index % 5]) HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        }
+        let statuses = Mutex<[Int: Result<Int, TCPConnection.Failure>]>([:])
+        DispatchQueue.concurrentPerform(iterations: connections.count) { index in
+            let status = Result { try RawHTTPResponse(parsing: connections[index].receiveAll()).status }
+                .mapError { TCPConnection.Failure(description: "\($0)") }
+            statuses.withAnnotatedLock { $0[index] = status }
+        }
+        let results = statuses.withAnnotatedLock { $0 }
+        #expect(results.count == 50)
+        for index in 0..<50 {
+            #expect(try results[index]?.get() == expected[index % 5], "client \(index)")
+        }
+        #expect(hub.connectedClients == 5)
+    }
+
+    @Test func busyPortIsReportedWithASuggestion() throws {
+        let other = HTTPServer(configuration: ServerConfiguration(root: site.root, port: port))
+        #expect(throws: ServerError.portInUse(host: "127.0.0.1", port: port)) { try other.start() }
+        let message = ServerError.portInUse(host: "127.0.0.1", port: port).description
+        #expect(message.contains("port \(port)"))
+        #expect(message.contains("--port 0"))
+    }
+
+    @Test func stopReleasesThePortEvenWithOpenStreamsAndIdleConnections() throws {
+        let streams = try (0..<3).map { _ in try EventStreamClient(port: port) }
+        for stream in streams { _ = try stream.events(count: 0) }
+        #expect(try waitUntil { self.hub.connectedClients == 3 })
+        let idle = try TCPConnection(port: port)  // keep-alive, as browsers leave them
+        try idle.send("GET /robots.txt HTTP/1.1\r\nHost: x\r\n\r\n")
+        _ = try idle.receive()
+        let halfSent = try TCPConnection(port: port)
+        try halfSent.send("GET /robots.txt HTTP/1.1\r\nHost: x\r\n")
+        let started = ContinuousClock.now
+        server.stop()
+        #expect(started.duration(to: .now) < .seconds(2))
+        for stream in streams { #expect(stream.waitForEnd()) }
+        #expect(hub.connectedClients == 0)
+        #expect(throws: (any Error).self) { try TCPConnection(port: port) }
+
+        let again = HTTPServer(configuration: ServerConfiguration(root: site.root, port: port))
+        #expect(try again.start() == port)
+        #expect(try RawHTTP.get("/", port: port).status == 200)
+        again.stop()
+    }
+
+    @Test func startTwiceIsAnError() {
+        #expect(throws: ServerError.alreadyRunning) { try server.start() }
+    }
+
+    @Test func invalidHostIsRejected() {
+        let server = HTTPServer(configuration: ServerConfiguration(root: site.root, host: "example.com", port: 0))
+        #expect(throws: ServerError.invalidHost("example.com")) { try server.start() }
+    }
+
+    @Test func hostsKnowWhetherTheyAreLoopback() {
+        #expect(ServerConfiguration(root: ".").isLoopback)
+        #expect(ServerConfiguration(root: ".", host: "localhost").isLoopback)
+        #expect(ServerConfiguration(root: ".", host: "127.0.0.2").isLoopback)
+        #expect(!ServerConfiguration(root: ".", host: "0.0.0.0").isLoopback)
+        #expect(!ServerConfiguration(root: ".", host: "192.168.1.10").isLoopback)
+    }
+
+    @Test func localhostBindsLoopback() throws {
+        let server = HTTPServer(configuration: ServerConfiguration(root: site.root, host: "localhost", port: 0))
+        let port = try server.start()
+        defer { server.stop() }
+        #expect(try RawHTTP.get("/robots.txt", port: port).text == "User-agent: *")
+    }
+
+    @Test func rootSwappedBetweenRequestsIsServedFresh() throws {
+        #expect(try RawHTTP.get("/robots.txt", port: port).text == "User-agent: *")
+        try site.parent.write("new build", to: "next/robots.txt")
+        try site.parent.rename("site", to: "old")
+        try site.parent.rename("next", to: "site")
+        #expect(try RawHTTP.get("/robots.txt", port: port).text == "new build")
+    }
+}
+
+/// Polls `condition` every 5 ms until it holds or `timeout` passes.
+func waitUntil(timeout: Duration = .seconds(5), _ condition: () -> Bool) throws -> Bool {
+    let deadline = ContinuousClock.now + timeout
+    while ContinuousClock.now < deadline {
+        if condition() { return true }
+        usleep(5_000)
+    }
+    return condition()
+}
