@@ -22,11 +22,13 @@ struct ServeCommand: Command {
         \(SiteOptions.help)
           --host HOST       Address to listen on (default 127.0.0.1: only this machine)
           --port N          Port (default 1313; 0 picks a free one)
+          --timings         Print how long each stage of each rebuild took
         """
 
     var site: SiteOptions
     var host: String
     var port: UInt16
+    var timings: Bool
 
     init(parsing arguments: inout ArgumentList) throws(UsageError) {
         site = try SiteOptions(parsing: &arguments)
@@ -36,7 +38,8 @@ struct ServeCommand: Command {
             throw UsageError("--port must be a number from 0 to 65535, found '\(portText)'", command: Self.name)
         }
         self.port = port
-        try arguments.finish(known: SiteOptions.names + ["host", "port"])
+        timings = arguments.flag("timings")
+        try arguments.finish(known: SiteOptions.names + ["host", "port", "timings"])
     }
 
     func run(in environment: CommandEnvironment) async -> ExitStatus {
@@ -66,7 +69,7 @@ struct ServeCommand: Command {
         options.writeMode = .inPlace
         let layout = SiteLayout(options: options)
         let session = BuildSession(options: options)
-        let rebuilder = Rebuilder(session: session, hub: hub, terminal: terminal)
+        let rebuilder = Rebuilder(session: session, hub: hub, terminal: terminal, timings: timings)
 
         await rebuilder.rebuild(changed: nil, stylesheetsOnly: false, first: true)
         if !ServerConfiguration(root: folder, host: host).isLoopback {
@@ -76,7 +79,7 @@ struct ServeCommand: Command {
         terminal.out("Serving \(layout.displayPrefix.isEmpty ? "the site" : layout.displayPrefix) at "
                      + terminal.styled(address, .bold) + " (drafts \(site.drafts ? "on" : "off"); Ctrl-C stops)")
 
-        let watcher = FileWatcher(roots: [layout.content, layout.themes])
+        let watcher = FileWatcher(roots: [layout.content, layout.themes], quietPeriod: .milliseconds(10), maxDelay: .milliseconds(150))
         do {
             try watcher.start { changes in
                 rebuilder.rebuildBlocking(changed: changes.mayHaveMissedChanges ? nil : changes.paths,
@@ -106,11 +109,13 @@ final class Rebuilder: Sendable {
     private let session: BuildSession
     private let hub: LiveReloadHub
     private let terminal: Terminal
+    private let timings: Bool
 
-    init(session: BuildSession, hub: LiveReloadHub, terminal: Terminal) {
+    init(session: BuildSession, hub: LiveReloadHub, terminal: Terminal, timings: Bool) {
         self.session = session
         self.hub = hub
         self.terminal = terminal
+        self.timings = timings
     }
 
     func rebuild(changed: Set<String>?, stylesheetsOnly: Bool, first: Bool = false) async {
@@ -128,6 +133,11 @@ final class Rebuilder: Sendable {
                 terminal.out(Self.time() + " rebuilt \(report.pages) pages in "
                              + String(format: "%.0f ms", (ContinuousClock.now - clock).milliseconds)
                              + " (\(report.written) written\(report.removed > 0 ? ", \(report.removed) removed" : ""))")
+            }
+            if timings {
+                terminal.out("  " + BuildStage.allCases.compactMap { stage in
+                    report.stageDurations[stage].map { "\(stage.rawValue) " + String(format: "%.1f ms", $0.milliseconds) }
+                }.joined(separator: ", "))
             }
         } catch {
             var printer = DiagnosticPrinter(terminal: terminal)

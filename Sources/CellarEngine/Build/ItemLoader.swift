@@ -80,9 +80,11 @@ struct ItemLoader {
         let now = rules.now
         let scheduled = (all.compactMap { $0.date }.filter { $0 > now && !rules.includeFuture }
             + all.compactMap { $0.expires }.filter { $0 > now }).min()
+        let newest = ItemSorter.newestFirst(items).map(\.id)
         return SiteModel(
             config: config, theme: site.theme, sections: sections, sectionsByID: sectionsByID, items: items,
             itemsByID: Dictionary(uniqueKeysWithValues: items.map { ($0.id, $0) }), sectionItems: sectionItems,
+            newestFirst: newest, recency: Dictionary(uniqueKeysWithValues: newest.enumerated().map { ($1, $0) }),
             tags: tags, staticFiles: staticFiles, bundleResources: resources, links: links,
             nextScheduledChange: scheduled
         )
@@ -185,7 +187,9 @@ struct ItemLoader {
             hash.combine(section.id)
             hash.combine(section.sourceHash)
         }
-        for path in site.scan.files.paths.sorted() { hash.combine(path) }
+        var files: UInt64 = 0
+        for path in site.scan.files.paths { files &+= StableHash.of(path) }   // order-independent
+        hash.combine(files)
         return hash.value
     }
 

@@ -19,17 +19,21 @@ struct SessionCache: Sendable {
         var diagnostics: [Diagnostic]
     }
 
+    /// The last build's settings, theme and scan, reused while only items' files change.
+    var loaded: LoadedSite?
     /// Everything typing depends on besides the file itself (settings, kinds, which files exist).
     var parseContext: UInt64?
     var parsed: [String: ParsedEntry] = [:]
     var bodies: [String: BodyEntry] = [:]
     /// Everything every page depends on (theme, settings, sections, tags, options).
     var globalKey: UInt64?
-    var cells: [String: (key: UInt64, html: String)] = [:]
+    var cells = CellCache()
     /// Output file → fingerprint of what it was rendered from.
     var pages: [String: UInt64] = [:]
     /// What the last build wrote.
     var manifest: OutputManifest?
+    /// The last successful build, for rebuilding after edits that move nothing.
+    var last: LastBuild?
 
     mutating func reset() {
         self = SessionCache()

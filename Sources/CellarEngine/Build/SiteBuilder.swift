@@ -10,6 +10,8 @@ struct BuildPipeline: Sendable {
     /// Loads, checks, renders and writes the site.
     /// - Throws: ``BuildFailure`` with every diagnostic when any is an error; the output is then untouched.
     func run(cache: inout SessionCache, changed: Set<String>?) async throws(BuildFailure) -> BuildReport {
+        if let report = try await runIncremental(cache: &cache, changed: changed) { return report }
+        cache.last = nil
         let clock = ContinuousClock()
         let start = clock.now
         var timings: [BuildStage: Duration] = [:]
@@ -27,16 +29,27 @@ struct BuildPipeline: Sendable {
             if diagnostics.hasErrors { throw BuildFailure(diagnostics) }
         }
 
-        let model: SiteModel = try await stage(.load) { () throws(BuildFailure) in
-            let loader = SiteLoader(layout: layout, options: options, swiftCells: Set(cells.kinds))
-            let loaded = loader.load(diagnostics: &diagnostics)
-            try failIfErrors()
-            guard let loaded else { throw BuildFailure(diagnostics) }
+        let loaded: LoadedSite = try await stage(.load) { () throws(BuildFailure) in
+            let loaded: LoadedSite
+            if let previous = cache.loaded, let changed, Self.onlyItemsChanged(changed, in: previous) {
+                loaded = previous   // settings, theme and the set of files are as they were
+            } else {
+                cache.loaded = nil
+                let loader = SiteLoader(layout: layout, options: options, swiftCells: Set(cells.kinds))
+                let fresh = loader.load(diagnostics: &diagnostics)
+                try failIfErrors()
+                guard let fresh else { throw BuildFailure(diagnostics) }
+                loaded = fresh
+            }
+            return loaded
+        }
+        let model: SiteModel = try await stage(.parse) { () throws(BuildFailure) in
             let rules = PublishRules(includeDrafts: options.includeDrafts, includeFuture: options.includeFuture, now: options.now)
             let model = await ItemLoader(site: loaded, rules: rules, reporter: reporter)
                 .load(cache: &cache, changed: changed, diagnostics: &diagnostics)
             try failIfErrors()
             guard let model else { throw BuildFailure(diagnostics) }
+            cache.loaded = loaded
             return model
         }
         let feeds = FeedCatalog(siteTitle: model.config.title, sections: model.sections)
@@ -44,7 +57,7 @@ struct BuildPipeline: Sendable {
                                             links: model.links, tags: model.tags, siteFeeds: feeds.site)
         let globalKey = globalKey(model)
         if cache.globalKey != globalKey {
-            cache.cells = [:]
+            cache.cells = CellCache()
             cache.pages = [:]
             cache.globalKey = globalKey
         }
@@ -59,8 +72,9 @@ struct BuildPipeline: Sendable {
         }
         let (written, unchanged, removed) = try await stage(.write) { () throws(BuildFailure) in
             try await write(pages, model: model, environment: environment, cells: cellCache, feeds: feeds, layout: layout,
-                            globalKey: globalKey, cache: &cache, diagnostics: &diagnostics)
+                            globalKey: globalKey, changed: changed, cache: &cache, diagnostics: &diagnostics)
         }
+        if options.writeMode == .inPlace { cache.last = LastBuild(model: model, pages: pages, globalKey: globalKey) }
         return BuildReport(
             items: model.items.count, pages: pages.count + model.items.reduce(0) { $0 + $1.aliases.count },
             written: written, unchanged: unchanged, removed: removed, duration: clock.now - start,
@@ -71,7 +85,18 @@ struct BuildPipeline: Sendable {
 
     // MARK: - Private
 
-    private func registry(model: SiteModel, environment: RenderEnvironment) -> CellRegistry {
+    /// Whether every changed path is a content file the last build already knew, other than an
+    /// `_index.md`: then the settings, the theme and the set of files are unchanged.
+    static func onlyItemsChanged(_ changed: Set<String>, in site: LoadedSite) -> Bool {
+        for path in changed {
+            guard let relative = Paths.relative(path, to: site.layout.content), !relative.isEmpty,
+                  Paths.lastComponent(of: relative) != "_index.md", site.scan.files.contains(relative),
+                  FileIO.status(path, followLinks: true)?.kind == .file else { return false }
+        }
+        return true
+    }
+
+    func registry(model: SiteModel, environment: RenderEnvironment) -> CellRegistry {
         var registry = CellRegistry()
         for (kind, template) in model.theme.cells {
             registry.register(MustacheCell(kind: kind, template: template, library: model.theme.library, environment: environment))
@@ -97,7 +122,8 @@ struct BuildPipeline: Sendable {
 
     private func write(
         _ pages: [Page], model: SiteModel, environment: RenderEnvironment, cells: CellCache, feeds: FeedCatalog,
-        layout: SiteLayout, globalKey: UInt64, cache: inout SessionCache, diagnostics: inout DiagnosticBag
+        layout: SiteLayout, globalKey: UInt64, changed: Set<String>?, cache: inout SessionCache,
+        diagnostics: inout DiagnosticBag
     ) async throws(BuildFailure) -> (Int, Int, Int) {
         let displayOutput = layout.displayOutput
         do throws(Diagnostic) {
@@ -114,13 +140,16 @@ struct BuildPipeline: Sendable {
             previous = nil
             cache.pages = [:]
         }
-        let writer = OutputWriter(output: layout.output, previous: previous)
+        // The preview server's folder is written by nobody else: what the last build wrote is still there.
+        let trusted = options.writeMode == .inPlace && cache.manifest != nil
+        let writer = OutputWriter(output: layout.output, previous: previous, trustOutput: trusted)
         let renderer = PageRenderer(environment: environment, theme: model.theme, items: model.itemsByID, cells: cells)
         let siteWriter = SiteWriter(model: model, environment: environment, renderer: renderer, feeds: feeds,
-                                    writer: writer, reporter: reporter, layout: layout)
-        let revisions = Dictionary(uniqueKeysWithValues: model.items.map { ($0.id, $0.revision) })
-        let (problems, fingerprints) = await siteWriter.write(pages, fingerprints: cache.pages) { page in
-            page.fingerprint(global: globalKey, revisions: revisions)
+                                    writer: writer, reporter: reporter, layout: layout,
+                                    unchangedSources: trusted ? changed.map { UnchangedSources(changed: $0) } : nil)
+        let items = model.itemsByID
+        let (problems, fingerprints) = await siteWriter.writeAll(pages, fingerprints: cache.pages) { page in
+            page.fingerprint(global: globalKey) { items[$0]?.revision ?? 0 }
         }
         diagnostics.append(contentsOf: problems.diagnostics)
         if diagnostics.hasErrors {
@@ -130,7 +159,7 @@ struct BuildPipeline: Sendable {
         }
         do throws(FileIOError) {
             let (manifest, summary) = try writer.commit()
-            try? manifest.save(to: manifestFile)
+            if options.writeMode == .staged { try? manifest.save(to: manifestFile) }
             cache.manifest = manifest
             cache.pages = fingerprints
             return (summary.written, summary.unchanged, summary.removed)

@@ -13,6 +13,9 @@ public struct SiteModel: Sendable {
     public var itemsByID: [String: Item]
     /// Each section's published items in the section's own order.
     public var sectionItems: [String: [Item]]
+    /// Every published item's id, newest first (feeds, tag pages), and each id's place in that order.
+    var newestFirst: [String]
+    var recency: [String: Int]
     var tags: TagIndex
     /// Files copied as they are: content files that are not Markdown, and bundles' files (published items only).
     var staticFiles: [String]

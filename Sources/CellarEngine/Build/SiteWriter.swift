@@ -11,6 +11,8 @@ struct SiteWriter {
     var writer: OutputWriter
     var reporter: any BuildReporter
     var layout: SiteLayout
+    /// In a session told exactly what changed: files whose sources are not among them need no look.
+    var unchangedSources: UnchangedSources?
 
     /// Writes everything; returns the problems met (the caller aborts when there are errors) and the
     /// fingerprint of every page. A page whose fingerprint is in `fingerprints` and whose file is still
@@ -47,6 +49,15 @@ struct SiteWriter {
             if let key { fingerprints[file] = key }
         }
         reporter.progress(.write, done: total, total: total)
+        return (diagnostics, fingerprints)
+    }
+
+    /// Pages, then feeds, the sitemap, robots.txt, redirects and copied files.
+    func writeAll(
+        _ pages: [Page], fingerprints previous: [String: UInt64],
+        fingerprint: @escaping @Sendable (Page) -> UInt64
+    ) async -> (DiagnosticBag, [String: UInt64]) {
+        var (diagnostics, fingerprints) = await write(pages, fingerprints: previous, fingerprint: fingerprint)
         do throws(FileIOError) {
             try writeFeeds()
             try writeSiteFiles(pages)
@@ -59,11 +70,14 @@ struct SiteWriter {
 
     // MARK: - Private
 
-    private func writeFeeds() throws(FileIOError) {
+    func writeFeeds() throws(FileIOError) {
         let config = model.config
         let author = config.author ?? config.title
-        func document(title: String, description: String, home: URLPath, items: [Item]) -> FeedDocument {
-            let entries = ItemSorter.newestFirst(items).lazy.compactMap { FeedEntry($0, environment: environment) }
+        func document(title: String, description: String, home: URLPath, sectionID: String?) -> FeedDocument {
+            let entries = model.newestFirst.lazy
+                .compactMap { model.itemsByID[$0] }
+                .filter { sectionID == nil || $0.sectionID == sectionID }
+                .compactMap { FeedEntry($0, environment: environment) }
                 .prefix(config.feedItems)
             var selfURLs: [String: String] = [:]
             for format in FeedCatalog.formats { selfURLs[format.file] = environment.absolute(home.appending(format.file)) }
@@ -72,11 +86,11 @@ struct SiteWriter {
                                 entries: Array(entries), generator: environment.generator)
         }
         var documents = [(URLPath.root, document(title: config.title, description: config.description ?? "",
-                                                 home: .root, items: model.items))]
+                                                 home: .root, sectionID: nil))]
         for section in model.sections where section.hasFeed && !section.id.isEmpty {
             documents.append((section.url, document(
                 title: "\(config.title) — \(section.title)", description: section.description ?? "",
-                home: section.url, items: model.sectionItems[section.id] ?? [])))
+                home: section.url, sectionID: section.id)))
         }
         for (base, feed) in documents {
             try writer.write(AtomFeedWriter.write(feed, dates: environment.dates), to: base.appending("feed.xml").outputFile)
@@ -100,18 +114,27 @@ struct SiteWriter {
     }
 
     private func copyFiles() throws(FileIOError) {
+        func copy(_ source: String, to path: String) throws(FileIOError) {
+            if let unchangedSources, !unchangedSources.changed.contains(source), writer.keep(path) { return }
+            try writer.copy(source, to: path)
+        }
         for path in model.staticFiles {
-            try writer.copy(Paths.join(layout.content, path), to: path)
+            try copy(Paths.join(layout.content, path), to: path)
         }
         for (item, files) in model.bundleResources {
             guard let bundle = item.bundleDirectory else { continue }
             for file in files {
                 let relative = String(file.dropFirst(bundle.count + 1))
-                try writer.copy(Paths.join(layout.content, file), to: item.url.appending(relative).outputFile)
+                try copy(Paths.join(layout.content, file), to: item.url.appending(relative).outputFile)
             }
         }
         for asset in model.theme.assets {
-            try writer.copy(Paths.join(model.theme.directory, "assets", asset), to: asset)
+            try copy(Paths.join(model.theme.directory, "assets", asset), to: asset)
         }
     }
+}
+
+/// The paths a file watcher reported, for skipping checks of everything else.
+struct UnchangedSources: Sendable {
+    var changed: Set<String>
 }

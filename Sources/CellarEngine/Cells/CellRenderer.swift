@@ -19,7 +19,7 @@ struct CellRenderer {
                 key.combine(globalKey)
                 key.combine(item.revision)
                 keys[item.id] = key.value
-                if let cached = cache.cells[item.id], cached.key == key.value {
+                if let cached = cache.cells.entry(for: item.id), cached.fingerprint == key.value {
                     result.store(cached.html, fingerprint: key.value, for: item.id)
                     continue
                 }
@@ -47,11 +47,11 @@ struct CellRenderer {
             } else {
                 let key = keys[id] ?? 0
                 result.store(html, fingerprint: key, for: id)
-                cache.cells[id] = (key, html)
+                cache.cells.store(html, fingerprint: key, for: id)
             }
         }
         let ids = Set(configurators.keys)
-        cache.cells = cache.cells.filter { ids.contains($0.key) }
+        cache.cells.retain(only: ids)
         return (configurators, result)
     }
 }

@@ -13,19 +13,14 @@ struct BodyRenderer: Sendable {
         var item = item
         var found = DiagnosticBag()
         var dependsOnLinks = false
-        let document = markdown.render(item.body) { reference in
+        let document = markdown.render(item.source.markdown) { reference in
             let rewritten = links.rewrite(reference, in: item, diagnostics: &found)
             if rewritten != nil || !found.isEmpty { dependsOnLinks = true }
             return rewritten
         }
         diagnostics.append(contentsOf: found.diagnostics)
-        item.contentHTML = document.html
-        item.wordCount = document.wordCount
-        item.anchors = document.headingIDs
-        if item.summary.isEmpty {
-            item.summary = Self.clip(document.firstParagraph, to: summaryLength)
-        }
-        item.body = ""   // the parsed copy keeps the source; this one needs only the HTML
+        item.body = Item.Body(html: document.html, summary: Self.clip(document.firstParagraph, to: summaryLength),
+                              wordCount: document.wordCount, anchors: document.headingIDs)
         return (item, dependsOnLinks)
     }
 

@@ -72,7 +72,7 @@ struct ItemParser: Sendable {
                                   at: start, hint: "add a 'date:' to the front matter")
             }
         }
-        return Item(
+        return Item(source: Item.Source(
             id: source.contentPath, file: display, sectionID: sectionID, kind: kind.name, hasPage: kind.hasPage,
             title: title, date: date, updated: fields["updated"]?.value.date, slug: slug, tags: tags,
             draft: fields["draft"]?.value.bool ?? false, expires: fields["expires"]?.value.date,
@@ -81,10 +81,10 @@ struct ItemParser: Sendable {
             fields: fields, url: url,
             anchor: ItemContext.anchor(forSource: source.contentPath, bundleDirectory: source.bundleDirectory),
             bundleDirectory: source.bundleDirectory,
-            body: parts.body, bodyFirstLine: parts.bodyFirstLine,
+            markdown: parts.body, bodyFirstLine: parts.bodyFirstLine,
             summary: fields["summary"]?.value.string ?? "",
             sourceHash: StableHash.of(bytes: bytes)
-        )
+        ))
     }
 
     // MARK: - Private

@@ -21,6 +21,12 @@ final class OutputWriter: Sendable {
 
     let output: String
     private let previous: OutputManifest?
+    /// Whether files the previous build wrote can be assumed unchanged without looking (a folder
+    /// nobody else writes to).
+    private let trustOutput: Bool
+    /// Whether this build writes only some files (an incremental rebuild): the others are kept as
+    /// they are, and nothing is removed.
+    private let partial: Bool
     /// Fresh builds write here; nil when updating the output in place.
     private let staging: String?
     private let suffix = ".cellar-new-\(getpid())"
@@ -40,13 +46,16 @@ final class OutputWriter: Sendable {
     static let markerText = "This folder is written by Cellar (cellar build) and replaced on every build.\n"
 
     /// - Parameter previous: the last build's manifest, or nil to write everything afresh.
-    init(output: String, previous: OutputManifest?) {
+    init(output: String, previous: OutputManifest?, trustOutput: Bool = false, partial: Bool = false) {
         self.output = output
         self.previous = previous
+        self.trustOutput = trustOutput && previous != nil
+        self.partial = partial && previous != nil
         let parent = Paths.parent(of: output)
         self.staging = previous == nil
             ? Paths.join(parent, "." + Paths.lastComponent(of: output) + ".cellar-staging-\(getpid())") : nil
-        self.state = Mutex(State(manifest: OutputManifest(outputPath: output)))
+        self.state = Mutex(State(manifest: self.partial ? previous ?? OutputManifest(outputPath: output)
+                                                        : OutputManifest(outputPath: output)))
         if let staging { FileIO.removeTree(staging) }
     }
 
@@ -87,8 +96,7 @@ final class OutputWriter: Sendable {
     /// Keeps the file the previous build wrote at `path`, when it is still there as written.
     /// - Returns: false when the file must be written again.
     func keep(_ path: String) -> Bool {
-        guard staging == nil, let old = previous?.entries[path], let status = FileIO.status(Paths.join(output, path)),
-              status.size == old.size, status.modified == old.modified else { return false }
+        guard staging == nil, let old = previous?.entries[path], isIntact(path, old) else { return false }
         state.withLock { state in
             state.produced.insert(path)
             state.manifest.entries[path] = old
@@ -124,7 +132,7 @@ final class OutputWriter: Sendable {
             for (temporary, target) in pending {
                 try FileIO.rename(temporary, to: target)
             }
-            let stale = (previous?.entries.keys).map { Set($0).subtracting(produced) } ?? []
+            let stale = partial ? [] : (previous?.entries.keys).map { Set($0).subtracting(produced) } ?? []
             for path in stale { FileIO.remove(Paths.join(output, path)) }
             final.removed = stale.count
             removeEmptyFolders(left: stale)
@@ -152,7 +160,7 @@ final class OutputWriter: Sendable {
         _ path: String, fingerprint: UInt64, size: Int, write: (String) throws(FileIOError) -> Void
     ) throws(FileIOError) {
         if staging == nil, let old = previous?.entries[path], old.fingerprint == fingerprint, old.size == size,
-           let status = FileIO.status(Paths.join(output, path)), status.size == size, status.modified == old.modified {
+           isIntact(path, old) {
             state.withLock { state in
                 state.produced.insert(path)
                 state.manifest.entries[path] = old
@@ -171,6 +179,13 @@ final class OutputWriter: Sendable {
             state.manifest.entries[path] = OutputManifest.Entry(fingerprint: fingerprint, size: size, modified: modified)
             state.summary.written += 1
         }
+    }
+
+    /// Whether the file at `path` is still as the previous build wrote it.
+    private func isIntact(_ path: String, _ entry: OutputManifest.Entry) -> Bool {
+        if trustOutput { return true }
+        guard let status = FileIO.status(Paths.join(output, path)) else { return false }
+        return status.size == entry.size && status.modified == entry.modified
     }
 
     private func makeParent(of target: String) throws(FileIOError) {

@@ -3,7 +3,7 @@ import Foundation
 /// Orders a section's items by date, title or weight; ties fall back to title, then source path.
 enum ItemSorter {
     static func sort(_ items: [Item], by key: SortKey, ascending: Bool) -> [Item] {
-        let titles = items.map { $0.title.lowercased() }
+        let titles = items.map(\.source.sortTitle)
         var order = Array(items.indices)
         func tie(_ a: Int, _ b: Int) -> Bool {
             titles[a] != titles[b] ? titles[a] < titles[b] : items[a].id < items[b].id

@@ -3,8 +3,8 @@ extension Page {
     /// page would render to the same bytes and is neither rendered nor written.
     /// - Parameters:
     ///   - global: what every page depends on (theme, settings, sections, tags).
-    ///   - revisions: each item's revision, by id.
-    func fingerprint(global: UInt64, revisions: [String: UInt64]) -> UInt64 {
+    ///   - revision: each item's revision, by id.
+    func fingerprint(global: UInt64, revision: (String) -> UInt64) -> UInt64 {
         var hash = StableHash()
         hash.combine(global)
         hash.combine(role.rawValue)
@@ -19,7 +19,7 @@ extension Page {
         }
         for id in [itemID, previousID, nextID] {
             hash.combine(id ?? "-")
-            hash.combine(id.flatMap { revisions[$0] } ?? 0)
+            hash.combine(id.map(revision) ?? 0)
         }
         for tag in tags {
             hash.combine(tag.name)
@@ -32,7 +32,7 @@ extension Page {
             hash.combine(section.url?.value ?? "-")
             for cell in section.cells {
                 hash.combine(cell.itemID)
-                hash.combine(revisions[cell.itemID] ?? 0)
+                hash.combine(revision(cell.itemID))
             }
         }
         return hash.value

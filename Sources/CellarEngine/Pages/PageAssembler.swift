@@ -91,7 +91,8 @@ struct PageAssembler {
         let order = Dictionary(uniqueKeysWithValues: model.sections.enumerated().map { ($1.id, $0) })
         let paginator = Paginator(pageSize: model.config.paginate)
         for tag in tags {
-            let items = ItemSorter.newestFirst(tag.itemIDs.compactMap { model.itemsByID[$0] })
+            let items = tag.itemIDs.sorted { (model.recency[$0] ?? .max) < (model.recency[$1] ?? .max) }
+                .compactMap { model.itemsByID[$0] }
             for (slice, pagination) in paginator.paginate(items, at: tag.url) {
                 // Group by content section, sections in navigation order, items newest first within each.
                 let groups = Dictionary(grouping: slice, by: \.sectionID)
