@@ -75,6 +75,11 @@ struct FieldTyper {
                 diagnostics.error("'\(path)' must be \(spec.expectation), found \(node.shortDescription)", at: node.location)
                 return nil
             }
+            if Self.isPlaceholder(node) {
+                diagnostics.error("'\(path)' still holds the placeholder \(text)", at: node.location,
+                                  hint: "replace it with \(spec.expectation)")
+                return nil
+            }
             do throws(Diagnostic) {
                 let value = try typeScalar(text, node: node, spec: spec, path: path)
                 return TypedField(value, at: node.location)
@@ -83,6 +88,13 @@ struct FieldTyper {
                 return nil
             }
         }
+    }
+
+    /// `cellar new` writes required fields as `<what goes here>`: a plain scalar in angle brackets is
+    /// never a value, so a half-written item cannot be published. (Quote it if you mean it.)
+    static func isPlaceholder(_ node: YAMLNode) -> Bool {
+        guard case .scalar(let text, .plain) = node.value, node.tag == nil else { return false }
+        return text.count > 2 && text.hasPrefix("<") && text.hasSuffix(">")
     }
 
     // MARK: - Private

@@ -6,3 +6,15 @@ enum Fixture {
         "---\ntitle: \(title)\nkind: \(kind)\n\(extra)---\n"
     }
 }
+
+extension Fixture {
+    /// Site settings with extra lines (`timezone: Europe/Paris\n`).
+    static func site(_ extra: String) -> String {
+        "---\ntitle: Test site\nbase_url: https://example.org/\n\(extra)---\nWelcome.\n"
+    }
+
+    /// An item file: front matter lines, then a body.
+    static func item(_ frontMatter: String, body: String = "") -> String {
+        "---\n\(frontMatter)---\n\(body)"
+    }
+}
