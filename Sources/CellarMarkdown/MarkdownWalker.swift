@@ -73,16 +73,17 @@ struct MarkdownWalker {
 
     /// Replaces each heading by a custom block that writes `<hN id="…">`, keeping its inline children.
     mutating func anchorHeadings() -> [String] {
-        var used: [String: Int] = [:]
+        var used = Set<String>()
         var ids: [String] = []
         for (heading, text) in headings {
-            var id = AnchorSlug.make(text)
-            if let count = used[id] {
-                used[id] = count + 1
-                id += "-\(count)"
-            } else {
-                used[id] = 1
+            let base = AnchorSlug.make(text)
+            var id = base
+            var number = 1
+            while used.contains(id) {
+                id = "\(base)-\(number)"
+                number += 1
             }
+            used.insert(id)
             ids.append(id)
             let level = cmark_node_get_heading_level(heading)
             guard let block = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK) else { continue }

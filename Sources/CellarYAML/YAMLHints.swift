@@ -4,7 +4,7 @@ enum YAMLHints {
         switch problem {
         case let p where p.contains("mapping values are not allowed"):
             return "a value that contains ': ' must be quoted, e.g. title: \"Dune: Part Two\""
-        case let p where p.contains("found character that cannot start any token"):
+        case let p where p.contains("found character that cannot start any token") || p.contains("tab character"):
             return "YAML indents with spaces, never tabs; quote values that start with '@' or '`'"
         case let p where p.contains("could not find expected ':'"):
             return "each line of a mapping needs 'key: value'; quote values that span lines"

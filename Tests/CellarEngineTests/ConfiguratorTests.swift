@@ -143,10 +143,8 @@ private struct Broken: Error {}
         let problems = await site.diagnostics(cells: cells)
         #expect(problems.count == 1)
         #expect(problems.first?.contains("cannot render the cell of") == true)
-        withKnownIssue("CellRenderer reports errors other than diagnostics without a place, naming the item by its id") {
-            #expect(problems.first?.hasPrefix("content/badges/early.md:1:1: error: cannot render the cell of content/badges/early.md:") == true,
-                    "\(problems)")
-        }
+        #expect(problems.first?.hasPrefix("content/badges/early.md:1:1: error: cannot render the cell of content/badges/early.md:") == true,
+                "\(problems)")
     }
 
     @Test func addingAKindToASiteIsASchemaAndACellTemplate() async throws {

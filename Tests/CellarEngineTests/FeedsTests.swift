@@ -125,9 +125,7 @@ import Testing
         try await site.build()
         let content = try #require(try jsonItems(site).first?["content_html"] as? String)
         // A feed reader resolves links against the feed, not the page: "#details" must carry the page's URL.
-        withKnownIssue("HTMLAbsolutizer only rewrites root-relative href=\"/…\" and src=\"/…\"; fragment links stay relative in feeds") {
-            #expect(content.contains("<a href=\"https://example.org/notes/first/#details\">below</a>"), "\(content)")
-        }
+        #expect(content.contains("<a href=\"https://example.org/notes/first/#details\">below</a>"), "\(content)")
     }
 
     @Test func underABasePathEveryFeedURLHasIt() async throws {

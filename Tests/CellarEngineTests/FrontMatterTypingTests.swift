@@ -195,24 +195,18 @@ import Testing
 
     @Test func anEmptyTitleIsOutOfRange() async throws {
         let site = try site("title: ''\n")
-        await withKnownIssue("the length bound prints '1 characters' instead of '1 character'") {
-            await site.expectFailure(["content/things/s.md:2:8: error: 'title' must be text of at least 1 character, found 0 characters"])
-        }
+        await site.expectFailure(["content/things/s.md:2:8: error: 'title' must be text of at least 1 character, found 0 characters"])
     }
 
     @Test func aMissingTitleIsReportedAtTheTopOfTheFile() async throws {
         let site = try site("whole: 1\n")
-        await withKnownIssue("the placeholder in the hint reads 'text of at least 1 characters'") {
-            await site.expectFailure([
-                "content/things/s.md:1:1: error: missing required field 'title' for kind 'specimen'\n  hint: add a line such as 'title: <text of at least 1 character>'",
-            ])
-        }
+        await site.expectFailure([
+            "content/things/s.md:1:1: error: missing required field 'title' for kind 'specimen'\n  hint: add a line such as 'title: <text of at least 1 character>'",
+        ])
     }
 
     @Test func aNullForARequiredFieldIsNothing() async throws {
         let site = try site("title:\n")
-        await withKnownIssue("the length bound prints '1 characters' instead of '1 character'") {
-            await site.expectFailure(["content/things/s.md:2:7: error: 'title' must be text of at least 1 character, found nothing"])
-        }
+        await site.expectFailure(["content/things/s.md:2:7: error: 'title' must be text of at least 1 character, found nothing"])
     }
 }

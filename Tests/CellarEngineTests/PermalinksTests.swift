@@ -155,7 +155,7 @@ import Testing
         let site = try site(["content/notes/a.md": "---\ntitle: A\naliases: [/notes/, /feed.xml]\n---\n"])
         await site.expectFailure([
             "content/notes/a.md:3:11: error: the alias /notes/ is also the URL of content/notes/_index.md\n  hint: remove the alias, or the item that already lives there",
-            "content/notes/a.md:3:20: error: the alias /feed.xml is also the URL of a file Cellar writes\n  hint: remove the alias, or the item that already lives there",
+            "content/notes/a.md:3:20: error: the alias /feed.xml is also the URL of the site's Atom feed\n  hint: remove the alias, or the item that already lives there",
         ])
     }
 
@@ -178,44 +178,32 @@ import Testing
 
     @Test func anItemOnAPaginationPageIsAnError() async throws {
         let site = try paginated(["content/notes/page/2.md": "---\ntitle: Sneaky\n---\n"])
-        await withKnownIssue("URLClaims does not claim pagination pages: the item silently replaces /notes/page/2/") {
-            await expectCollision(site, "content/notes/page/2.md:1:1: error: the URL /notes/page/2/ is also the URL of ")
-        }
+        await expectCollision(site, "content/notes/page/2.md:1:1: error: the URL /notes/page/2/ is also the URL of ")
     }
 
     @Test func anAliasOnAPaginationPageIsAnError() async throws {
         let site = try paginated(["content/notes/b.md": "---\ntitle: B\ndate: 2024-01-02\naliases: [/notes/page/2/]\n---\n"])
-        await withKnownIssue("URLClaims does not claim pagination pages: a redirect silently replaces /notes/page/2/") {
-            await expectCollision(site, "content/notes/b.md:4:11: error: the alias /notes/page/2/ is also the URL of ")
-        }
+        await expectCollision(site, "content/notes/b.md:4:11: error: the alias /notes/page/2/ is also the URL of ")
     }
 
     @Test func anAliasOnATagPageIsAnError() async throws {
         let site = try paginated(["content/notes/b.md": "---\ntitle: B\ndate: 2024-01-02\naliases: [/tags/swift/]\n---\n"])
-        await withKnownIssue("only items are checked against /tags/: a redirect silently replaces the tag page /tags/swift/") {
-            await expectCollision(site, "content/notes/b.md:4:11: error: the alias /tags/swift/ ")
-        }
+        await expectCollision(site, "content/notes/b.md:4:11: error: the alias /tags/swift/ ")
     }
 
     @Test func anAliasOnASectionFeedIsAnError() async throws {
         let site = try paginated(["content/notes/b.md": "---\ntitle: B\ndate: 2024-01-02\naliases: [/notes/feed.xml]\n---\n"])
-        await withKnownIssue("section feeds are not claimed: a redirect page silently replaces /notes/feed.xml") {
-            await expectCollision(site, "content/notes/b.md:4:11: error: the alias /notes/feed.xml is also the URL of ")
-        }
+        await expectCollision(site, "content/notes/b.md:4:11: error: the alias /notes/feed.xml is also the URL of ")
     }
 
     @Test func aStaticFileOnASectionFeedIsAnError() async throws {
         let site = try paginated(["content/notes/feed.xml": "<mine/>"])
-        await withKnownIssue("section feeds are not claimed: content/notes/feed.xml silently replaces the section's Atom feed") {
-            await expectCollision(site, "content/notes/feed.xml:1:1: error: the URL /notes/feed.xml is also the URL of ")
-        }
+        await expectCollision(site, "content/notes/feed.xml:1:1: error: the URL /notes/feed.xml is also the URL of ")
     }
 
     @Test func aSlugThatNamesASectionFeedIsAnErrorAtTheItem() async throws {
         let site = try paginated(["content/notes/b.md": "---\ntitle: B\ndate: 2024-01-02\nslug: feed.xml\n---\n"])
-        await withKnownIssue("the clash surfaces as an unplaced I/O error about the staging folder ('cannot write …/notes/feed.xml: Is a directory')") {
-            await expectCollision(site, "content/notes/b.md:")
-        }
+        await expectCollision(site, "content/notes/b.md:")
     }
 
     @Test func aStaticFileOnASectionPageIsAnErrorAtTheFile() async throws {
@@ -223,9 +211,7 @@ import Testing
         let problems = await site.diagnostics()
         #expect(problems.count == 1 && problems.first?.contains("the URL /notes/index.html is also the URL of content/notes/_index.md") == true,
                 "\(problems)")
-        withKnownIssue("static files claim their URL without a location, so the error names no place") {
-            #expect(problems.first?.hasPrefix("content/notes/index.html:1:1: error: ") == true, "\(problems)")
-        }
+        #expect(problems.first?.hasPrefix("content/notes/index.html:1:1: error: ") == true, "\(problems)")
     }
 
     @Test(arguments: ["https://elsewhere.example/", "/a/../../b/", "//host/x"])

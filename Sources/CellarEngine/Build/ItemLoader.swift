@@ -24,8 +24,8 @@ struct ItemLoader {
 
         let published = all.filter(rules.publishes)
         let hidden = all.filter { !rules.publishes($0) }
-        checkURLs(published, diagnostics: &diagnostics)
         let tags = TagIndex(items: published, diagnostics: &diagnostics)
+        checkURLs(published, tags: tags, diagnostics: &diagnostics)
 
         var pageURLs: [String: URLPath] = [:]
         for item in published { pageURLs[item.id] = item.url }
@@ -195,17 +195,51 @@ struct ItemLoader {
 
     // MARK: - URLs
 
-    /// Two things on one URL are an error naming both: items, aliases, sections, generated files.
-    private func checkURLs(_ items: [Item], diagnostics: inout DiagnosticBag) {
+    /// Two things on one URL are an error naming both: items, aliases, sections and the pages
+    /// Cellar generates (pagination, feeds, tag pages), and files copied from `content/`.
+    private func checkURLs(_ items: [Item], tags: TagIndex, diagnostics: inout DiagnosticBag) {
         var claims = URLClaims()
-        let generated = ["sitemap.xml", "robots.txt", "404.html", "feed.xml", "rss.xml", "feed.json"]
-        for file in generated { claims.claim(URLPath(file), by: "a file Cellar writes", at: nil, diagnostics: &diagnostics) }
+        let layout = site.layout
+        let config = site.config
+        for file in ["sitemap.xml", "robots.txt", "404.html"] {
+            claims.claim(URLPath(file), by: "a file Cellar writes", at: nil, diagnostics: &diagnostics)
+        }
         claims.claim(.root, by: "the home page", at: nil, diagnostics: &diagnostics)
+        for format in FeedCatalog.formats {
+            claims.claim(URLPath(format.file), by: "the site's \(format.label) feed", at: nil, diagnostics: &diagnostics)
+        }
+        var counts: [String: Int] = [:]
+        for item in items { counts[item.sectionID, default: 0] += 1 }
         for section in site.sections.values.sorted(by: { $0.id < $1.id }) {
-            claims.claim(section.url, by: section.file, at: SourceLocation(file: section.file), diagnostics: &diagnostics)
+            let location = SourceLocation(file: section.file)
+            claims.claim(section.url, by: section.file, at: location, diagnostics: &diagnostics)
+            let pageSize = section.paginate ?? config.paginate
+            let pages = pageSize > 0 ? max(1, (counts[section.id, default: 0] + pageSize - 1) / pageSize) : 1
+            for page in stride(from: 2, through: pages, by: 1) {
+                claims.claim(Paginator.url(page: page, base: section.url), by: "page \(page) of \(section.file)",
+                             at: location, diagnostics: &diagnostics)
+            }
+            if section.hasFeed {
+                for format in FeedCatalog.formats {
+                    claims.claim(section.url.appending(format.file), by: "the \(format.label) feed of \(section.file)",
+                                 at: location, diagnostics: &diagnostics)
+                }
+            }
+        }
+        if !tags.tags.isEmpty {
+            claims.claim(TagIndex.root, by: "the tags page", at: nil, diagnostics: &diagnostics)
+            for tag in tags.tags {
+                let pages = max(1, (tag.itemIDs.count + config.paginate - 1) / config.paginate)
+                for page in 1...pages {
+                    claims.claim(Paginator.url(page: page, base: tag.url),
+                                 by: page == 1 ? "the page of tag #\(tag.name)" : "page \(page) of tag #\(tag.name)",
+                                 at: nil, diagnostics: &diagnostics)
+                }
+            }
         }
         for path in site.scan.staticFiles.sorted() {
-            claims.claim(URLPath(path), by: site.layout.display(contentPath: path), at: nil, diagnostics: &diagnostics)
+            let shown = layout.display(contentPath: path)
+            claims.claim(URLPath(path), by: shown, at: SourceLocation(file: shown), diagnostics: &diagnostics)
         }
         for item in items where item.hasPage {
             if item.url.value.hasPrefix(TagIndex.root.value) {

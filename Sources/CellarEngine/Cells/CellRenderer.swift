@@ -30,6 +30,7 @@ struct CellRenderer {
                 diagnostics.error("cannot prepare the cell of \(item.file): \(error)", at: item.location)
             }
         }
+        let files = Dictionary(uniqueKeysWithValues: items.map { ($0.id, $0.file) })
         let rendered = (try? await parallelMap(ordered, minimumChunk: 64) { cell -> (String, String, Diagnostic?) in
             var html = ""
             do {
@@ -38,7 +39,8 @@ struct CellRenderer {
             } catch let error as DiagnosticConvertible {
                 return (cell.itemID, "", error.diagnostic)
             } catch {
-                return (cell.itemID, "", .error("cannot render the cell of \(cell.itemID): \(error)"))
+                let file = files[cell.itemID] ?? cell.itemID
+                return (cell.itemID, "", .error("cannot render the cell of \(file): \(error)", at: SourceLocation(file: file)))
             }
         }) ?? []
         for (id, html, problem) in rendered {

@@ -39,7 +39,8 @@ struct FeedEntry: Sendable {
         self.updated = max(item.updated ?? date, date)
         self.summary = item.summary
         let figures = images.map { "<p><img src=\"\(HTMLEscaping.escape($0))\" alt=\"\(HTMLEscaping.escape(item.title))\"></p>\n" }
-        self.contentHTML = HTMLAbsolutizer.absolutize(figures.joined() + item.contentHTML, origin: url.origin)
+        self.contentHTML = HTMLAbsolutizer.absolutize(figures.joined() + item.contentHTML, origin: url.origin,
+                                                      page: item.hasPage ? url.absolute(item.url) : fallback)
         self.tags = item.tags
         self.imageURL = images.first
     }
@@ -47,15 +48,29 @@ struct FeedEntry: Sendable {
 
 /// Makes root-relative links absolute in HTML for feeds (`href="/x"` → `href="https://host/x"`).
 enum HTMLAbsolutizer {
-    static func absolutize(_ html: String, origin: String) -> String {
-        guard html.contains("=\"/") else { return html }
+    /// - Parameters:
+    ///   - origin: `https://example.org`, for root-relative links (`/blog/x/`).
+    ///   - page: the absolute URL of the page the HTML comes from, for page-relative links (`#notes`, `x.png`).
+    static func absolutize(_ html: String, origin: String, page: String) -> String {
+        guard html.contains(" href=\"") || html.contains(" src=\"") else { return html }
+        let pageFolder = page.hasSuffix("/") ? page : String(page[...(page.lastIndex(of: "/") ?? page.startIndex)])
+        let pageWithoutFragment = String(page.prefix { $0 != "#" })
         var result = ""
         result.reserveCapacity(html.utf8.count + 256)
         var rest = Substring(html)
         while let marker = firstAttribute(in: rest) {
             result += rest[..<marker.upperBound]
             rest = rest[marker.upperBound...]
-            if rest.hasPrefix("/") && !rest.hasPrefix("//") { result += origin }
+            let value = rest.prefix { $0 != "\"" }
+            if value.hasPrefix("//") || URLCheck.scheme(of: String(value)) != nil || value.isEmpty {
+                continue   // already absolute (or empty)
+            } else if value.hasPrefix("/") {
+                result += origin
+            } else if value.hasPrefix("#") || value.hasPrefix("?") {
+                result += pageWithoutFragment
+            } else {
+                result += pageFolder
+            }
         }
         result += rest
         return result

@@ -60,7 +60,8 @@ public struct Item: Sendable, Identifiable {
             self.bodyFirstLine = bodyFirstLine
             self.summary = summary
             self.sourceHash = sourceHash
-            self.sortTitle = title.lowercased()
+            self.sortTitle = title.utf8.allSatisfy { $0 < 0x80 } ? title.lowercased()
+                : title.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
         }
     }
 

@@ -45,9 +45,9 @@ public struct FieldSpec: Sendable, Hashable {
         case .string, .text, .markdown:
             let noun = type == .string ? "text" : "text (\(type == .text ? "inline " : "")Markdown)"
             switch (minimum, maximum) {
-            case let (low?, high?): return "\(noun) of \(Int(low)) to \(Int(high)) characters"
-            case let (low?, nil): return "\(noun) of at least \(Int(low)) characters"
-            case let (nil, high?): return "\(noun) of at most \(Int(high)) characters"
+            case let (low?, high?): return "\(noun) of \(Int(low)) to \(characters(Int(high)))"
+            case let (low?, nil): return "\(noun) of at least \(characters(Int(low)))"
+            case let (nil, high?): return "\(noun) of at most \(characters(Int(high)))"
             default: return noun
             }
         case .bool: return "true or false"
@@ -66,6 +66,10 @@ public struct FieldSpec: Sendable, Hashable {
         case .list(let element): return "a list of " + plural(element)
         case .object: return "a mapping"
         }
+    }
+
+    private static func characters(_ count: Int) -> String {
+        count == 1 ? "1 character" : "\(count) characters"
     }
 
     private static func numericBounds(_ low: Double?, _ high: Double?, integer: Bool) -> String {

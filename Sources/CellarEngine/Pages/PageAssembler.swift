@@ -32,7 +32,10 @@ struct PageAssembler {
         var newest: Date?
         for section in model.topSections {
             let limit = section.homeItems ?? model.config.homeItems
-            let items = (model.sectionItems[section.id] ?? []).prefix(limit)
+            // The latest, whatever order the section lists them in.
+            let items = (model.sectionItems[section.id] ?? [])
+                .sorted { (model.recency[$0.id] ?? .max) < (model.recency[$1.id] ?? .max) }
+                .prefix(limit)
             guard !items.isEmpty else { continue }
             sections.append(Section(title: section.title, url: section.url, cells: configurators(items)))
             newest = latest(newest, items.compactMap(\.date).max())
