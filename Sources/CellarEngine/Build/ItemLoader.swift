@@ -112,7 +112,9 @@ struct ItemLoader {
         }
         let parser = ItemParser(layout: layout, site: site.config, sections: site.sections,
                                 kinds: site.theme.kinds, files: site.scan.files)
-        let fresh = (try? await parallelMap(stale) { index, source -> (Int, SessionCache.ParsedEntry) in
+        let reporter = self.reporter
+        let fresh = (try? await parallelMap(stale, progress: { reporter.progress(.parse, done: $0, total: stale.count) }) {
+            index, source -> (Int, SessionCache.ParsedEntry) in
             var found = DiagnosticBag()
             let path = Paths.join(layout.content, source.contentPath)
             let display = layout.display(contentPath: source.contentPath)

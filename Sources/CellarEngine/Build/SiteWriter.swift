@@ -26,7 +26,8 @@ struct SiteWriter {
         let writer = self.writer
         let reporter = self.reporter
         let total = pages.count
-        let results = (try? await parallelMap(pages, minimumChunk: 64) { page -> (String, UInt64?, Diagnostic?) in
+        let results = (try? await parallelMap(pages, minimumChunk: 64, progress: { reporter.progress(.write, done: $0, total: total) }) {
+            page -> (String, UInt64?, Diagnostic?) in
             let file = page.url.outputFile
             let key = fingerprint(page)
             if previous[file] == key, writer.keep(file) { return (file, key, nil) }

@@ -1,6 +1,8 @@
 /// Maps a collection across all cores in order-preserving chunks; the compiler checks the sharing.
+/// - Parameter progress: called (on the calling task) with the number of elements done so far.
 func parallelMap<T: Sendable, R: Sendable>(
-    _ input: [T], minimumChunk: Int = 16, _ transform: @escaping @Sendable (T) throws -> R
+    _ input: [T], minimumChunk: Int = 16, progress: ((Int) -> Void)? = nil,
+    _ transform: @escaping @Sendable (T) throws -> R
 ) async throws -> [R] {
     let workers = ProcessInfoCores.count
     if input.count <= minimumChunk || workers == 1 {
@@ -14,7 +16,12 @@ func parallelMap<T: Sendable, R: Sendable>(
             group.addTask { (index, try slice.map(transform)) }
         }
         var parts = [[R]](repeating: [], count: chunks.count)
-        for try await (index, part) in group { parts[index] = part }
+        var done = 0
+        for try await (index, part) in group {
+            parts[index] = part
+            done += part.count
+            progress?(done)
+        }
         return parts.flatMap { $0 }
     }
 }

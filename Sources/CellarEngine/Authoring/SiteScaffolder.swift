@@ -1,0 +1,111 @@
+import CellarDiagnostics
+import Foundation
+
+/// Creates a new site that builds at once: settings, one section with one item, the default theme.
+///
+/// ```swift
+/// let site = try SiteScaffolder(directory: "mysite").scaffold()
+/// print("Created \(site.files.count) files in \(site.directory)")
+/// ```
+public struct SiteScaffolder: Sendable {
+    /// The folder to create (or an empty one to fill), absolute or relative to `workingDirectory`.
+    public var directory: String
+    public var workingDirectory: String
+    /// The date of the first post.
+    public var now: Date
+
+    /// What was created.
+    public struct Result: Sendable, Equatable {
+        /// The site folder, absolute.
+        public var directory: String
+        /// Every file written, relative to the site folder, sorted.
+        public var files: [String]
+    }
+
+    public init(directory: String, workingDirectory: String? = nil, now: Date = Date()) {
+        self.directory = directory
+        self.workingDirectory = workingDirectory ?? FileIO.currentDirectory()
+        self.now = now
+    }
+
+    /// The starter content, relative to the site folder (the theme comes from ``DefaultTheme``).
+    public var starterFiles: [String: String] {
+        let name = Paths.lastComponent(of: Paths.absolute(directory, base: workingDirectory))
+        let title = SiteConfigLoader.titleFromFolder(name.isEmpty ? "my site" : name)
+        let day = DateFormatting(timeZone: TimeZone(identifier: "UTC") ?? .current, language: "en").day(now)
+        return [
+            "content/_index.md": """
+                ---
+                title: \(YAMLText.quoted(title))
+                description: A new site made with Cellar.
+                base_url: https://example.org/   # where the site will be published
+                language: en
+                ---
+
+                Welcome! This introduction is the body of `content/_index.md`; the front matter above
+                holds the site's settings.
+
+                """,
+            "content/posts/_index.md": """
+                ---
+                title: Posts
+                description: Everything written here, newest first.
+                kind: article
+                group_by: year
+                ---
+
+                """,
+            "content/posts/hello-world.md": """
+                ---
+                title: Hello, world
+                date: \(day)
+                tags: [cellar]
+                ---
+
+                This is the first post of the site. Every file in `content/posts/` is an item of the
+                section's kind, `article`, and is drawn by the theme's cell for that kind.
+
+                Write the next one with `cellar new article posts/second-post --title "Second post"`.
+
+                """,
+            ".gitignore": "public/\n.cellar-cache/\n",
+        ]
+    }
+
+    /// Creates the site.
+    /// - Throws: a diagnostic when the folder is not empty (dotfiles such as `.git` are fine), is a
+    ///   file, or cannot be written.
+    public func scaffold() throws(Diagnostic) -> Result {
+        let root = Paths.absolute(directory, base: workingDirectory)
+        let shown = Paths.relative(root, to: workingDirectory).map { $0.isEmpty ? "." : $0 } ?? root
+        if let status = FileIO.status(root, followLinks: true) {
+            guard status.kind == .directory else {
+                throw .error("\(shown) exists and is not a folder", hint: "choose a new folder name for the site")
+            }
+            let entries: [(name: String, kind: FileStatus.Kind?)]
+            do throws(FileIOError) { entries = try FileIO.list(root) } catch { throw error.diagnostic }
+            let visible = entries.map(\.name).filter { !$0.hasPrefix(".") }
+            if !visible.isEmpty {
+                let listed = visible.prefix(3).joined(separator: ", ") + (visible.count > 3 ? ", …" : "")
+                throw .error("\(shown)/ is not empty (it holds \(listed))",
+                             hint: "create the site in a new folder, or in an empty one (dotfiles such as .git may stay)")
+            }
+        }
+        var written: [String] = []
+        do throws(FileIOError) {
+            try FileIO.makeDirectories(root)
+            for (path, text) in starterFiles.sorted(by: { $0.key < $1.key }) {
+                let target = Paths.join(root, path)
+                if path.hasPrefix("."), FileIO.exists(target) { continue }   // keep an existing .gitignore
+                try FileIO.makeDirectories(Paths.parent(of: target))
+                try FileIO.write(text, to: target)
+                written.append(path)
+            }
+        } catch {
+            throw error.diagnostic
+        }
+        let theme = try DefaultTheme.write(to: Paths.join(root, "themes", DefaultTheme.name))
+        written += theme.map { "themes/\(DefaultTheme.name)/" + $0 }
+        return Result(directory: root, files: written.sorted())
+    }
+}
