@@ -6,6 +6,8 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "cellar", targets: ["cellar"]),
+        .executable(name: "cellar-bench", targets: ["CellarBench"]),
+        .executable(name: "mustache-bench", targets: ["MustacheBench"]),
         .library(name: "CellarEngine", targets: ["CellarEngine"]),
         .library(name: "CellarMustache", targets: ["CellarMustache"]),
     ],
@@ -26,10 +28,20 @@ let package = Package(
         .target(name: "CellarServer", dependencies: ["CMicroHTTPD"]),
         .target(name: "CellarCLI", dependencies: ["CellarEngine", "CellarServer", "CellarDiagnostics"]),
         .executableTarget(name: "cellar", dependencies: ["CellarCLI"]),
+        .executableTarget(name: "CellarBench", dependencies: ["CellarEngine"]),
+        .executableTarget(name: "MustacheBench", dependencies: ["CellarMustache"]),
+
+        // libFuzzer harnesses (Fuzz/run builds them with --sanitize=fuzzer; plain builds make empty programs).
+        .executableTarget(name: "FuzzFrontMatter", dependencies: ["CellarEngine"]),
+        .executableTarget(name: "FuzzMustache", dependencies: ["CellarEngine"]),
+        .executableTarget(name: "FuzzMarkdown", dependencies: ["CellarEngine"]),
+        .executableTarget(name: "FuzzSite", dependencies: ["CellarEngine"]),
 
         .testTarget(name: "CellarDiagnosticsTests", dependencies: ["CellarDiagnostics"]),
         .testTarget(name: "CellarYAMLTests", dependencies: ["CellarYAML"]),
         .testTarget(name: "CellarMarkdownTests", dependencies: ["CellarMarkdown"]),
+        .testTarget(name: "CellarServerTests", dependencies: ["CellarServer"]),
+        .testTarget(name: "CellarMustacheTests", dependencies: ["CellarMustache"]),
         .testTarget(
             name: "CellarEngineTests",
             dependencies: ["CellarEngine", "CellarMustache"],

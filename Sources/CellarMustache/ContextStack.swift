@@ -1,39 +1,46 @@
-/// The context stack of one render, in manually managed storage so that lookups read values in
-/// place instead of copying them out of an array.
+/// The context stack of one render. It keeps its frames retained by hand (as `Unmanaged`
+/// references, released on pop and in `deinit`) so that lookups borrow them instead of retaining
+/// and releasing each frame they look through.
 struct ContextStack: ~Copyable {
-    private var base: UnsafeMutablePointer<MustacheValue>
-    private var capacity: Int
-    private(set) var count = 0
+    private var frames: UnsafeMutablePointer<Unmanaged<ContextFrame>>
+    private var capacity = 8
+    private var count = 0
 
     init(root: MustacheValue) {
-        capacity = 8
-        base = .allocate(capacity: capacity)
-        base.initialize(to: root)
+        frames = .allocate(capacity: capacity)
+        frames.initialize(to: .passRetained(ContextFrame.make(root)))
         count = 1
     }
 
     deinit {
-        base.deinitialize(count: count)
-        base.deallocate()
+        for index in 0..<count {
+            frames[index].release()
+        }
+        frames.deallocate()
     }
 
-    var top: MustacheValue { base[count - 1] }
+    /// The innermost value: what `{{.}}` prints.
+    var top: MustacheValue {
+        frames[count - 1]._withUnsafeGuaranteedRef { $0.value }
+    }
 
     mutating func push(_ value: MustacheValue) {
         if count == capacity {
-            let newBase = UnsafeMutablePointer<MustacheValue>.allocate(capacity: capacity * 2)
-            newBase.moveInitialize(from: base, count: count)
-            base.deallocate()
-            base = newBase
+            let grown = UnsafeMutablePointer<Unmanaged<ContextFrame>>.allocate(capacity: capacity * 2)
+            grown.moveInitialize(from: frames, count: count)
+            frames.deallocate()
+            frames = grown
             capacity *= 2
         }
-        (base + count).initialize(to: value)
+        (frames + count).initialize(to: .passRetained(ContextFrame.make(value)))
         count += 1
     }
 
+    /// Removes the innermost value; the root is never popped.
     mutating func pop() {
+        guard count > 1 else { return }
         count -= 1
-        (base + count).deinitialize(count: 1)
+        frames[count].release()
     }
 
     /// Walks the stack from the top for the first value that has `key`.
@@ -41,13 +48,8 @@ struct ContextStack: ~Copyable {
     func lookup(_ key: String) -> MustacheValue? {
         var index = count - 1
         while index >= 0 {
-            switch base[index] {
-            case .object(let dictionary):
-                if let value = dictionary[key] { return value }
-            case .custom(let object):
-                if let value = object.mustacheValue(forKey: key) { return value }
-            default:
-                break
+            if let value = frames[index]._withUnsafeGuaranteedRef({ $0.child(forKey: key) }) {
+                return value
             }
             index -= 1
         }

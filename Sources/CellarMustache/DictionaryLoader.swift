@@ -2,6 +2,7 @@
 public struct DictionaryLoader: MustacheLoader {
     let templates: [String: String]
 
+    /// - Parameter templates: template sources by name.
     public init(_ templates: [String: String]) {
         self.templates = templates
     }

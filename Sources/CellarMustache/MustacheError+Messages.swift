@@ -60,7 +60,7 @@ extension MustacheError {
         case .invalidName:
             "names have no spaces; use dots for nested keys, like {{item.title}}"
         case .unknownPartial(_, let searched), .unknownParent(_, let searched), .templateNotFound(_, let searched):
-            searched.isEmpty ? "render through a MustacheLibrary that can load it" : "create \(searched[0]), or fix the name"
+            searched.first.map { "create \($0), or fix the name" } ?? "check the name, and that the library's loader has it"
         case .recursivePartial(let chain):
             "put the {{>\(chain.last ?? "")}} inside a section that ends the recursion"
         case .recursiveParent:

@@ -49,6 +49,7 @@ public struct MustacheError: Error, Sendable, Equatable, CustomStringConvertible
         case unreadableTemplate(String)
     }
 
+    /// What went wrong; ``message`` and ``hint`` put it in words.
     public var reason: Reason
     /// Name or path of the template the error is in.
     public var template: String
@@ -57,6 +58,7 @@ public struct MustacheError: Error, Sendable, Equatable, CustomStringConvertible
     /// 1-based column, counted in Unicode scalars.
     public var column: Int
 
+    /// An error at `line`:`column` (1-based; columns in Unicode scalars) of `template`.
     public init(_ reason: Reason, template: String, line: Int, column: Int) {
         self.reason = reason
         self.template = template

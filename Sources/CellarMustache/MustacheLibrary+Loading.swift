@@ -27,7 +27,7 @@ extension MustacheLibrary {
         }
         return cache.withLock { cache in
             for (name, template) in closure.templates where cache.entry(for: name) == nil {
-                cache.ready[name] = template
+                cache.add(template, named: name)
             }
             cache.missing.formUnion(closure.missing)
             return cache.ready[root]

@@ -23,6 +23,10 @@ public final class MustacheLibrary: Sendable {
     public let limits: MustacheLimits
     let cache = Mutex(TemplateCache())
 
+    /// - Parameters:
+    ///   - loader: where template sources come from.
+    ///   - missingPartials: what an unknown partial or parent does; Cellar uses `.error`, the spec `.renderEmpty`.
+    ///   - limits: bounds for every template this library compiles and renders.
     public init(loader: any MustacheLoader, missingPartials: MissingPartialPolicy = .error, limits: MustacheLimits = .default) {
         self.loader = loader
         self.missingPartials = missingPartials
@@ -50,9 +54,9 @@ public final class MustacheLibrary: Sendable {
         try template(named: name).render(context, library: self, into: &buffer)
     }
 
-    /// Every template compiled so far, by name.
-    func compiledTemplates() -> [String: MustacheTemplate] {
-        cache.withLock { $0.ready }
+    /// The programs of every template compiled so far, by name; the cache keeps them alive.
+    func compiledPrograms() -> [String: Unmanaged<Program>] {
+        cache.withLock { $0.programs }
     }
 
     /// The template `name` from the cache, else loaded now; nil when the loader has none.

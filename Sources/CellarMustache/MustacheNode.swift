@@ -1,5 +1,5 @@
-/// One node of a compiled template. Text carries the UTF-8 offsets where template lines begin, so a
-/// standalone partial can indent each line without re-parsing.
+/// One node of the parse tree, which ``Program`` flattens for rendering. Text carries the UTF-8
+/// offsets where template lines begin, so a standalone partial can indent each line without re-parsing.
 enum MustacheNode: Sendable {
     case text(String, lineStarts: [Int])
     case variable(VariablePath, escaped: Bool)

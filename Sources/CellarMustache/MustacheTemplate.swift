@@ -42,8 +42,8 @@ public struct MustacheTemplate: Sendable {
         _ context: MustacheValue, library: MustacheLibrary? = nil, into buffer: inout String
     ) throws(MustacheError) {
         var output = OutputBuffer(capacity: sizeHint + sizeHint / 2)
-        var renderer = Renderer(context: context, templateName: name, library: library)
-        try renderer.run(program, into: &output)
+        var renderer = Renderer(context: context, program: program, library: library, limits: library?.limits ?? .default)
+        try renderer.run(.passUnretained(program), into: &output)
         output.write(to: &buffer)
     }
 }

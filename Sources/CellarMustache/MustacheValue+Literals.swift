@@ -1,3 +1,6 @@
+// Literals build values the natural way: "text" is `.string`, 3 is `.int`, [..] is `.list`, [k: v] is
+// `.object`, nil is `.null`.
+
 extension MustacheValue: ExpressibleByStringLiteral {
     public init(stringLiteral value: String) { self = .string(value) }
 }

@@ -30,6 +30,7 @@ struct OutputBuffer: ~Copyable {
         count += 1
     }
 
+    @inline(__always)
     mutating func append(_ text: String) {
         let copied: Void? = text.utf8.withContiguousStorageIfAvailable { append($0) }
         if copied == nil {

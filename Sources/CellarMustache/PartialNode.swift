@@ -1,15 +1,8 @@
 /// `{{>name}}` or `{{>*name}}`.
-final class PartialNode: Sendable {
-    let target: TemplateTarget
+struct PartialNode: Sendable {
+    var target: TemplateTarget
     /// Whitespace before a standalone tag, prepended to each line of the partial; nil when inline.
-    let indentation: String?
-    let line: Int
-    let column: Int
-
-    init(target: TemplateTarget, indentation: String?, line: Int, column: Int) {
-        self.target = target
-        self.indentation = indentation
-        self.line = line
-        self.column = column
-    }
+    var indentation: String?
+    var line: Int
+    var column: Int
 }

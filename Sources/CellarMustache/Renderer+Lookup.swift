@@ -7,9 +7,9 @@ extension Renderer {
             return stack.top
         case .key(let key):
             return stack.lookup(key)
-        case .dotted(let keys):
-            guard let first = keys.first, var value = stack.lookup(first) else { return nil }
-            for key in keys.dropFirst() {
+        case .dotted(let first, let rest):
+            guard var value = stack.lookup(first) else { return nil }
+            for key in rest {
                 guard let next = value.child(forKey: key) else { return nil }
                 value = next
             }

@@ -1,11 +1,14 @@
 /// Runs compiled programs once per render, appending to one output buffer. Holds the context stack,
 /// the current indentation, and the blocks that parent tags pass down.
 struct Renderer: ~Copyable {
-    let library: MustacheLibrary?
+    // Unowned references: the caller of `render` holds the library and the template for the whole
+    // render, and every program it expands is held by a template or block that outlives it. Not
+    // retaining them keeps threads that render the same template off each other's cache lines.
+    unowned(unsafe) let library: MustacheLibrary?
+    /// The program rendering now; its template name locates errors.
+    var program: Unmanaged<Program>
     let limits: MustacheLimits
     var stack: ContextStack
-    /// Path of the template whose nodes are rendering, for errors.
-    var templateName: String
     /// Prepended at each template line start (standalone partials, parents and blocks).
     var indentation = ""
     /// An output length at which a line start is already indented (a block that starts mid-line).
@@ -14,23 +17,38 @@ struct Renderer: ~Copyable {
     var overrides: [[String: BlockContent]] = []
     var expansionDepth = 0
     var sectionDepth = 0
-    /// The library's compiled templates, read once per render.
-    var knownTemplates: [String: MustacheTemplate]?
+    /// The programs of the library's compiled templates, read once per render.
+    var knownPrograms: [String: Unmanaged<Program>]?
+    /// The template a partial or parent tag resolved to last, since lists repeat the same one.
+    var lastResolved: (name: String, program: Unmanaged<Program>)?
 
     /// Deepest nesting of sections and expansions together, which bounds stack use.
     static let maxRenderDepth = 1_000
 
-    init(context: MustacheValue, templateName: String, library: MustacheLibrary?) {
+    init(context: MustacheValue, program: Program, library: MustacheLibrary?, limits: MustacheLimits) {
         self.library = library
-        self.limits = library?.limits ?? .default
+        self.program = .passUnretained(program)
+        self.limits = limits
         self.stack = ContextStack(root: context)
-        self.templateName = templateName
     }
 
-    /// Renders a whole program.
-    mutating func run(_ program: Program, into output: inout OutputBuffer) throws(MustacheError) {
-        try ProgramView.with(program) { (view) throws(MustacheError) in
-            try run(view, from: 0, to: view.instructions.count, into: &output)
+    /// Path of the template whose nodes are rendering, for errors.
+    var templateName: String { program.takeUnretainedValue().templateName }
+
+    /// Renders a whole program (borrowed, not retained: see ``program``).
+    mutating func run(_ program: Unmanaged<Program>, into output: inout OutputBuffer) throws(MustacheError) {
+        let failure: MustacheError? = program._withUnsafeGuaranteedRef { program in
+            do throws(MustacheError) {
+                try ProgramView.with(program) { (view) throws(MustacheError) in
+                    try run(view, from: 0, to: view.instructions.count, into: &output)
+                }
+                return nil
+            } catch {
+                return error
+            }
+        }
+        if let failure {
+            throw failure
         }
     }
 
@@ -122,16 +140,18 @@ struct Renderer: ~Copyable {
     }
 
     /// Appends what `{{x}}` (escaped) or `{{{x}}}` prints for `value`.
-    func append(_ value: MustacheValue, escaped: Bool, into output: inout OutputBuffer) {
-        switch value {
-        case .string(let text):
-            if escaped {
-                output.appendHTMLEscaped(text)
-            } else {
-                output.append(text)
+    func append(_ value: consuming MustacheValue, escaped: Bool, into output: inout OutputBuffer) {
+        switch consume value {
+        case .string(var text):
+            text.withUTF8 { bytes in
+                if escaped {
+                    output.appendHTMLEscaped(bytes)
+                } else {
+                    output.append(bytes)
+                }
             }
-        case .html(let text):
-            output.append(text)
+        case .html(var text):
+            text.withUTF8 { output.append($0) }
         case .int(let number):
             output.append(number)
         case .null, .list, .object:
@@ -141,10 +161,10 @@ struct Renderer: ~Copyable {
                 if case .custom = printed { return }
                 append(printed, escaped: escaped, into: &output)
             }
-        case .bool, .double:
-            if let text = value.interpolatedText {
-                output.append(text)
-            }
+        case .bool(let flag):
+            output.append(flag ? "true" : "false")
+        case .double(let number):
+            output.append(MustacheValue.format(number))
         }
     }
 }

@@ -7,11 +7,19 @@ struct TemplateCache {
     }
 
     /// Compiled and validated, with every template they name.
-    var ready: [String: MustacheTemplate] = [:]
+    private(set) var ready: [String: MustacheTemplate] = [:]
+    /// The programs of `ready`, unretained (`ready` holds them) so renders can look them up without
+    /// touching reference counts shared between threads.
+    private(set) var programs: [String: Unmanaged<Program>] = [:]
     /// The loader has no template by these names.
     var missing: Set<String> = []
     /// Loading these failed with the error kept here.
     var failed: [String: MustacheError] = [:]
+
+    mutating func add(_ template: MustacheTemplate, named name: String) {
+        ready[name] = template
+        programs[name] = Unmanaged.passUnretained(template.program)
+    }
 
     func entry(for name: String) -> Entry? {
         if let template = ready[name] { return .ready(template) }

@@ -10,13 +10,16 @@ struct TemplateClosure {
     /// loop (parents), since rendering them could never end. Cached templates were checked when they
     /// were loaded, and their closure was loaded with them, so a loop can only run through new ones.
     func checkForCycles() throws(MustacheError) {
+        let edges = templates.mapValues { template in
+            template.references.filter { $0.isUnconditional && templates[$0.name] != nil }
+        }
         var finished: Set<String> = []
         for start in order where !finished.contains(start) {
             // Depth-first, with an explicit path so a long chain cannot exhaust the stack.
             var path: [(name: String, next: Int)] = [(start, 0)]
             var onPath: Set<String> = [start]
             while let (name, next) = path.last {
-                let references = templates[name]?.references.filter(\.isUnconditional) ?? []
+                let references = edges[name] ?? []
                 guard next < references.count else {
                     finished.insert(name)
                     onPath.remove(name)
@@ -25,7 +28,7 @@ struct TemplateClosure {
                 }
                 path[path.count - 1].next += 1
                 let reference = references[next]
-                guard templates[reference.name] != nil, !finished.contains(reference.name) else { continue }
+                guard !finished.contains(reference.name) else { continue }
                 if onPath.contains(reference.name) {
                     let names = path.map(\.name)
                     let loopStart = names.firstIndex(of: reference.name) ?? 0

@@ -4,7 +4,7 @@ extension TemplateParser {
         let tag = try scanTag()
         switch tag.kind {
         case .comment:
-            skipStandalone(tag)
+            finishLine(standaloneLineEnd(tag))
         case .delimiters:
             try changeDelimiters(tag)
         case .variable, .triple, .ampersand:
@@ -27,7 +27,7 @@ extension TemplateParser {
     /// Finds the end of the tag at `position`, moving past it and counting the lines inside it.
     mutating func scanTag() throws(MustacheError) -> ScannedTag {
         let start = position
-        let tagColumn = column(of: start, lineStart: lineStart)
+        let tagColumn = column(of: start)
         var cursor = start + openDelimiter.count
         let kind = ScannedTag.Kind(sigil: cursor < bytes.count ? bytes[cursor] : nil)
         if kind != .variable {
@@ -64,9 +64,15 @@ extension TemplateParser {
 
     // MARK: - Standalone lines
 
-    /// Only spaces and tabs precede the tag on its line.
+    /// Only spaces and tabs precede the tag on its line. (Scans back only to the first other byte,
+    /// so long lines of tags stay linear.)
     func isLeftClear(_ tag: ScannedTag) -> Bool {
-        bytes[tag.lineStart..<tag.start].allSatisfy(Self.isBlank)
+        var index = tag.start
+        while index > tag.lineStart {
+            index -= 1
+            guard Self.isBlank(bytes[index]) else { return false }
+        }
+        return true
     }
 
     /// Where a standalone tag's line ends (past its line break), or nil when more follows the tag.
@@ -88,18 +94,16 @@ extension TemplateParser {
 
     var isInParentBody: Bool { containers[containers.count - 1].isParentBody }
 
-    /// For tags that render nothing: when alone on their line, the whole line disappears.
-    /// Inside a parent tag, what precedes a tag is ignored text, so only the line's end counts.
-    /// Returns whether the tag was standalone.
-    @discardableResult
-    mutating func skipStandalone(_ tag: ScannedTag) -> Bool {
+    /// For a tag alone on its line (spaces, the tag, the line end): drops the spaces before it and
+    /// returns where its line ends, for ``finishLine(_:)`` once the pending text is flushed. Inside a
+    /// parent tag, what precedes a tag is ignored text, so only the line's end counts.
+    mutating func standaloneLineEnd(_ tag: ScannedTag) -> Int? {
         let leftClear = isLeftClear(tag)
-        guard leftClear || isInParentBody, let end = rightClearEnd(tag) else { return false }
+        guard leftClear || isInParentBody, let end = rightClearEnd(tag) else { return nil }
         if leftClear {
             text.removeLast(tag.start - tag.lineStart)
         }
-        consumeLineEnd(to: end)
-        return true
+        return end
     }
 
     // MARK: - Tags
@@ -111,7 +115,7 @@ extension TemplateParser {
         else {
             throw error(.invalidDelimiters(tag.content), at: tag)
         }
-        skipStandalone(tag)
+        finishLine(standaloneLineEnd(tag))
         openDelimiter = Array(parts[0])
         closeDelimiter = Array(parts[1])
     }
@@ -119,11 +123,12 @@ extension TemplateParser {
     mutating func openSection(_ tag: ScannedTag) throws(MustacheError) {
         let path = try variablePath(tag)
         try checkDepth(tag)
-        skipStandalone(tag)
+        let lineEnd = standaloneLineEnd(tag)
         flushText()
         containers.append(ParserContainer(
             kind: .section(path, inverted: tag.kind == .inverted),
             tagName: tag.content, line: tag.line, column: tag.column))
+        finishLine(lineEnd)
     }
 
     mutating func addPartial(_ tag: ScannedTag) throws(MustacheError) {
@@ -131,17 +136,16 @@ extension TemplateParser {
         let leftClear = isLeftClear(tag)
         let lineEnd = leftClear ? rightClearEnd(tag) : nil
         var indentation: String?
-        if let lineEnd {
+        if lineEnd != nil {
             indentation = String(decoding: leadingWhitespace(of: tag), as: UTF8.self)
             text.removeLast(tag.start - tag.lineStart)
-            flushText()
-            consumeLineEnd(to: lineEnd)
-        } else {
-            flushText()
         }
-        guard !isInParentBody else { return }
-        record(target, .partial, tag)
-        append(.partial(PartialNode(target: target, indentation: indentation, line: tag.line, column: tag.column)))
+        flushText()
+        if !isInParentBody {
+            record(target, .partial, tag)
+            append(.partial(PartialNode(target: target, indentation: indentation, line: tag.line, column: tag.column)))
+        }
+        finishLine(lineEnd)
     }
 
     mutating func openParent(_ tag: ScannedTag) throws(MustacheError) {
@@ -156,9 +160,7 @@ extension TemplateParser {
             kind: .parent(target, leadingWhitespace: leading),
             tagName: tag.content, line: tag.line, column: tag.column))
         // What follows the tag is the parent's body, whose text is ignored.
-        if let end = rightClearEnd(tag) {
-            consumeLineEnd(to: end)
-        }
+        finishLine(rightClearEnd(tag))
     }
 
     mutating func openBlock(_ tag: ScannedTag) throws(MustacheError) {
@@ -182,9 +184,7 @@ extension TemplateParser {
         }
         flushText()
         containers.append(ParserContainer(kind: .block(opening), tagName: tag.content, line: tag.line, column: tag.column))
-        if isStandalone, let lineEnd {
-            consumeLineEnd(to: lineEnd)
-        }
+        finishLine(isStandalone ? lineEnd : nil)
     }
 
     // MARK: - Names
@@ -220,17 +220,5 @@ extension TemplateParser {
         guard containers.count <= limits.maxNestingDepth else {
             throw error(.nestingTooDeep(limit: limits.maxNestingDepth), at: tag)
         }
-    }
-}
-
-extension String {
-    /// The string without leading and trailing spaces, tabs and line breaks.
-    func trimmingBlanks() -> String {
-        let utf8 = Array(self.utf8)
-        var start = 0
-        var end = utf8.count
-        while start < end && TemplateParser.isWhitespace(utf8[start]) { start += 1 }
-        while end > start && TemplateParser.isWhitespace(utf8[end - 1]) { end -= 1 }
-        return String(decoding: utf8[start..<end], as: UTF8.self)
     }
 }

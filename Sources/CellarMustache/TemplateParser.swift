@@ -12,6 +12,10 @@ struct TemplateParser {
     var text = TextBuilder()
     var containers: [ParserContainer]
     var references: [TemplateReference] = []
+    /// Where column counting last stopped on the current line, and the column there, so that
+    /// many tags on one long line cost linear time.
+    var columnOffset = 0
+    var columnValue = 1
 
     init(source: String, templateName: String, limits: MustacheLimits) {
         self.bytes = Array(source.utf8)
@@ -126,12 +130,16 @@ struct TemplateParser {
     }
 
     /// The 1-based column of `offset` on the current line, in Unicode scalars.
-    func column(of offset: Int, lineStart: Int) -> Int {
-        var column = 1
-        for index in lineStart..<offset where bytes[index] & 0xC0 != 0x80 {
-            column += 1
+    mutating func column(of offset: Int) -> Int {
+        if columnOffset < lineStart || columnOffset > offset {
+            columnOffset = lineStart
+            columnValue = 1
         }
-        return column
+        for index in columnOffset..<offset where bytes[index] & 0xC0 != 0x80 {
+            columnValue += 1
+        }
+        columnOffset = offset
+        return columnValue
     }
 
     static func isBlank(_ byte: UInt8) -> Bool {

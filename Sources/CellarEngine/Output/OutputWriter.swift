@@ -54,9 +54,15 @@ final class OutputWriter: Sendable {
         let parent = Paths.parent(of: output)
         self.staging = previous == nil
             ? Paths.join(parent, "." + Paths.lastComponent(of: output) + ".cellar-staging-\(getpid())") : nil
-        self.state = Mutex(State(manifest: self.partial ? previous ?? OutputManifest(outputPath: output)
-                                                        : OutputManifest(outputPath: output)))
-        if let staging { FileIO.removeTree(staging) }
+        var state = State(manifest: self.partial ? previous ?? OutputManifest(outputPath: output)
+                                                  : OutputManifest(outputPath: output))
+        if let staging {
+            FileIO.removeTree(staging)
+            state.madeDirectories.insert(Paths.parent(of: staging))
+        } else {
+            state.madeDirectories.insert(output)
+        }
+        self.state = Mutex(state)
     }
 
     /// Checks that the output folder may be replaced: missing, empty, or written by Cellar before.
@@ -157,7 +163,7 @@ final class OutputWriter: Sendable {
     // MARK: - Private
 
     private func place(
-        _ path: String, fingerprint: UInt64, size: Int, write: (String) throws(FileIOError) -> Void
+        _ path: String, fingerprint: UInt64, size: Int, write: (String) throws(FileIOError) -> Int64
     ) throws(FileIOError) {
         if staging == nil, let old = previous?.entries[path], old.fingerprint == fingerprint, old.size == size,
            isIntact(path, old) {
@@ -171,8 +177,7 @@ final class OutputWriter: Sendable {
         let target = Paths.join(staging ?? output, path)
         try makeParent(of: target)
         let written = staging == nil ? target + suffix : target
-        try write(written)
-        let modified = FileIO.status(written)?.modified ?? 0
+        let modified = try write(written)
         state.withLock { state in
             if staging == nil { state.pending.append((written, target)) }
             state.produced.insert(path)
@@ -188,19 +193,28 @@ final class OutputWriter: Sendable {
         return status.size == entry.size && status.modified == entry.modified
     }
 
+    /// Makes the folders above `target`, asking the file system only about folders not seen yet.
     private func makeParent(of target: String) throws(FileIOError) {
         let parent = Paths.parent(of: target)
-        if state.withLock({ $0.madeDirectories.contains(parent) }) { return }
-        var missing: [String] = []
-        var folder = parent
-        while !folder.isEmpty, folder != "/", !FileIO.isDirectory(folder) {
-            missing.append(folder)
-            folder = Paths.parent(of: folder)
-        }
-        for folder in missing.reversed() { try FileIO.makeDirectory(folder) }
+        var unknown: [String] = []
         state.withLock { state in
-            state.madeDirectories.insert(parent)
-            if staging == nil { state.createdInOutput += missing }
+            var folder = parent
+            while !folder.isEmpty, folder != "/", !state.madeDirectories.contains(folder) {
+                unknown.append(folder)
+                folder = Paths.parent(of: folder)
+            }
+        }
+        if unknown.isEmpty { return }
+        var created: [String] = []
+        for folder in unknown.reversed() {
+            // In a fresh staging folder nothing exists yet: create without asking first.
+            if staging == nil, FileIO.isDirectory(folder) { continue }
+            try FileIO.makeDirectory(folder)
+            created.append(folder)
+        }
+        state.withLock { state in
+            state.madeDirectories.formUnion(unknown)
+            if staging == nil { state.createdInOutput += created }
         }
     }
 

@@ -1,0 +1,108 @@
+import Foundation
+
+/// The command line of `cellar-bench`, parsed by hand (no outside packages).
+struct BenchOptions: Sendable {
+    var items = 10_000
+    var seed: UInt64 = 20_240_601
+    var runs = 5
+    var edits = 10
+    var corpus: String?
+    var work: String?
+    var keep = false
+    var repository: String?
+    var cellar: String?
+    var hugoSite: String?
+    var compareHugo = false
+    var scaling = false
+    var sizes = [1_000, 10_000, 30_000]
+    var help = false
+
+    static let usage = """
+        Usage: cellar-bench [--items N] [--runs N] [--edits K] [--seed S] [--corpus DIR]
+                            [--compare-hugo] [--scaling] [--sizes N,N,...]
+                            [--work DIR] [--keep] [--repo DIR] [--cellar PATH] [--hugo-site DIR]
+
+        Generates a deterministic corpus and measures Cellar's builds, each as a whole process
+        (wall time, CPU time and peak RSS from wait4), repeated --runs times (min / median / max):
+          full        cellar build --site site --clean --quiet   (no output folder, no cache)
+          no-change   cellar build --site site --quiet           right after a full build; must write no file
+          one-file    one item's body edited, then cellar build --site site --quiet
+          in memory   BuildSession (the serve path): K edits, each timed from the write to build(changed:)
+
+        Options:
+          --items N         Items in the generated corpus (default 10000)
+          --runs N          Runs of each phase (default 5)
+          --edits K         Edits in the in-memory incremental phase (default 10)
+          --seed S          Seed of the corpus (default 20240601)
+          --corpus DIR      Use this content folder (e.g. made by gen_corpus.py) instead of generating one;
+                            it is copied, never edited
+          --compare-hugo    Also build the same corpus with Hugo (../shared/bench/hugo-site), alternating
+                            Cellar and Hugo runs, and print both and the ratios (needs hugo on PATH)
+          --scaling         Only the full build, at 1,000, 10,000 and 30,000 items, with time per item
+          --sizes N,N,...   The sizes for --scaling (implies --scaling)
+          --work DIR        Work folder (default: a fresh temporary folder)
+          --keep            Keep the work folder (else it is removed at the end)
+          --repo DIR        The Cellar repository, for themes/ (default: found from the executable's
+                            path, else the current folder)
+          --cellar PATH     The cellar binary (default: the one beside cellar-bench)
+          --hugo-site DIR   The Hugo site (default: <repo>/../shared/bench/hugo-site)
+          -h, --help        Show this help
+
+        Exit status: 0 when it ran (failed targets are reported, not errors), 1 if a build failed,
+        2 for a usage mistake or a missing tool.
+        """
+
+    init(parsing arguments: [String]) throws(BenchError) {
+        var words = arguments[...]
+        while let word = words.popFirst() {
+            var name = word
+            var inlineValue: String?
+            if word.hasPrefix("--"), let equals = word.firstIndex(of: "=") {
+                name = String(word[..<equals])
+                inlineValue = String(word[word.index(after: equals)...])
+            }
+            func value() throws(BenchError) -> String {
+                if let inlineValue, !inlineValue.isEmpty { return inlineValue }
+                guard inlineValue == nil, let next = words.popFirst(), !next.hasPrefix("--") else {
+                    throw .usage("\(name) needs a value")
+                }
+                return next
+            }
+            func flag() throws(BenchError) {
+                if inlineValue != nil { throw .usage("\(name) takes no value") }
+            }
+            switch name {
+            case "-h", "--help": help = true
+            case "--items": items = try Self.number(try value(), option: name, minimum: 1)
+            case "--runs": runs = try Self.number(try value(), option: name, minimum: 1)
+            case "--edits": edits = try Self.number(try value(), option: name, minimum: 1)
+            case "--seed": seed = UInt64(try Self.number(try value(), option: name, minimum: 0))
+            case "--corpus": corpus = try value()
+            case "--work": work = try value()
+            case "--repo": repository = try value()
+            case "--cellar": cellar = try value()
+            case "--hugo-site": hugoSite = try value()
+            case "--keep": try flag(); keep = true
+            case "--compare-hugo": try flag(); compareHugo = true
+            case "--scaling": try flag(); scaling = true
+            case "--sizes":
+                let list = try value()
+                sizes = try list.split(separator: ",", omittingEmptySubsequences: false)
+                    .map { (part) throws(BenchError) in try Self.number(String(part), option: name, minimum: 1) }
+                scaling = true
+            default:
+                throw .usage(word.hasPrefix("-") ? "unknown option '\(word)'" : "unexpected argument '\(word)'")
+            }
+        }
+        if scaling && corpus != nil {
+            throw .usage("--scaling generates its own corpora; it cannot be used with --corpus")
+        }
+    }
+
+    private static func number(_ text: String, option: String, minimum: Int) throws(BenchError) -> Int {
+        guard let value = Int(text.replacingOccurrences(of: "_", with: "")), value >= minimum else {
+            throw .usage("\(option) needs a whole number of at least \(minimum), found '\(text)'")
+        }
+        return value
+    }
+}

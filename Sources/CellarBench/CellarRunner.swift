@@ -1,0 +1,67 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Runs `cellar build` as a whole process, with its output kept in the work folder's logs.
+struct CellarRunner: Sendable {
+    var tools: BenchTools
+    var workspace: Workspace
+
+    /// What `cellar build` printed on its `Built N pages from M items …` line.
+    struct BuiltLine: Sendable {
+        var pages: Int
+        var items: Int
+    }
+
+    /// `cellar build --site SITE [--clean] [--quiet]`; throws when the build fails.
+    @discardableResult
+    func build(site: String, clean: Bool, quiet: Bool = true) throws(BenchError) -> ProcessMeasurement {
+        let arguments = ["build", "--site", site] + (clean ? ["--clean"] : []) + (quiet ? ["--quiet"] : [])
+        return try run(arguments, name: "cellar")
+    }
+
+    /// A full build without `--quiet`, to read the page count it prints.
+    func countingBuild(site: String) throws(BenchError) -> BuiltLine {
+        try run(["build", "--site", site, "--clean"], name: "cellar")
+        let output = FileTree.read(workspace.log("cellar.out")) ?? ""
+        guard let line = Self.parse(output) else {
+            throw .failure("cannot find 'Built N pages from M items' in the output of cellar build:\n" + output)
+        }
+        return line
+    }
+
+    /// `hugo --quiet -s SITE -c CONTENT -d OUT --cleanDestinationDir --ignoreCache`.
+    @discardableResult
+    func hugo(content: String, output: String) throws(BenchError) -> ProcessMeasurement {
+        guard let hugo = tools.hugo, let site = tools.hugoSite else { throw .failure("hugo was not located") }
+        let arguments = ["--quiet", "-s", site, "-c", content, "-d", output, "--cleanDestinationDir", "--ignoreCache"]
+        return try run(arguments, name: "hugo", executable: hugo)
+    }
+
+    // MARK: - Private
+
+    @discardableResult
+    private func run(_ arguments: [String], name: String, executable: String? = nil) throws(BenchError) -> ProcessMeasurement {
+        let executable = executable ?? tools.cellar
+        // Flush the previous run's dirty pages first, so that their writeback does not slow this run down.
+        sync()
+        let measurement = try ProcessTimer.measure(executable, arguments, stdout: workspace.log(name + ".out"),
+                                                   stderr: workspace.log(name + ".err"), result: workspace.log("measurement"))
+        guard measurement.status == 0 else {
+            let errors = FileTree.read(workspace.log(name + ".err")) ?? ""
+            let tail = errors.split(separator: "\n", omittingEmptySubsequences: false).suffix(30).joined(separator: "\n")
+            throw .buildFailed("\(name) failed (exit \(measurement.status)): \(executable) \(arguments.joined(separator: " "))\n\(tail)")
+        }
+        return measurement
+    }
+
+    static func parse(_ output: String) -> BuiltLine? {
+        for line in output.split(separator: "\n") where line.hasPrefix("Built ") {
+            let words = line.split(separator: " ")
+            guard words.count > 4, words[2] == "pages", words[3] == "from",
+                  let pages = Int(words[1]), let items = Int(words[4]) else { continue }
+            return BuiltLine(pages: pages, items: items)
+        }
+        return nil
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Writes files under a root folder, creating parent folders as needed (each only once).
+struct FileTree {
+    let root: String
+    private var madeDirectories: Set<String> = []
+
+    init(root: String) {
+        self.root = root
+    }
+
+    mutating func write(_ text: String, to path: String) throws(BenchError) {
+        try write(Array(text.utf8), to: path)
+    }
+
+    mutating func write(_ bytes: [UInt8], to path: String) throws(BenchError) {
+        let target = root + "/" + path
+        let parent = String(target[..<(target.lastIndex(of: "/") ?? target.endIndex)])
+        if !madeDirectories.contains(parent) {
+            try Self.makeDirectories(parent)
+            madeDirectories.insert(parent)
+        }
+        try Self.write(bytes, toFile: target, append: false)
+    }
+
+    // MARK: - Single operations
+
+    static func write(_ bytes: [UInt8], toFile path: String, append: Bool) throws(BenchError) {
+        let flags = O_WRONLY | O_CREAT | O_CLOEXEC | (append ? O_APPEND : O_TRUNC)
+        let descriptor = open(path, flags, 0o644)
+        guard descriptor >= 0 else { throw .failure("cannot write \(path): \(String(cString: strerror(errno)))") }
+        defer { close(descriptor) }
+        var offset = 0
+        while offset < bytes.count {
+            let count = bytes.withUnsafeBytes { buffer in
+                Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+            }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw .failure("cannot write \(path): \(String(cString: strerror(errno)))")
+            }
+            offset += count
+        }
+    }
+
+    static func makeDirectories(_ path: String) throws(BenchError) {
+        do {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        } catch {
+            throw .failure("cannot create the folder \(path): \(error.localizedDescription)")
+        }
+    }
+
+    static func copy(_ source: String, to target: String) throws(BenchError) {
+        do {
+            try FileManager.default.copyItem(atPath: source, toPath: target)
+        } catch {
+            throw .failure("cannot copy \(source) to \(target): \(error.localizedDescription)")
+        }
+    }
+
+    static func remove(_ path: String) {
+        try? FileManager.default.removeItem(atPath: path)
+    }
+
+    static func exists(_ path: String) -> Bool {
+        FileManager.default.fileExists(atPath: path)
+    }
+
+    static func isDirectory(_ path: String) -> Bool {
+        var directory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &directory) && directory.boolValue
+    }
+
+    static func read(_ path: String) -> String? {
+        FileManager.default.contents(atPath: path).flatMap { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The canonical absolute form of `path` (symbolic links resolved), relative to the current folder.
+    static func absolute(_ path: String) -> String {
+        guard let resolved = realpath(path, nil) else {
+            return path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+}

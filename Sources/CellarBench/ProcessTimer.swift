@@ -1,0 +1,118 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// How long one process ran and how much memory it took, as `measure.py` reports it.
+struct ProcessMeasurement: Sendable {
+    /// Seconds from spawn to reap, on the monotonic clock.
+    var wall: Double
+    /// User + system seconds of the process (and of the children it waited for), from `wait4`.
+    var cpu: Double
+    /// Peak resident set, in bytes (`ru_maxrss`).
+    var peakRSS: Double
+    /// The exit status, or 128 + the signal that ended it.
+    var status: Int32
+}
+
+/// Spawns a process with `posix_spawn`, waits with `wait4` and returns its wall time, CPU time and peak RSS.
+///
+/// Linux folds the resident set of the process that calls `exec` into the new program's `ru_maxrss`
+/// (and `posix_spawn` execs from a vfork of the caller), so a child spawned straight from the bench
+/// would report at least the bench's own peak — 200 MiB after the in-memory phase. ``measure(_:_:stdout:stderr:result:)``
+/// therefore goes through a fresh, small `cellar-bench` process (``helperFlag``) that spawns,
+/// times and reaps the command and writes the figures to a file.
+enum ProcessTimer {
+    static let helperFlag = "--measure-child"
+
+    /// Runs `executable` through the measuring helper; standard input is `/dev/null`, standard
+    /// output and error go to the given files (or `/dev/null`); `result` is a scratch file.
+    static func measure(
+        _ executable: String, _ arguments: [String], stdout: String?, stderr: String?, result: String
+    ) throws(BenchError) -> ProcessMeasurement {
+        guard let helper = selfExecutable() else {
+            return try spawn(executable, arguments, stdout: stdout, stderr: stderr)
+        }
+        FileTree.remove(result)
+        let outer = try spawn(helper, [helperFlag, result, executable] + arguments, stdout: stdout, stderr: stderr)
+        guard let text = FileTree.read(result) else {
+            throw .failure("the measuring helper (\(helper) \(helperFlag)) wrote no result; exit \(outer.status)")
+        }
+        let fields = text.split(separator: " ").compactMap { Double($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        guard fields.count == 4 else { throw .failure("the measuring helper wrote an unreadable result: \(text)") }
+        return ProcessMeasurement(wall: fields[0], cpu: fields[1], peakRSS: fields[2], status: Int32(fields[3]))
+    }
+
+    /// The helper's side: `cellar-bench --measure-child RESULT EXECUTABLE ARGS…` runs the command with the
+    /// helper's own standard streams and writes `wall cpu peak status` to RESULT. Returns the exit status.
+    static func helperMain(_ arguments: [String]) -> Int32 {
+        guard arguments.count >= 2 else { return 2 }
+        do throws(BenchError) {
+            let measured = try spawn(arguments[1], Array(arguments.dropFirst(2)), inheritOutput: true)
+            let line = "\(measured.wall) \(measured.cpu) \(measured.peakRSS) \(measured.status)\n"
+            try FileTree.write(Array(line.utf8), toFile: arguments[0], append: false)
+            return measured.status
+        } catch {
+            FileHandle.standardError.write(Data("cellar-bench \(helperFlag): \(error.description)\n".utf8))
+            return 1
+        }
+    }
+
+    /// Spawns and reaps one process directly.
+    static func spawn(
+        _ executable: String, _ arguments: [String], stdout: String? = nil, stderr: String? = nil, inheritOutput: Bool = false
+    ) throws(BenchError) -> ProcessMeasurement {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        if !inheritOutput {
+            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+            posix_spawn_file_actions_addopen(&actions, 1, stdout ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+            posix_spawn_file_actions_addopen(&actions, 2, stderr ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        }
+        let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+
+        var pid: pid_t = 0
+        let start = monotonicSeconds()
+        let spawned = posix_spawn(&pid, executable, &actions, nil, argv, environ)
+        guard spawned == 0 else {
+            throw .failure("cannot run \(executable): \(String(cString: strerror(spawned)))")
+        }
+        var status: Int32 = 0
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) < 0 {
+            guard errno == EINTR else { throw .failure("wait4 failed for \(executable): \(String(cString: strerror(errno)))") }
+        }
+        let wall = monotonicSeconds() - start
+        let cpu = seconds(usage.ru_utime) + seconds(usage.ru_stime)
+        let signal = status & 0x7F
+        let exit = signal == 0 ? (status >> 8) & 0xFF : 128 + signal
+        return ProcessMeasurement(wall: wall, cpu: cpu, peakRSS: Double(usage.ru_maxrss) * 1024, status: exit)
+    }
+
+    /// The peak resident set of this process so far, in bytes.
+    static func selfPeakRSS() -> Double {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return Double(usage.ru_maxrss) * 1024
+    }
+
+    static func monotonicSeconds() -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+    }
+
+    /// This executable's path, from `/proc/self/exe`.
+    static func selfExecutable() -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard length > 0 else { return nil }
+        return String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    private static func seconds(_ time: timeval) -> Double {
+        Double(time.tv_sec) + Double(time.tv_usec) / 1e6
+    }
+}

@@ -1,0 +1,4 @@
+import Foundation
+
+let status = await BenchCommand.main(arguments: Array(CommandLine.arguments.dropFirst()))
+exit(status)
