@@ -42,6 +42,7 @@ let package = Package(
         .testTarget(name: "CellarMarkdownTests", dependencies: ["CellarMarkdown"]),
         .testTarget(name: "CellarServerTests", dependencies: ["CellarServer"]),
         .testTarget(name: "CellarMustacheTests", dependencies: ["CellarMustache"]),
+        .testTarget(name: "CellarCLITests", dependencies: ["CellarCLI"]),
         .testTarget(
             name: "CellarEngineTests",
             dependencies: ["CellarEngine", "CellarMustache"],

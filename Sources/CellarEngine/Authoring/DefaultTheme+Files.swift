@@ -203,10 +203,10 @@ img { max-width: 100%; height: auto; }
 .cell-link .domain { font-family: var(--mono); font-size: 0.8rem; }
 
 /* photo: the picture first */
-.cell-photo { padding: 0; }
-.cell-photo-frame { display: block; background: var(--surface-2); }
-.cell-photo-frame img { display: block; width: 100%; aspect-ratio: 3 / 2; object-fit: cover; }
-.cell-photo .cell-body { padding: 0.9rem 1.25rem 1.1rem; }
+.cell-photo { padding: 0; display: grid; grid-template-columns: minmax(0, 3fr) minmax(0, 2fr); align-items: center; }
+.cell-photo-frame { display: block; background: var(--surface-2); height: 100%; }
+.cell-photo-frame img { display: block; width: 100%; height: 100%; aspect-ratio: 3 / 2; object-fit: cover; }
+.cell-photo .cell-body { padding: 1rem 1.25rem; }
 .cell-caption { margin: 0.3rem 0 0; font-family: var(--serif); font-style: italic; }
 
 /* quote: big type, the author under it */
@@ -278,9 +278,10 @@ img { max-width: 100%; height: auto; }
 .setting-label { flex: 1; min-width: 0; display: flex; flex-direction: column; }
 .setting-title { font-weight: 500; }
 .setting-detail { color: var(--muted); font-size: 0.85rem; }
-.setting-value { color: var(--muted); text-align: right; }
-.setting-link { color: var(--muted); text-decoration: none; display: inline-flex; align-items: center; gap: 0.5rem; }
-.setting-link::after { content: ""; position: absolute; inset: 0; }
+.setting-value { color: var(--muted); text-align: right; margin-left: auto; }
+.setting-action { color: var(--muted); text-decoration: none; display: inline-flex; align-items: center; gap: 0.5rem; margin-left: auto; }
+.switch { margin-left: auto; }
+.setting-action::after { content: ""; position: absolute; inset: 0; }
 .cell-setting.setting-link:hover { background: var(--surface-2); }
 .chevron { font-size: 1.4rem; line-height: 1; color: var(--muted); }
 .switch {
@@ -326,7 +327,10 @@ img { max-width: 100%; height: auto; }
 .prose h3 { font-size: 1.2rem; margin: 1.8rem 0 0.5rem; }
 .prose blockquote { margin: 1.5rem 0; padding-left: 1.1rem; border-left: 3px solid var(--line); color: var(--muted); font-family: var(--serif); font-size: 1.15rem; }
 .prose code { font-family: var(--mono); font-size: 0.88em; background: var(--surface-2); padding: 0.1em 0.35em; border-radius: 5px; }
-.prose pre { background: var(--surface-2); padding: 1rem 1.1rem; border-radius: 10px; overflow-x: auto; line-height: 1.5; }
+.prose pre {
+  background: var(--surface-2); padding: 1rem 1.1rem; border-radius: 10px; line-height: 1.5;
+  white-space: pre-wrap; overflow-wrap: anywhere;   /* wraps instead of scrolling: nothing to reach by keyboard */
+}
 .prose pre code { background: none; padding: 0; font-size: 0.88rem; }
 .prose img { border-radius: 10px; }
 .prose hr { border: 0; border-top: 1px solid var(--line); margin: 2.5rem 0; }
@@ -369,6 +373,8 @@ img { max-width: 100%; height: auto; }
   main { padding-top: 1.25rem; }
   .cell { padding: 1rem; }
   .cell-video { grid-template-columns: 1fr; }
+  .cell-photo { grid-template-columns: 1fr; }
+  .cell-photo-frame img { height: auto; }
   .cell-article.has-media { grid-template-columns: 1fr 5rem; gap: 0.9rem; }
   .review-card { grid-template-columns: 5.5rem 1fr; gap: 1rem; }
   .neighbours { grid-template-columns: 1fr; }
@@ -471,7 +477,7 @@ img { max-width: 100%; height: auto; }
 {{#detail}}<span class="setting-detail">{{detail}}</span>{{/detail}}
 </div>
 {{#style.info}}<span class="setting-value">{{value}}</span>{{/style.info}}
-{{#style.link}}<a class="setting-link" href="{{target}}">{{#value}}{{value}}{{/value}}<span class="visually-hidden"> {{title}}</span><span class="chevron" aria-hidden="true">›</span></a>{{/style.link}}
+{{#style.link}}<a class="setting-action" href="{{target}}">{{#value}}{{value}}{{/value}}<span class="visually-hidden"> {{title}}</span><span class="chevron" aria-hidden="true">›</span></a>{{/style.link}}
 {{#style.toggle}}<span class="switch{{#enabled}} is-on{{/enabled}}" role="img" aria-label="{{title}}: {{#enabled}}on{{/enabled}}{{^enabled}}off{{/enabled}}"></span>{{/style.toggle}}
 </div>
 
@@ -860,6 +866,9 @@ fields:
 <section class="list-section"{{#title}} aria-labelledby="group-{{anchor}}"{{/title}}>
 {{#title}}
 <h2 class="group-title" id="group-{{anchor}}">{{title}}</h2>
+{{/title}}
+{{^title}}
+<h2 class="visually-hidden">Entries</h2>
 {{/title}}
 <div class="cells">
 {{{cells}}}

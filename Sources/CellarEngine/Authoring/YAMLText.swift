@@ -28,3 +28,17 @@ extension String {
         count >= width ? self : String(repeating: "0", count: width - count) + self
     }
 }
+
+extension YAMLText {
+    /// `text` as a plain scalar when it reads back unchanged, else quoted.
+    static func scalar(_ text: String) -> String {
+        guard let first = text.first, let last = text.last else { return "\"\"" }
+        let indicators: Set<Character> = ["-", "?", ":", ",", "[", "]", "{", "}", "#", "&", "*", "!", "|", ">", "'",
+                                          "\"", "%", "@", "`", "<"]
+        if indicators.contains(first) || first == " " || last == " " || text.contains(": ") || text.contains(" #")
+            || text.hasSuffix(":") || text.contains(where: { $0.isNewline || $0 == "\t" }) {
+            return quoted(text)
+        }
+        return text
+    }
+}

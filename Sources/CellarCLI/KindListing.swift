@@ -1,0 +1,59 @@
+import CellarEngine
+import Foundation
+
+/// The text of `cellar kinds`: each kind with one aligned line per own field, then the common fields.
+///
+/// ```
+/// review — Review: A review of a film, book, album or thing, with a rating out of ten.
+///   rating   int                             0…10          Score out of ten
+///   verdict  enum?: must-see | good | skip                 The short answer
+/// ```
+struct KindListing {
+    var catalog: KindCatalog
+
+    func text(_ terminal: Terminal) -> String {
+        var blocks: [String] = []
+        for entry in catalog.kinds {
+            var head = terminal.styled(entry.name, .bold) + " — " + entry.label
+            if let description = entry.description { head += ": " + description }
+            var lines = [head]
+            var about: [String] = []
+            if !entry.hasPage { about.append("no pages of its own: its items live in lists") }
+            if !entry.sections.isEmpty {
+                about.append("the kind of " + entry.sections.map { "content/\($0)/" }.joined(separator: ", "))
+            }
+            if !about.isEmpty { lines.append("  (" + about.joined(separator: "; ") + ")") }
+            let fields = entry.fields
+            if fields.isEmpty { lines.append("  no fields of its own") }
+            lines += Self.table(fields.map { field in
+                [field.name, field.type, Self.details(field), field.description ?? ""]
+            }).map { "  " + $0 }
+            blocks.append(lines.joined(separator: "\n"))
+        }
+        let common = catalog.commonFields.map { field in
+            "\(field.name) (\(field.type)\(field.defaultValue.map { ", default \($0)" } ?? ""))"
+        }
+        blocks.append("Every kind also has: " + common.joined(separator: ", ") + ".")
+        return blocks.joined(separator: "\n\n")
+    }
+
+    /// Bounds and default: `0…10`, `default: good`.
+    static func details(_ field: FieldSummary) -> String {
+        [field.bounds, field.defaultValue.map { "default: \($0)" }].compactMap { $0 }.joined(separator: ", ")
+    }
+
+    /// Rows padded into columns (empty columns take no room); trailing spaces trimmed.
+    static func table(_ rows: [[String]]) -> [String] {
+        guard let columns = rows.map(\.count).max() else { return [] }
+        let widths = (0..<columns).map { column in rows.map { column < $0.count ? $0[column].count : 0 }.max() ?? 0 }
+        return rows.map { row in
+            var line = ""
+            for (column, cell) in row.enumerated() where widths[column] > 0 {
+                let isLast = column == row.count - 1
+                line += isLast ? cell : cell.padding(toLength: widths[column] + 2, withPad: " ", startingAt: 0)
+            }
+            while line.hasSuffix(" ") { line.removeLast() }
+            return line
+        }
+    }
+}

@@ -1,0 +1,91 @@
+/// Works out where an `href` or `src` on a page of the built site leads: a file of the output,
+/// nowhere, or somewhere the checker does not follow (other hosts, `mailto:`…).
+struct HrefResolver: Sendable {
+    var siteURL: SiteURL
+    /// Every file of the output, relative to it (`blog/index.html`, `feed.xml`).
+    var files: Set<String>
+
+    enum Outcome: Sendable, Equatable {
+        /// An absolute URL (any host), another scheme, or a link with nothing to check.
+        case external
+        /// A file of the output, and the fragment after `#` (decoded), if any.
+        case file(String, fragment: String?)
+        /// A site address nothing is published at.
+        case missing(URLPath, fragment: String?)
+        /// A relative path that climbs above the root of the site.
+        case outside
+        /// A root-relative path that does not start with the site's base path.
+        case outsideBasePath
+    }
+
+    /// - Parameter page: the address of the page the link is on (relative links start from it).
+    func resolve(_ href: String, from page: URLPath) -> Outcome {
+        var target = Substring(href.trimmingCharacters(in: .whitespacesAndNewlines))
+        var fragment: String?
+        if let hash = target.firstIndex(of: "#") {
+            let raw = String(target[target.index(after: hash)...])
+            fragment = URLEncoding.decode(raw) ?? raw
+            target = target[..<hash]
+        }
+        if let question = target.firstIndex(of: "?") { target = target[..<question] }
+        if target.isEmpty {
+            return fragment == nil ? .external : .file(page.outputFile, fragment: fragment)
+        }
+        var sitePath: String
+        if Self.scheme(of: target) != nil {
+            // Other hosts, mailto: and the like — and absolute URLs of the site's own host, which may
+            // be served by something else (downloads, an API): only addresses the site writes are checked.
+            return .external
+        } else if target.hasPrefix("//") {
+            return .external
+        } else if target.hasPrefix("/") {
+            guard target.hasPrefix(siteURL.basePath) || target + "/" == siteURL.basePath else { return .outsideBasePath }
+            sitePath = String(target.dropFirst(min(target.count, siteURL.basePath.count)))
+        } else {
+            let folder = page.isFolder ? page.value : Paths.parent(of: page.value) + "/"
+            sitePath = (folder == "/" ? "" : folder) + target
+        }
+        guard let normalized = Self.normalize(sitePath) else { return .outside }
+        sitePath = URLEncoding.decode(normalized) ?? normalized
+        if sitePath.isEmpty || sitePath.hasSuffix("/") {
+            let file = sitePath + "index.html"
+            return files.contains(file) ? .file(file, fragment: fragment) : .missing(URLPath(sitePath), fragment: fragment)
+        }
+        if files.contains(sitePath) { return .file(sitePath, fragment: fragment) }
+        if files.contains(sitePath + "/index.html") { return .file(sitePath + "/index.html", fragment: fragment) }
+        return .missing(URLPath(sitePath), fragment: fragment)
+    }
+
+    /// The address a page file is served at: `blog/index.html` → `/blog/`.
+    static func pageURL(ofFile file: String) -> URLPath {
+        if file == "index.html" { return .root }
+        if file.hasSuffix("/index.html") { return URLPath(String(file.dropLast("index.html".count))) }
+        return URLPath(file)
+    }
+
+    /// Removes `.` and `..`; nil when `..` climbs above the root. Keeps a trailing slash.
+    private static func normalize(_ path: String) -> String? {
+        let trailing = path.hasSuffix("/") || path.hasSuffix("/.") || path.hasSuffix("/..") || path == "." || path == ".."
+        var parts: [Substring] = []
+        for segment in path.split(separator: "/", omittingEmptySubsequences: true) {
+            if segment == "." { continue }
+            if segment == ".." {
+                guard !parts.isEmpty else { return nil }
+                parts.removeLast()
+                continue
+            }
+            parts.append(segment)
+        }
+        let joined = parts.joined(separator: "/")
+        return trailing && !joined.isEmpty ? joined + "/" : joined
+    }
+
+    private static func scheme(of target: Substring) -> String? {
+        guard let colon = target.firstIndex(of: ":"), let first = target.first, first.isASCII, first.isLetter else { return nil }
+        let name = target[..<colon]
+        guard name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == ".") }) else {
+            return nil
+        }
+        return name.lowercased()
+    }
+}

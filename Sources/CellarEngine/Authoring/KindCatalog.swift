@@ -1,0 +1,50 @@
+import CellarDiagnostics
+
+/// The kinds of a site's theme, described for people (`cellar kinds`) and editors (JSON Schemas).
+///
+/// ```swift
+/// let catalog = try KindCatalog.load(options: BuildOptions(siteDirectory: "mysite"))
+/// for kind in catalog.kinds { print(kind.name, kind.fields.map(\.name)) }
+/// ```
+public struct KindCatalog: Sendable {
+    /// One kind: its name, label, description and own fields in schema order.
+    public struct Entry: Sendable {
+        public var kind: Kind
+        /// The sections whose `kind:` names it (`reviews`), sorted.
+        public var sections: [String] = []
+        public var name: String { kind.name }
+        public var label: String { kind.label }
+        public var description: String? { kind.description }
+        public var hasPage: Bool { kind.hasPage }
+        /// The kind's own fields.
+        public var fields: [FieldSummary] { kind.fields.fields.map(FieldSummary.init) }
+    }
+
+    /// Every kind, sorted by name.
+    public var kinds: [Entry]
+    /// The fields every kind has (`title`, `date`, `tags`…).
+    public var commonFields: [FieldSummary]
+
+    /// - Parameter sections: section folder → the kind its `_index.md` names.
+    public init(kinds: [Kind], sections: [String: String] = [:]) {
+        self.kinds = kinds.sorted { $0.name < $1.name }.map { kind in
+            Entry(kind: kind, sections: sections.filter { $0.value == kind.name }.map(\.key).sorted())
+        }
+        self.commonFields = BuiltinSchemas.common.fields.map(FieldSummary.init)
+    }
+
+    /// Loads the kinds of the site's theme (the site settings name the theme).
+    /// - Throws: the diagnostics that kept the theme from loading.
+    public static func load(options: BuildOptions) throws(DiagnosticBag) -> KindCatalog {
+        var diagnostics = DiagnosticBag()
+        guard let site = SiteLoader(layout: SiteLayout(options: options), options: options).load(diagnostics: &diagnostics),
+              !site.theme.kinds.isEmpty else {
+            throw diagnostics
+        }
+        return KindCatalog(kinds: Array(site.theme.kinds.values), sections: site.sections.compactMapValues(\.kind))
+    }
+
+    public subscript(name: String) -> Entry? {
+        kinds.first { $0.name == name }
+    }
+}

@@ -1,0 +1,65 @@
+import CellarDiagnostics
+import Foundation
+
+/// `cellar check`: everything a build checks, without touching the site's output or cache, plus
+/// what only a finished site shows — links between pages and to anchors, local images, alt text —
+/// and tags that look like typos of each other.
+///
+/// ```swift
+/// let report = await SiteChecker(options: BuildOptions(siteDirectory: "mysite")).check()
+/// if report.hasErrors { … }
+/// ```
+public struct SiteChecker: Sendable {
+    /// The site and publishing rules; the output and cache folders are replaced by a temporary one.
+    public var options: BuildOptions
+    public var reporter: any BuildReporter
+    /// Swift-typed cells, as for ``SiteBuilder``.
+    public var cells: CellRegistry
+
+    /// What a check found.
+    public struct Report: Sendable {
+        /// Every problem, sorted by place, without repeats.
+        public var diagnostics: [Diagnostic]
+        /// Pages and items of the site as built (0 when the build failed).
+        public var pages: Int
+        public var items: Int
+        /// Whether the site built (when not, only the build's problems are known).
+        public var built: Bool
+
+        public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+    }
+
+    public init(options: BuildOptions, reporter: any BuildReporter = SilentReporter(), cells: CellRegistry = CellRegistry()) {
+        self.options = options
+        self.reporter = reporter
+        self.cells = cells
+    }
+
+    /// Builds the site into a temporary folder, checks it, and removes the folder.
+    public func check() async -> Report {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("cellar-check-\(UUID().uuidString)").path
+        defer { FileIO.removeTree(scratch) }
+        do throws(FileIOError) { try FileIO.makeDirectories(scratch) } catch {
+            return Report(diagnostics: [error.diagnostic], pages: 0, items: 0, built: false)
+        }
+        var options = self.options
+        options.outputDirectory = Paths.join(scratch, "public")
+        options.cacheDirectory = Paths.join(scratch, "cache")
+        options.clean = false
+        options.writeMode = .inPlace   // keeps the model of the build in the session cache
+        var cache = SessionCache()
+        let build: BuildReport
+        do throws(BuildFailure) {
+            build = try await BuildPipeline(options: options, reporter: reporter, cells: cells).run(cache: &cache, changed: nil)
+        } catch {
+            return Report(diagnostics: error.diagnostics.sorted, pages: 0, items: 0, built: false)
+        }
+        var diagnostics = DiagnosticBag(build.diagnostics)
+        if let last = cache.last {
+            let checker = LinkChecker(model: last.model, pages: last.pages, layout: SiteLayout(options: options))
+            diagnostics.append(contentsOf: await checker.check())
+            diagnostics.append(contentsOf: TagTypoFinder.warnings(for: last.model.items))
+        }
+        return Report(diagnostics: diagnostics.sorted, pages: build.pages, items: build.items, built: true)
+    }
+}
