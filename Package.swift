@@ -40,9 +40,10 @@ let package = Package(
         .testTarget(name: "CellarDiagnosticsTests", dependencies: ["CellarDiagnostics"]),
         .testTarget(name: "CellarYAMLTests", dependencies: ["CellarYAML"]),
         .testTarget(name: "CellarMarkdownTests", dependencies: ["CellarMarkdown"]),
-        .testTarget(name: "CellarServerTests", dependencies: ["CellarServer"]),
+        .target(name: "CellarTestSupport", path: "Tests/Support"),
+        .testTarget(name: "CellarServerTests", dependencies: ["CellarServer", "CellarTestSupport"]),
         .testTarget(name: "CellarMustacheTests", dependencies: ["CellarMustache"]),
-        .testTarget(name: "CellarCLITests", dependencies: ["CellarCLI"]),
+        .testTarget(name: "CellarCLITests", dependencies: ["CellarCLI", "CellarTestSupport"]),
         .testTarget(
             name: "CellarEngineTests",
             dependencies: ["CellarEngine", "CellarMustache"],

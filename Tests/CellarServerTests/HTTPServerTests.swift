@@ -1,3 +1,4 @@
+import CellarTestSupport
 import Foundation
 import Synchronization
 import Testing

@@ -1,3 +1,4 @@
+import CellarTestSupport
 import Foundation
 import Testing
 @testable import CellarServer

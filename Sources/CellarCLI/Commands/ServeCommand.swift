@@ -45,62 +45,26 @@ struct ServeCommand: Command {
     func run(in environment: CommandEnvironment) async -> ExitStatus {
         let terminal = environment.terminal
         let stop = StopSignal()
-        let folder: String
-        do { folder = try Self.temporaryFolder() } catch {
-            terminal.err("cellar serve: cannot create a temporary folder: \(error)")
-            return .failure
-        }
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-
-        let hub = LiveReloadHub()
-        let server = HTTPServer(configuration: ServerConfiguration(root: folder, host: host, port: port), hub: hub)
-        let boundPort: UInt16
-        do { boundPort = try server.start() } catch {
-            terminal.err(terminal.styled("error:", .red) + " \(error)")
-            return .failure
-        }
-        defer { server.stop() }
-        let shownHost = host.contains(":") ? "[\(host)]" : host
-        let address = "http://\(shownHost):\(boundPort)/"
-
         var options = site.buildOptions(workingDirectory: environment.workingDirectory)
-        options.outputDirectory = folder
-        options.baseURL = address
         options.writeMode = .inPlace
-        let layout = SiteLayout(options: options)
-        let session = BuildSession(options: options)
-        let rebuilder = Rebuilder(session: session, hub: hub, terminal: terminal, timings: timings)
-
-        await rebuilder.rebuild(changed: nil, stylesheetsOnly: false, first: true)
-        if !ServerConfiguration(root: folder, host: host).isLoopback {
+        let preview = PreviewServer(options: options, host: host, port: port, terminal: terminal, timings: timings)
+        let address: String
+        do { address = try await preview.start() } catch {
+            terminal.err(terminal.styled("error:", .red) + " \(error)")
+            preview.stop()
+            return .failure
+        }
+        if !ServerConfiguration(root: "/", host: host).isLoopback {
             terminal.err(terminal.styled("warning:", .yellow)
                 + " listening on \(host): the site is visible to other machines on your network")
         }
+        let layout = SiteLayout(options: options)
         terminal.out("Serving \(layout.displayPrefix.isEmpty ? "the site" : layout.displayPrefix) at "
                      + terminal.styled(address, .bold) + " (drafts \(site.drafts ? "on" : "off"); Ctrl-C stops)")
-
-        let watcher = FileWatcher(roots: [layout.content, layout.themes], quietPeriod: .milliseconds(10), maxDelay: .milliseconds(150))
-        do {
-            try watcher.start { changes in
-                rebuilder.rebuildBlocking(changed: changes.mayHaveMissedChanges ? nil : changes.paths,
-                                          stylesheetsOnly: changes.onlyStylesheets)
-            }
-        } catch {
-            terminal.err(terminal.styled("error:", .red) + " cannot watch the site: \(error)")
-            return .failure
-        }
         await stop.wait()
-        watcher.stop()
+        preview.stop()
         terminal.out("\nStopped.")
         return .success
-    }
-
-    private static func temporaryFolder() throws -> String {
-        var template = Array((NSTemporaryDirectory() + "/cellar-serve-XXXXXX").utf8CString)
-        guard let made = mkdtemp(&template) else {
-            throw CocoaError(.fileWriteUnknown)
-        }
-        return String(cString: made)
     }
 }
 

@@ -1,3 +1,4 @@
+import CellarTestSupport
 import Foundation
 
 /// A parsed HTTP/1.1 response, read from a connection the server closes.

@@ -1,10 +1,15 @@
 import Foundation
 
 /// A client of `/__cellar/events`: decodes the chunked stream and splits it into events.
-final class EventStreamClient {
-    struct Event: Equatable {
-        var name: String
-        var data: String
+public final class EventStreamClient {
+    public struct Event: Equatable {
+        public var name: String
+        public var data: String
+
+        public init(name: String, data: String) {
+            self.name = name
+            self.data = data
+        }
     }
 
     private let connection: TCPConnection
@@ -13,13 +18,13 @@ final class EventStreamClient {
     private var headerParsed = false
 
     /// Connects and sends the request; headers are read with the first events.
-    init(port: UInt16) throws {
+    public init(port: UInt16) throws {
         connection = try TCPConnection(port: port)
         try connection.send("GET /__cellar/events HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n")
     }
 
     /// Reads until `count` events (comments and `retry:` lines are skipped) have arrived.
-    func events(count: Int) throws -> [Event] {
+    public func events(count: Int) throws -> [Event] {
         var parsed = parseEvents()
         while parsed.count < count {
             let chunk = try connection.receive()
@@ -32,7 +37,7 @@ final class EventStreamClient {
     }
 
     /// Reads until the server ends the stream; whether it did within the socket timeout.
-    func waitForEnd() -> Bool {
+    public func waitForEnd() -> Bool {
         while let chunk = try? connection.receive() {
             if chunk.isEmpty { return true }
         }
@@ -40,7 +45,7 @@ final class EventStreamClient {
     }
 
     /// Everything received so far after the headers, with chunk framing removed.
-    var received: String { String(decoding: stream, as: UTF8.self) }
+    public var received: String { String(decoding: stream, as: UTF8.self) }
 
     private func decodeChunks() {
         let lineEnd = Array("\r\n".utf8)

@@ -2,15 +2,19 @@ import Foundation
 
 /// A blocking TCP connection to 127.0.0.1, for sending raw request bytes that URL clients
 /// would normalise (`/../`, `%2e%2e`, backslashes).
-final class TCPConnection: Sendable {
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
+public final class TCPConnection: Sendable {
+    public struct Failure: Error, CustomStringConvertible {
+        public var description: String
+
+        public init(description: String) {
+            self.description = description
+        }
     }
 
     private let fd: Int32
 
     /// Connects to `port` on 127.0.0.1; reads time out after `timeout` seconds.
-    init(port: UInt16, timeout: Int = 10) throws {
+    public init(port: UInt16, timeout: Int = 10) throws {
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue | SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw Failure(description: "socket: \(String(cString: strerror(errno)))") }
         var time = timeval(tv_sec: timeout, tv_usec: 0)
@@ -35,11 +39,11 @@ final class TCPConnection: Sendable {
         if fd >= 0 { close(fd) }
     }
 
-    func send(_ text: String) throws {
+    public func send(_ text: String) throws {
         try send(Array(text.utf8))
     }
 
-    func send(_ bytes: [UInt8]) throws {
+    public func send(_ bytes: [UInt8]) throws {
         var offset = 0
         while offset < bytes.count {
             let written = bytes[offset...].withUnsafeBytes { Foundation.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
@@ -49,7 +53,7 @@ final class TCPConnection: Sendable {
     }
 
     /// Reads what is available (blocking until something arrives); empty at end of stream.
-    func receive() throws -> [UInt8] {
+    public func receive() throws -> [UInt8] {
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         let count = recv(fd, &buffer, buffer.count, 0)
         guard count >= 0 else { throw Failure(description: "recv: \(String(cString: strerror(errno)))") }
@@ -57,7 +61,7 @@ final class TCPConnection: Sendable {
     }
 
     /// Reads until the server closes the connection.
-    func receiveAll() throws -> [UInt8] {
+    public func receiveAll() throws -> [UInt8] {
         var result: [UInt8] = []
         while case let chunk = try receive(), !chunk.isEmpty {
             result += chunk

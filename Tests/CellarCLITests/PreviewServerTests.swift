@@ -1,0 +1,67 @@
+@testable import CellarCLI
+import CellarEngine
+import CellarTestSupport
+import Foundation
+import Testing
+
+/// `cellar serve` end to end: a real server on a free loopback port, a real file watcher, the
+/// site rebuilt from memory, and the events an open page receives.
+@Suite struct PreviewServerTests {
+    private func get(_ path: String, port: UInt16) throws -> String {
+        let connection = try TCPConnection(port: port)
+        try connection.send("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+        return String(decoding: try connection.receiveAll(), as: UTF8.self)
+    }
+
+    @Test func anEditIsRebuiltAndEveryOpenPageIsToldToReload() async throws {
+        let folder = try TemporaryFolder()
+        #expect(await Run.cellar(["new", "site", "site"], in: folder.path).status == .success)
+        let site = folder.path + "/site"
+        let post = site + "/content/posts/hello-world.md"
+        let capture = CapturingTerminal()
+        let preview = PreviewServer(options: BuildOptions(siteDirectory: site, writeMode: .inPlace),
+                                    host: "127.0.0.1", port: 0, terminal: capture.terminal)
+        let address = try await preview.start()
+        defer { preview.stop() }
+        let port = try #require(preview.boundPort)
+        #expect(address == "http://127.0.0.1:\(port)/")
+
+        let before = try get("/posts/hello-world/", port: port)
+        #expect(before.hasPrefix("HTTP/1.1 200"))
+        #expect(before.contains("/__cellar/live.js"), "the live-reload script is added as the page is served")
+        #expect(!FileManager.default.fileExists(atPath: site + "/public"), "serve never writes public/")
+
+        // An open page's event stream, then an edit saved the way editors do (write + rename).
+        let events = try EventStreamClient(port: port)
+        let original = try String(contentsOfFile: post, encoding: .utf8)
+        try Data((original + "\nEdited while serving.\n").utf8).write(to: URL(fileURLWithPath: post), options: .atomic)
+        #expect(try events.events(count: 1) == [.init(name: "reload", data: "reload")])
+        #expect(try get("/posts/hello-world/", port: port).contains("Edited while serving."))
+
+        // A broken file: the page is told the errors, with their place; fixing it clears them.
+        try Data("---\ntitle: Broken\ndate: not a date\n---\n".utf8).write(to: URL(fileURLWithPath: site + "/content/posts/broken.md"))
+        let shown = try events.events(count: 2)
+        #expect(shown.last?.name == "errors")
+        #expect(shown.last?.data.contains("content/posts/broken.md:3:7: error: 'date' must be a date") == true, "\(shown)")
+        try FileManager.default.removeItem(atPath: site + "/content/posts/broken.md")
+        let cleared = try events.events(count: 4)
+        #expect(cleared.dropFirst(2).map(\.name) == ["ok", "reload"], "\(cleared)")
+        #expect(capture.err.contains("the last good site is still served"))
+    }
+
+    @Test func stoppingReleasesThePortAndRemovesTheFolder() async throws {
+        let folder = try TemporaryFolder()
+        #expect(await Run.cellar(["new", "site", "site"], in: folder.path).status == .success)
+        let preview = PreviewServer(options: BuildOptions(siteDirectory: folder.path + "/site", writeMode: .inPlace),
+                                    host: "127.0.0.1", port: 0, terminal: CapturingTerminal().terminal)
+        _ = try await preview.start()
+        let port = try #require(preview.boundPort)
+        let temporaryBefore = try FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory())
+            .filter { $0.hasPrefix("cellar-serve-") }
+        preview.stop()
+        #expect(throws: (any Error).self) { try TCPConnection(port: port, timeout: 1) }
+        let temporaryAfter = try FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory())
+            .filter { $0.hasPrefix("cellar-serve-") }
+        #expect(temporaryAfter.count == temporaryBefore.count - 1)
+    }
+}
