@@ -20,11 +20,11 @@ final class BuildProgress: BuildReporter {
     }
 
     func stageStarted(_ stage: BuildStage) {
-        state.withLock { $0.stage = stage; $0.done = 0; $0.total = 0 }
+        state.withAnnotatedLock { $0.stage = stage; $0.done = 0; $0.total = 0 }
     }
 
     func progress(_ stage: BuildStage, done: Int, total: Int) {
-        state.withLock { $0.done = done; $0.total = total }
+        state.withAnnotatedLock { $0.done = done; $0.total = total }
     }
 
     /// Runs `work`, drawing the progress line while it lasts.
@@ -33,7 +33,7 @@ final class BuildProgress: BuildReporter {
         let ticker = Task { [self] in
             try await Task.sleep(for: .seconds(1))
             while !Task.isCancelled {
-                let line = self.state.withLock { state -> String? in
+                let line = self.state.withAnnotatedLock { state -> String? in
                     guard let stage = state.stage else { return nil }
                     state.shown = true
                     let count = state.total > 0 ? " \(state.done)/\(state.total)" : ""
@@ -45,7 +45,7 @@ final class BuildProgress: BuildReporter {
         }
         defer {
             ticker.cancel()
-            if state.withLock({ $0.shown }) { terminal.errRaw("\r\u{1B}[K") }
+            if state.withAnnotatedLock({ $0.shown }) { terminal.errRaw("\r\u{1B}[K") }
         }
         return try await work()
     }

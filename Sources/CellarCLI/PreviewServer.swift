@@ -37,7 +37,7 @@ final class PreviewServer: Sendable {
         let folder = scratch + "/site"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let server = HTTPServer(configuration: ServerConfiguration(root: folder, host: host, port: port), hub: hub)
-        running.withLock { $0 = Running(scratch: scratch, server: server, watcher: nil) }
+        running.withAnnotatedLock { $0 = Running(scratch: scratch, server: server, watcher: nil) }
         let boundPort = try server.start()
         let shownHost = host.contains(":") ? "[\(host)]" : host
         let address = "http://\(shownHost):\(boundPort)/"
@@ -56,18 +56,23 @@ final class PreviewServer: Sendable {
             rebuilder.rebuildBlocking(changed: changes.mayHaveMissedChanges ? nil : changes.paths,
                                       stylesheetsOnly: changes.onlyStylesheets)
         }
-        running.withLock { $0?.watcher = watcher }
+        running.withAnnotatedLock { $0?.watcher = watcher }
         return address
+    }
+
+    /// The private folder everything is written into, while running.
+    var scratchFolder: String? {
+        running.withAnnotatedLock { $0?.scratch }
     }
 
     /// The port the server listens on, once started.
     var boundPort: UInt16? {
-        running.withLock { $0?.server.boundPort }
+        running.withAnnotatedLock { $0?.server.boundPort }
     }
 
     /// Stops watching and serving and removes the temporary folder. Safe to call more than once.
     func stop() {
-        guard let stopped = running.withLock({ state -> Running? in
+        guard let stopped = running.withAnnotatedLock({ state -> Running? in
             defer { state = nil }
             return state
         }) else { return }

@@ -39,6 +39,10 @@ extension MustacheError {
             "sections nest more than \(limit) levels deep"
         case .unreadableTemplate(let problem):
             "cannot read template: \(problem)"
+        case .renderTooLong(let limit, let section):
+            "rendering repeats sections and partials more than \(limit) times" + Self.inSection(section)
+        case .outputTooLarge(let limit, let section):
+            "rendering produces more than \(limit) bytes" + Self.inSection(section)
         }
     }
 
@@ -73,7 +77,13 @@ extension MustacheError {
             "move inner parts into partials"
         case .unreadableTemplate:
             "save the file as UTF-8"
+        case .renderTooLong, .outputTooLarge:
+            "a partial included several times inside itself, or sections over the same list nested in each other, multiply the work at every level"
         }
+    }
+
+    private static func inSection(_ section: String?) -> String {
+        section.map { ", in section '\($0)'" } ?? ""
     }
 
     private static func lookedFor(_ searched: [String]) -> String {

@@ -47,6 +47,11 @@ public struct MustacheError: Error, Sendable, Equatable, CustomStringConvertible
         case nestingTooDeep(limit: Int)
         /// The loader found the template but could not read it.
         case unreadableTemplate(String)
+        /// One render repeated sections and expanded partials more than `limit` times in all; `section`
+        /// names the section repeating when it happened (its tag has no line while rendering).
+        case renderTooLong(limit: Int, section: String?)
+        /// One render produced more than `limit` bytes.
+        case outputTooLarge(limit: Int, section: String?)
     }
 
     /// What went wrong; ``message`` and ``hint`` put it in words.

@@ -5,7 +5,7 @@ extension MustacheLibrary {
         var closure = TemplateClosure()
         do throws(MustacheError) {
             guard try compile(root, into: &closure) else {
-                cache.withLock { _ = $0.missing.insert(root) }
+                cache.withAnnotatedLock { _ = $0.missing.insert(root) }
                 return nil
             }
             var index = 0
@@ -18,14 +18,14 @@ extension MustacheLibrary {
             }
             try validate(closure)
         } catch {
-            cache.withLock { cache in
+            cache.withAnnotatedLock { cache in
                 if cache.entry(for: root) == nil {
                     cache.failed[root] = error
                 }
             }
             throw error
         }
-        return cache.withLock { cache in
+        return cache.withAnnotatedLock { cache in
             for (name, template) in closure.templates where cache.entry(for: name) == nil {
                 cache.add(template, named: name)
             }
@@ -39,7 +39,7 @@ extension MustacheLibrary {
     private func compile(_ name: String, into closure: inout TemplateClosure) throws(MustacheError) -> Bool {
         if closure.templates[name] != nil { return true }
         if closure.missing.contains(name) { return false }
-        switch cache.withLock({ $0.entry(for: name) }) {
+        switch cache.withAnnotatedLock({ $0.entry(for: name) }) {
         case .ready: return true
         case .missing:
             closure.missing.insert(name)
@@ -56,7 +56,7 @@ extension MustacheLibrary {
             closure.order.append(name)
             return true
         } catch {
-            cache.withLock { $0.failed[name] = error }
+            cache.withAnnotatedLock { $0.failed[name] = error }
             throw error
         }
     }

@@ -56,12 +56,12 @@ public final class MustacheLibrary: Sendable {
 
     /// The programs of every template compiled so far, by name; the cache keeps them alive.
     func compiledPrograms() -> [String: Unmanaged<Program>] {
-        cache.withLock { $0.programs }
+        cache.withAnnotatedLock { $0.programs }
     }
 
     /// The template `name` from the cache, else loaded now; nil when the loader has none.
     func loadedTemplate(named name: String) throws(MustacheError) -> MustacheTemplate? {
-        switch cache.withLock({ $0.entry(for: name) }) {
+        switch cache.withAnnotatedLock({ $0.entry(for: name) }) {
         case .ready(let template): return template
         case .missing: return nil
         case .failed(let error): throw error

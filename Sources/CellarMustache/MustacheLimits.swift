@@ -6,11 +6,20 @@ public struct MustacheLimits: Sendable, Hashable {
     public var maxNestingDepth: Int
     /// Most partials, parents and overridden blocks expanded inside one another while rendering.
     public var maxRecursionDepth: Int
+    /// Most section repetitions and partial, parent and block expansions in one render. Depth limits
+    /// alone let a template multiply: `{{#list}}{{>self}}{{>self}}{{/list}}`, or sections over the same
+    /// list nested twenty deep, would take longer than the universe has left.
+    public var maxRenderSteps: Int
+    /// Most bytes one render may produce.
+    public var maxOutputBytes: Int
 
-    public init(maxTemplateBytes: Int = 4 << 20, maxNestingDepth: Int = 256, maxRecursionDepth: Int = 100) {
+    public init(maxTemplateBytes: Int = 4 << 20, maxNestingDepth: Int = 256, maxRecursionDepth: Int = 100,
+                maxRenderSteps: Int = 1_000_000, maxOutputBytes: Int = 256 << 20) {
         self.maxTemplateBytes = maxTemplateBytes
         self.maxNestingDepth = maxNestingDepth
         self.maxRecursionDepth = maxRecursionDepth
+        self.maxRenderSteps = maxRenderSteps
+        self.maxOutputBytes = maxOutputBytes
     }
 
     public static let `default` = MustacheLimits()

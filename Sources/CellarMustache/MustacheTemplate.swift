@@ -46,4 +46,15 @@ public struct MustacheTemplate: Sendable {
         try renderer.run(.passUnretained(program), into: &output)
         output.write(to: &buffer)
     }
+
+    /// Renders, appending the UTF-8 bytes to `bytes` — for output headed to a file, with no
+    /// `String` (and no UTF-8 validation of the result) in between.
+    public func render(
+        _ context: MustacheValue, library: MustacheLibrary? = nil, appendingUTF8To bytes: inout [UInt8]
+    ) throws(MustacheError) {
+        var output = OutputBuffer(capacity: sizeHint + sizeHint / 2)
+        var renderer = Renderer(context: context, program: program, library: library, limits: library?.limits ?? .default)
+        try renderer.run(.passUnretained(program), into: &output)
+        output.write(to: &bytes)
+    }
 }

@@ -77,6 +77,11 @@ struct OutputBuffer: ~Copyable {
         capacity = newCapacity
     }
 
+    /// The output appended to `bytes`.
+    func write(to bytes: inout [UInt8]) {
+        bytes.append(contentsOf: UnsafeBufferPointer(start: base, count: count))
+    }
+
     /// The output as a `String`, or appended to `string`.
     func write(to string: inout String) {
         let bytes = UnsafeBufferPointer(start: base, count: count)

@@ -17,6 +17,8 @@ struct Renderer: ~Copyable {
     var overrides: [[String: BlockContent]] = []
     var expansionDepth = 0
     var sectionDepth = 0
+    /// Section repetitions and expansions so far, against ``MustacheLimits/maxRenderSteps``.
+    var steps = 0
     /// The programs of the library's compiled templates, read once per render.
     var knownPrograms: [String: Unmanaged<Program>]?
     /// The template a partial or parent tag resolved to last, since lists repeat the same one.
@@ -97,11 +99,13 @@ struct Renderer: ~Copyable {
         case .null, .bool(false):
             return
         case .list(let elements):
+            try count(elements.count, section: view.paths[path], output: output)
             for element in elements {
                 try run(view, from: body, to: end, pushing: element, into: &output)
             }
         case .custom(let object):
             if let elements = object.mustacheListElements {
+                try count(elements.count, section: view.paths[path], output: output)
                 for element in elements {
                     try run(view, from: body, to: end, pushing: element, into: &output)
                 }
@@ -111,6 +115,23 @@ struct Renderer: ~Copyable {
         default:
             try run(view, from: body, to: end, pushing: value, into: &output)
         }
+    }
+
+    /// Counts `repetitions` of a section against the render's budget of steps and bytes; a section
+    /// has no line of its own here, so an error names the template and the section.
+    mutating func count(_ repetitions: Int, section: VariablePath, output: borrowing OutputBuffer) throws(MustacheError) {
+        steps += repetitions
+        if steps > limits.maxRenderSteps || output.count > limits.maxOutputBytes {
+            throw budgetError(section: section.name, line: 0, column: 0)
+        }
+    }
+
+    /// The error for a render over its budget of steps or bytes.
+    func budgetError(section: String?, line: Int, column: Int) -> MustacheError {
+        let reason: MustacheError.Reason = steps > limits.maxRenderSteps
+            ? .renderTooLong(limit: limits.maxRenderSteps, section: section)
+            : .outputTooLarge(limit: limits.maxOutputBytes, section: section)
+        return MustacheError(reason, template: templateName, line: line, column: column)
     }
 
     mutating func run(

@@ -20,3 +20,14 @@ enum VariablePath: Sendable, Hashable {
         self = parts.count == 1 ? .key(first) : .dotted(first, Array(parts.dropFirst()))
     }
 }
+
+extension VariablePath {
+    /// The name as written in the tag, for messages.
+    var name: String {
+        switch self {
+        case .implicit: "."
+        case .key(let key): key
+        case .dotted(let first, let rest): ([first] + rest).joined(separator: ".")
+        }
+    }
+}

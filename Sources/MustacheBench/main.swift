@@ -97,13 +97,19 @@ for (index, expected) in [(0, "/reviews/item-0/"), (1, "/posts/item-1/")] {
 }
 
 /// Renders `count` items on the calling thread; returns the bytes produced (a checksum of sorts).
-func renderLoop(_ count: Int, offset: Int = 0, reuseBuffer: Bool) -> Int {
+/// `utf8`: into a reused byte buffer, as a page headed for a file is rendered (no `String` made).
+func renderLoop(_ count: Int, offset: Int = 0, reuseBuffer: Bool, utf8: Bool = false) -> Int {
     var bytes = 0
     var buffer = ""
+    var utf8Buffer: [UInt8] = []
     do {
         for index in 0..<count {
             let item = items[(index + offset) % items.count]
-            if reuseBuffer {
+            if utf8 {
+                utf8Buffer.removeAll(keepingCapacity: true)
+                try template.render(item, library: library, appendingUTF8To: &utf8Buffer)
+                bytes += utf8Buffer.count
+            } else if reuseBuffer {
                 buffer.removeAll(keepingCapacity: true)
                 try template.render(item, library: library, into: &buffer)
                 bytes += buffer.utf8.count
@@ -152,6 +158,7 @@ print("cell template + partial: \(cell.utf8.count + footer.utf8.count) bytes, \(
 _ = renderLoop(20_000, reuseBuffer: false)  // warm up
 _ = measure("1 thread, new String per render:", renders: renders) { renderLoop(renders, reuseBuffer: false) }
 _ = measure("1 thread, reused buffer:", renders: renders) { renderLoop(renders, reuseBuffer: true) }
+_ = measure("1 thread, into UTF-8 bytes (no String):", renders: renders) { renderLoop(renders, reuseBuffer: true, utf8: true) }
 guard ProcessInfo.processInfo.environment["MUSTACHE_BENCH_SINGLE"] == nil else { exit(0) }
 let total = renders * cores
 let parallel = measure("\(cores) threads, one shared template, new String:", renders: total, cpuTime: false) {

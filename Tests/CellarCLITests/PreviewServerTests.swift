@@ -6,7 +6,7 @@ import Testing
 
 /// `cellar serve` end to end: a real server on a free loopback port, a real file watcher, the
 /// site rebuilt from memory, and the events an open page receives.
-@Suite struct PreviewServerTests {
+@Suite(.serialized) struct PreviewServerTests {
     private func get(_ path: String, port: UInt16) throws -> String {
         let connection = try TCPConnection(port: port)
         try connection.send("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
@@ -33,6 +33,7 @@ import Testing
 
         // An open page's event stream, then an edit saved the way editors do (write + rename).
         let events = try EventStreamClient(port: port)
+        try events.waitUntilConnected()
         let original = try String(contentsOfFile: post, encoding: .utf8)
         try Data((original + "\nEdited while serving.\n").utf8).write(to: URL(fileURLWithPath: post), options: .atomic)
         #expect(try events.events(count: 1) == [.init(name: "reload", data: "reload")])
@@ -56,12 +57,10 @@ import Testing
                                     host: "127.0.0.1", port: 0, terminal: CapturingTerminal().terminal)
         _ = try await preview.start()
         let port = try #require(preview.boundPort)
-        let temporaryBefore = try FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory())
-            .filter { $0.hasPrefix("cellar-serve-") }
+        let scratch = try #require(preview.scratchFolder)
+        #expect(FileManager.default.fileExists(atPath: scratch + "/site/index.html"))
         preview.stop()
         #expect(throws: (any Error).self) { try TCPConnection(port: port, timeout: 1) }
-        let temporaryAfter = try FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory())
-            .filter { $0.hasPrefix("cellar-serve-") }
-        #expect(temporaryAfter.count == temporaryBefore.count - 1)
+        #expect(!FileManager.default.fileExists(atPath: scratch), "the private folder is removed")
     }
 }

@@ -23,6 +23,17 @@ public final class EventStreamClient {
         try connection.send("GET /__cellar/events HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n")
     }
 
+    /// Waits until the server has answered the request (the stream's headers have arrived): from
+    /// then on the server knows the client, and every event it sends will reach it.
+    public func waitUntilConnected() throws {
+        while !headerParsed {
+            let chunk = try connection.receive()
+            if chunk.isEmpty { return }
+            raw += chunk
+            decodeChunks()
+        }
+    }
+
     /// Reads until `count` events (comments and `retry:` lines are skipped) have arrived.
     public func events(count: Int) throws -> [Event] {
         var parsed = parseEvents()

@@ -149,6 +149,6 @@ final class StopSignal: Sendable {
 
     func wait() async {
         for await _ in stream { break }
-        sources.withLock { sources in sources.forEach { $0.cancel() } }
+        sources.withAnnotatedLock { sources in sources.forEach { $0.cancel() } }
     }
 }

@@ -68,24 +68,6 @@ public indirect enum JSONValue: Sendable, Hashable {
         }
     }
 
-    /// A JSON string literal: quotes, backslashes and control characters escaped.
-    static func quote(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    result += "\\u" + String(scalar.value, radix: 16).leftPadded(to: 4)
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result + "\""
-    }
+    /// A JSON string literal (the one writer JSON Feed uses too).
+    static func quote(_ text: String) -> String { JSONString.quote(text) }
 }

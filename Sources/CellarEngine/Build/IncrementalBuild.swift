@@ -98,7 +98,13 @@ extension BuildPipeline {
 
         let writeStart = clock.now
         let dirty = Set(changedIDs.flatMap { last.pagesShowing[$0] ?? [] }).sorted().map { last.pages[$0] }
-        let writer = OutputWriter(output: layout.output, previous: manifest, trustOutput: true, partial: true)
+        let writer: OutputWriter
+        do throws(FileIOError) {
+            writer = try OutputWriter.make(output: layout.output, previous: manifest, trustOutput: true, partial: true)
+        } catch {
+            diagnostics.append(error.diagnostic)
+            throw BuildFailure(diagnostics)
+        }
         let renderer = PageRenderer(environment: environment, theme: model.theme, items: model.itemsByID, cells: cache.cells)
         let siteWriter = SiteWriter(model: model, environment: environment, renderer: renderer, feeds: feeds,
                                     writer: writer, reporter: reporter, layout: layout, unchangedSources: nil)

@@ -22,14 +22,20 @@ struct InputSnapshot: Codable, Sendable {
         hash.combine(options.baseURL ?? "")
         hash.combine(options.includeDrafts ? 1 : 0)
         hash.combine(options.includeFuture ? 1 : 0)
+        let site = FileIO.realPath(layout.root) ?? layout.root
         for root in [layout.content, layout.themes] {
             hash.combine(root)
-            walk(root, depth: 0, into: &hash)
+            var visited: Set<UInt64> = [FileIO.status(root, followLinks: true)?.inode ?? 0]
+            walk(root, depth: 0, inside: site, themes: root == layout.themes, visited: &visited, into: &hash)
         }
         return hash.value
     }
 
-    private static func walk(_ folder: String, depth: Int, into hash: inout StableHash) {
+    /// Hashes a folder's tree. Each folder is walked once (a symlink loop is not a maze), and a linked
+    /// folder only where the build reads: inside the site, or — for a theme folder, which may be shared —
+    /// anywhere, and then inside that theme.
+    private static func walk(_ folder: String, depth: Int, inside allowed: String, themes: Bool,
+                             visited: inout Set<UInt64>, into hash: inout StableHash) {
         guard depth < 40, let entries = try? FileIO.list(folder) else { return }
         for entry in entries {
             let path = folder + "/" + entry.name
@@ -39,11 +45,17 @@ struct InputSnapshot: Codable, Sendable {
             hash.combine(UInt64(bitPattern: status.modified))
             hash.combine(status.inode)
             if status.kind == .directory {
-                walk(path, depth: depth + 1, into: &hash)
+                if visited.insert(status.inode).inserted {
+                    walk(path, depth: depth + 1, inside: allowed, themes: themes, visited: &visited, into: &hash)
+                }
             } else if status.kind == .symlink, let target = FileIO.status(path, followLinks: true) {
                 hash.combine(target.size)
                 hash.combine(UInt64(bitPattern: target.modified))
-                if target.kind == .directory { walk(path, depth: depth + 1, into: &hash) }
+                guard target.kind == .directory, let real = FileIO.realPath(path) else { continue }
+                let isTheme = themes && depth == 0
+                if isTheme || Paths.relative(real, to: allowed) != nil, visited.insert(target.inode).inserted {
+                    walk(path, depth: depth + 1, inside: isTheme ? real : allowed, themes: themes, visited: &visited, into: &hash)
+                }
             }
         }
     }

@@ -20,7 +20,7 @@ struct ItemLoader {
             cache.bodies = [:]
             cache.parseContext = context
         }
-        let all = await parse(sources, cache: &cache, changed: changed, diagnostics: &diagnostics)
+        let (all, early) = await parse(sources, cache: &cache, changed: changed, diagnostics: &diagnostics)
 
         let published = all.filter(rules.publishes)
         let hidden = all.filter { !rules.publishes($0) }
@@ -39,7 +39,7 @@ struct ItemLoader {
             siteURL: site.config.url, files: site.scan.files, pageURLs: pageURLs,
             hiddenItems: Set(hidden.map(\.id)), bundleURLs: bundleURLs, hiddenBundles: hiddenBundles,
             contentDisplayRoot: layout.display(sitePath: "content"))
-        let rendered = await renderBodies(published, links: links, cache: &cache)
+        let rendered = await renderBodies(published, links: links, early: early, cache: &cache)
         var items: [Item] = []
         items.reserveCapacity(rendered.count)
         for (item, found) in rendered {
@@ -93,8 +93,10 @@ struct ItemLoader {
     // MARK: - Parsing
 
     /// Reads and types the items whose files changed; takes the others from the cache.
+    /// - Returns: the items, and the bodies already rendered while parsing (by id): those of
+    ///   published items whose links do not depend on other items.
     private func parse(_ sources: [ItemSource], cache: inout SessionCache, changed: Set<String>?,
-                       diagnostics: inout DiagnosticBag) async -> [Item] {
+                       diagnostics: inout DiagnosticBag) async -> ([Item], [String: EarlyBody]) {
         let layout = site.layout
         var entries: [SessionCache.ParsedEntry?] = []
         var stale: [(index: Int, source: ItemSource)] = []
@@ -113,8 +115,9 @@ struct ItemLoader {
         let parser = ItemParser(layout: layout, site: site.config, sections: site.sections,
                                 kinds: site.theme.kinds, files: site.scan.files)
         let reporter = self.reporter
+        let early = EarlyBodies(site: site, rules: rules)
         let fresh = (try? await parallelMap(stale, progress: { reporter.progress(.parse, done: $0, total: stale.count) }) {
-            index, source -> (Int, SessionCache.ParsedEntry) in
+            index, source -> (Int, SessionCache.ParsedEntry, EarlyBody?) in
             var found = DiagnosticBag()
             let path = Paths.join(layout.content, source.contentPath)
             let display = layout.display(contentPath: source.contentPath)
@@ -122,12 +125,17 @@ struct ItemLoader {
             do throws(Diagnostic) {
                 let bytes = try SourceLoader.bytes(at: path, display: display)
                 let item = parser.parse(source, bytes: bytes, diagnostics: &found)
-                return (index, .init(status: status, item: item, diagnostics: found.diagnostics))
+                // While the file is at hand, render its body too, unless its links need every item first.
+                return (index, .init(status: status, item: item, diagnostics: found.diagnostics), item.flatMap(early.render))
             } catch {
-                return (index, .init(status: status, item: nil, diagnostics: [error]))
+                return (index, .init(status: status, item: nil, diagnostics: [error]), nil)
             }
         }) ?? []
-        for (index, entry) in fresh { entries[index] = entry }
+        var bodies: [String: EarlyBody] = [:]
+        for (index, entry, body) in fresh {
+            entries[index] = entry
+            if let body, let id = entry.item?.id { bodies[id] = body }
+        }
 
         var parsed: [String: SessionCache.ParsedEntry] = [:]
         parsed.reserveCapacity(sources.count)
@@ -141,18 +149,23 @@ struct ItemLoader {
         }
         cache.parsed = parsed
         reporter.progress(.parse, done: items.count, total: sources.count)
-        return items
+        return (items, bodies)
     }
 
     /// Renders the bodies whose source, URL or (when they link to other content) links changed.
-    private func renderBodies(_ items: [Item], links: LinkResolver, cache: inout SessionCache) async -> [(Item, [Diagnostic])] {
+    private func renderBodies(_ items: [Item], links: LinkResolver, early: [String: EarlyBody],
+                              cache: inout SessionCache) async -> [(Item, [Diagnostic])] {
         let linksKey = links.fingerprint
         var results: [(Item, [Diagnostic])?] = []
         var stale: [(Int, Item)] = []
+        var ready: [(Int, Item, Bool, [Diagnostic])] = []
         for (index, item) in items.enumerated() {
             if let entry = cache.bodies[item.id], entry.sourceHash == item.sourceHash, entry.url == item.url,
                !entry.dependsOnLinks || entry.linksKey == linksKey {
                 results.append((entry.item, entry.diagnostics))
+            } else if let body = early[item.id] {
+                results.append(nil)
+                ready.append((index, body.item, body.dependsOnLinks, body.diagnostics))
             } else {
                 results.append(nil)
                 stale.append((index, item))
@@ -164,7 +177,7 @@ struct ItemLoader {
             let (result, dependsOnLinks) = bodies.render(item, diagnostics: &found)
             return (index, result, dependsOnLinks, found.diagnostics)
         }) ?? []
-        for (index, item, dependsOnLinks, found) in fresh {
+        for (index, item, dependsOnLinks, found) in ready + fresh {
             var item = item
             var revision = StableHash()
             revision.combine(item.sourceHash)
@@ -212,6 +225,11 @@ struct ItemLoader {
         }
         var counts: [String: Int] = [:]
         for item in items { counts[item.sectionID, default: 0] += 1 }
+        // The theme's assets are copied to the root of the output: nothing else may land on them.
+        for asset in site.theme.assets.sorted() {
+            let shown = site.theme.display + "/assets/" + asset
+            claims.claim(URLPath(asset), by: shown, at: SourceLocation(file: shown), diagnostics: &diagnostics)
+        }
         for section in site.sections.values.sorted(by: { $0.id < $1.id }) {
             let location = SourceLocation(file: section.file)
             claims.claim(section.url, by: section.file, at: location, diagnostics: &diagnostics)
@@ -268,12 +286,21 @@ struct ItemLoader {
         }
     }
 
-    /// `/old/path` → `old/path/`; `/old.html` stays a file. Nil for anything that leaves the site.
+    /// `/old/path` → `old/path/`; `/old.html` stays a file; `%xx` escapes are decoded (`/caf%C3%A9/` is
+    /// written to `café/`, where a server looks for it). Nil for anything that leaves the site or that
+    /// cannot be a file name: a scheme or host, `?`, `#`, `.` or `..` parts (escaped or not), `\`,
+    /// control characters, an escaped `/`, malformed escapes, parts longer than a file name may be.
     static func aliasURL(_ alias: String) -> URLPath? {
-        guard !alias.isEmpty, !URLCheck.isRemote(alias), !alias.contains("\\"), !alias.contains("\0"),
-              !alias.contains("?"), !alias.contains("#") else { return nil }
-        let parts = alias.split(separator: "/", omittingEmptySubsequences: true)
-        guard !parts.isEmpty, !parts.contains(where: { $0 == ".." || $0 == "." }) else { return nil }
+        guard !alias.isEmpty, !URLCheck.isRemote(alias), !alias.contains("?"), !alias.contains("#") else { return nil }
+        var parts: [String] = []
+        for part in alias.split(separator: "/", omittingEmptySubsequences: true) {
+            guard let segment = URLEncoding.decode(String(part)), segment != ".", segment != "..",
+                  segment.utf8.count <= Slug.maxSegmentBytes,
+                  !segment.unicodeScalars.contains(where: { $0 == "/" || $0 == "\\" || $0.value < 0x20 || $0.value == 0x7F })
+            else { return nil }
+            parts.append(segment)
+        }
+        guard !parts.isEmpty else { return nil }
         let path = parts.joined(separator: "/")
         let isFile = alias.hasSuffix("/") ? false : !Paths.fileExtension(path).isEmpty
         return URLPath(isFile ? path : path + "/")

@@ -1,174 +1,46 @@
-import CellarDiagnostics
 import Foundation
 
-/// The stages of a build, composed; what they may reuse comes in a ``SessionCache``.
-struct BuildPipeline: Sendable {
-    var options: BuildOptions
-    var reporter: any BuildReporter
-    var cells: CellRegistry
+/// Builds a site once: the `cellar build` command.
+///
+/// ```swift
+/// let report = try await SiteBuilder(options: BuildOptions(siteDirectory: "mysite")).build()
+/// print("Built \(report.pages) pages")
+/// ```
+public struct SiteBuilder: Sendable {
+    public var options: BuildOptions
+    public var reporter: any BuildReporter
+    /// Swift-typed cells, added to (and overriding) the theme's Mustache cells.
+    public var cells: CellRegistry
+
+    public init(options: BuildOptions, reporter: any BuildReporter = SilentReporter(), cells: CellRegistry = CellRegistry()) {
+        self.options = options
+        self.reporter = reporter
+        self.cells = cells
+    }
 
     /// Loads, checks, renders and writes the site.
     /// - Throws: ``BuildFailure`` with every diagnostic when any is an error; the output is then untouched.
-    func run(cache: inout SessionCache, changed: Set<String>?) async throws(BuildFailure) -> BuildReport {
-        if let report = try await runIncremental(cache: &cache, changed: changed) { return report }
-        cache.last = nil
-        let clock = ContinuousClock()
-        let start = clock.now
-        var timings: [BuildStage: Duration] = [:]
-        var diagnostics = DiagnosticBag()
+    ///
+    /// When no input changed since the last build (see ``InputSnapshot``), the output is still as it
+    /// was written and no scheduled date has passed, it returns at once with ``BuildReport/upToDate`` set.
+    public func build() async throws(BuildFailure) -> BuildReport {
+        let start = ContinuousClock.now
         let layout = SiteLayout(options: options)
-        func stage<T>(_ stage: BuildStage, _ body: () async throws(BuildFailure) -> T) async throws(BuildFailure) -> T {
-            reporter.stageStarted(stage)
-            let began = clock.now
-            let result = try await body()
-            timings[stage] = clock.now - began
-            reporter.stageFinished(stage, duration: clock.now - began)
-            return result
+        let fingerprint = InputSnapshot.fingerprint(layout: layout, options: options)
+        if !options.clean, options.writeMode == .staged, cells.kinds.isEmpty, let last = InputSnapshot.load(layout),
+           last.fingerprint == fingerprint, (last.nextScheduledChange.map { $0 > options.now } ?? true),
+           InputSnapshot.outputIsIntact(layout) {
+            return BuildReport(items: last.items, pages: last.pages, written: 0, unchanged: 0, removed: 0,
+                               duration: ContinuousClock.now - start, stageDurations: [:], diagnostics: last.diagnostics,
+                               output: layout.output, nextScheduledChange: last.nextScheduledChange, upToDate: true)
         }
-        func failIfErrors() throws(BuildFailure) {
-            if diagnostics.hasErrors { throw BuildFailure(diagnostics) }
+        var cache = SessionCache()
+        let report = try await BuildPipeline(options: options, reporter: reporter, cells: cells).run(cache: &cache, changed: nil)
+        // Files that changed while the build ran make the snapshot stale: take it again and keep the older one.
+        if InputSnapshot.fingerprint(layout: layout, options: options) == fingerprint {
+            InputSnapshot(fingerprint: fingerprint, items: report.items, pages: report.pages,
+                          nextScheduledChange: report.nextScheduledChange, diagnostics: report.diagnostics).save(layout)
         }
-
-        let loaded: LoadedSite = try await stage(.load) { () throws(BuildFailure) in
-            let loaded: LoadedSite
-            if let previous = cache.loaded, let changed, Self.onlyItemsChanged(changed, in: previous) {
-                loaded = previous   // settings, theme and the set of files are as they were
-            } else {
-                cache.loaded = nil
-                let loader = SiteLoader(layout: layout, options: options, swiftCells: Set(cells.kinds))
-                let fresh = loader.load(diagnostics: &diagnostics)
-                try failIfErrors()
-                guard let fresh else { throw BuildFailure(diagnostics) }
-                loaded = fresh
-            }
-            return loaded
-        }
-        let model: SiteModel = try await stage(.parse) { () throws(BuildFailure) in
-            let rules = PublishRules(includeDrafts: options.includeDrafts, includeFuture: options.includeFuture, now: options.now)
-            let model = await ItemLoader(site: loaded, rules: rules, reporter: reporter)
-                .load(cache: &cache, changed: changed, diagnostics: &diagnostics)
-            try failIfErrors()
-            guard let model else { throw BuildFailure(diagnostics) }
-            cache.loaded = loaded
-            return model
-        }
-        let feeds = FeedCatalog(siteTitle: model.config.title, sections: model.sections)
-        let environment = RenderEnvironment(site: model.config, kinds: model.theme.kinds, sections: model.sectionsByID,
-                                            links: model.links, tags: model.tags, siteFeeds: feeds.site)
-        let globalKey = globalKey(model)
-        if cache.globalKey != globalKey {
-            cache.cells = CellCache()
-            cache.pages = [:]
-            cache.globalKey = globalKey
-        }
-        let (configurators, cellCache) = try await stage(.cells) { () throws(BuildFailure) in
-            let result = await CellRenderer(registry: registry(model: model, environment: environment))
-                .render(model.items, cache: &cache, globalKey: globalKey, diagnostics: &diagnostics)
-            try failIfErrors()
-            return result
-        }
-        let pages = try await stage(.pages) {
-            PageAssembler(model: model, cells: configurators, dates: environment.dates, feeds: feeds).assemble()
-        }
-        let (written, unchanged, removed) = try await stage(.write) { () throws(BuildFailure) in
-            try await write(pages, model: model, environment: environment, cells: cellCache, feeds: feeds, layout: layout,
-                            globalKey: globalKey, changed: changed, cache: &cache, diagnostics: &diagnostics)
-        }
-        if options.writeMode == .inPlace { cache.last = LastBuild(model: model, pages: pages, globalKey: globalKey) }
-        return BuildReport(
-            items: model.items.count, pages: pages.count + model.items.reduce(0) { $0 + $1.aliases.count },
-            written: written, unchanged: unchanged, removed: removed, duration: clock.now - start,
-            stageDurations: timings, diagnostics: diagnostics.sorted, output: layout.output,
-            nextScheduledChange: model.nextScheduledChange
-        )
-    }
-
-    // MARK: - Private
-
-    /// Whether every changed path is a content file the last build already knew, other than an
-    /// `_index.md`: then the settings, the theme and the set of files are unchanged.
-    static func onlyItemsChanged(_ changed: Set<String>, in site: LoadedSite) -> Bool {
-        for path in changed {
-            guard let relative = Paths.relative(path, to: site.layout.content), !relative.isEmpty,
-                  Paths.lastComponent(of: relative) != "_index.md", site.scan.files.contains(relative),
-                  FileIO.status(path, followLinks: true)?.kind == .file else { return false }
-        }
-        return true
-    }
-
-    func registry(model: SiteModel, environment: RenderEnvironment) -> CellRegistry {
-        var registry = CellRegistry()
-        for (kind, template) in model.theme.cells {
-            registry.register(MustacheCell(kind: kind, template: template, library: model.theme.library, environment: environment))
-        }
-        registry.merge(cells)
-        return registry
-    }
-
-    /// Everything every page depends on: a different key means render everything again.
-    private func globalKey(_ model: SiteModel) -> UInt64 {
-        var hash = StableHash()
-        hash.combine(CellarVersion.current)
-        hash.combine(model.theme.fingerprint)
-        hash.combine(model.config.sourceHash)
-        hash.combine(model.config.url.description)
-        for section in model.sections { hash.combine(section.id); hash.combine(section.sourceHash); hash.combine(section.introHTML) }
-        hash.combine(model.config.introHTML)
-        hash.combine(model.tags.fingerprint)
-        hash.combine(options.includeDrafts ? 1 : 0)
-        hash.combine(options.includeFuture ? 1 : 0)
-        return hash.value
-    }
-
-    private func write(
-        _ pages: [Page], model: SiteModel, environment: RenderEnvironment, cells: CellCache, feeds: FeedCatalog,
-        layout: SiteLayout, globalKey: UInt64, changed: Set<String>?, cache: inout SessionCache,
-        diagnostics: inout DiagnosticBag
-    ) async throws(BuildFailure) -> (Int, Int, Int) {
-        let displayOutput = layout.displayOutput
-        do throws(Diagnostic) {
-            try OutputWriter.checkReplaceable(layout.output, display: displayOutput)
-        } catch {
-            diagnostics.append(error)
-            throw BuildFailure(diagnostics)
-        }
-        let manifestFile = Paths.join(layout.cache, "output-manifest")
-        if options.clean, cache.manifest == nil { FileIO.removeTree(layout.cache) }
-        var previous = cache.manifest
-        if previous == nil, !options.clean { previous = OutputManifest.load(from: manifestFile, outputPath: layout.output) }
-        if !FileIO.exists(Paths.join(layout.output, OutputWriter.marker)) {
-            previous = nil
-            cache.pages = [:]
-        }
-        // The preview server's folder is written by nobody else: what the last build wrote is still there.
-        let trusted = options.writeMode == .inPlace && cache.manifest != nil
-        let writer = OutputWriter(output: layout.output, previous: previous, trustOutput: trusted)
-        let renderer = PageRenderer(environment: environment, theme: model.theme, items: model.itemsByID, cells: cells)
-        let siteWriter = SiteWriter(model: model, environment: environment, renderer: renderer, feeds: feeds,
-                                    writer: writer, reporter: reporter, layout: layout,
-                                    unchangedSources: trusted ? changed.map { UnchangedSources(changed: $0) } : nil)
-        let items = model.itemsByID
-        let (problems, fingerprints) = await siteWriter.writeAll(pages, fingerprints: cache.pages) { page in
-            page.fingerprint(global: globalKey) { items[$0]?.revision ?? 0 }
-        }
-        diagnostics.append(contentsOf: problems.diagnostics)
-        if diagnostics.hasErrors {
-            writer.abort()
-            cache.pages = [:]
-            throw BuildFailure(diagnostics)
-        }
-        do throws(FileIOError) {
-            let (manifest, summary) = try writer.commit()
-            if options.writeMode == .staged { try? manifest.save(to: manifestFile) }
-            cache.manifest = manifest
-            cache.pages = fingerprints
-            return (summary.written, summary.unchanged, summary.removed)
-        } catch {
-            writer.abort()
-            cache.pages = [:]
-            cache.manifest = nil
-            diagnostics.append(error.diagnostic)
-            throw BuildFailure(diagnostics)
-        }
+        return report
     }
 }

@@ -31,11 +31,15 @@ struct SiteWriter {
             let file = page.url.outputFile
             let key = fingerprint(page)
             if previous[file] == key, writer.keep(file) { return (file, key, nil) }
-            var html = ""
+            var html: [UInt8] = []
             html.reserveCapacity(16 * 1024)
             do {
                 try renderer.render(page, into: &html)
-                try writer.write(html, to: file)
+                var failure: FileIOError?
+                html.withUnsafeBytes { bytes in
+                    do throws(FileIOError) { try writer.write(bytes, to: file) } catch { failure = error }
+                }
+                if let failure { throw failure }
                 return (file, key, nil)
             } catch let error as DiagnosticConvertible {
                 return (file, nil, error.diagnostic)

@@ -65,7 +65,7 @@ enum SourceLoader {
             }
             var diagnostic = error.diagnostic
             diagnostic.location = SourceLocation(file: display)
-            diagnostic.message = "cannot read the file: " + String(cString: strerror(error.code))
+            diagnostic.message = "cannot read the file: " + error.reason
             throw diagnostic
         }
     }

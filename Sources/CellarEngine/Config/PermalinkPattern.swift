@@ -23,6 +23,14 @@ public struct PermalinkPattern: Sendable, Hashable {
             if segment == ".." || segment == "." {
                 throw .error("permalink '\(text)' may not contain '\(segment)'", at: location)
             }
+            // Literal text becomes folder names as written: nothing a URL or a file name reads differently.
+            if let bad = segment.unicodeScalars.first(where: {
+                $0 == "\\" || $0 == "?" || $0 == "#" || $0 == "%" || $0.properties.isWhitespace || $0.value < 0x20 || $0.value == 0x7F
+            }) {
+                let shown = bad.value < 0x20 || bad.value == 0x7F ? bad.escaped(asASCII: false) : String(bad)
+                throw .error("permalink '\(text)' may not contain '\(shown)'", at: location,
+                             hint: "use letters, digits, '-', '_' and '.' between the slashes")
+            }
             var literal = ""
             var index = segment.startIndex
             while index < segment.endIndex {

@@ -4,7 +4,7 @@ import CellarDiagnostics
 struct ContentScanner {
     var layout: SiteLayout
     /// Deepest folder nesting followed (a guard against symlink tricks and runaway trees).
-    var maxDepth = 32
+    static let maxDepth = 32
 
     func scan(diagnostics: inout DiagnosticBag) -> ContentScan {
         var scan = ContentScan()
@@ -24,6 +24,23 @@ struct ContentScanner {
     static func isIgnored(_ name: String) -> Bool {
         name.hasPrefix(".") || name.hasSuffix("~") || name.hasSuffix(".swp") || name.hasSuffix(".swx")
             || (name.hasPrefix("#") && name.hasSuffix("#")) || name == "4913" || name == "Thumbs.db"
+    }
+
+    /// Why a name cannot become part of a URL or a diagnostic's `file:line:column`: bytes that are not
+    /// UTF-8 (`readdir` gave them as U+FFFD, so the name as read names no file) or control characters.
+    static func nameProblem(_ name: String, in folder: String) -> (message: String, hint: String)? {
+        if name.unicodeScalars.contains("\u{FFFD}"), FileIO.status(Paths.join(folder, name)) == nil {
+            return ("is not valid UTF-8", "rename the file; names must be UTF-8 to become URLs")
+        }
+        if name.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+            return ("contains a control character", "rename the file; names must be printable to become URLs")
+        }
+        return nil
+    }
+
+    /// A name with its control characters spelled out, for messages.
+    static func printable(_ name: String) -> String {
+        name.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? $0.escaped(asASCII: false) : String($0) }.joined()
     }
 
     // MARK: - Private
@@ -55,8 +72,24 @@ struct ContentScanner {
             scan.sectionFolders.append(folder)
             all.insert(Paths.join(folder, "_index.md"))
         }
+        // Swift compares strings by canonical equivalence: names equal but for NFC and NFD are one name
+        // to every dictionary of the build, and would be one URL. Only the first is read.
+        var seen: [String: String] = [:]
         for entry in entries where !Self.isIgnored(entry.name) {
             let path = Paths.join(folder, entry.name)
+            if let problem = Self.nameProblem(entry.name, in: absolute) {
+                let shown = layout.display(contentPath: Paths.join(folder, Self.printable(entry.name)))
+                diagnostics.error("the file name '\(Self.printable(entry.name))' \(problem.message)",
+                                  at: SourceLocation(file: shown), hint: problem.hint)
+                continue
+            }
+            if let first = seen[entry.name] {
+                let shown = layout.display(contentPath: path)
+                diagnostics.error("the file name '\(entry.name)' is '\(first)' written with other Unicode code points (NFC and NFD)",
+                                  at: SourceLocation(file: shown), hint: "keep one of the two; they would have one URL")
+                continue
+            }
+            seen[entry.name] = entry.name
             if path == Paths.join(folder, "_index.md") && bundle == nil { continue }
             if let bundle, path == Paths.join(bundle, "index.md") { continue }
             guard var kind = entry.kind ?? FileIO.status(Paths.join(layout.content, path))?.kind else { continue }
@@ -66,8 +99,11 @@ struct ContentScanner {
             }
             switch kind {
             case .directory:
-                guard depth < maxDepth else {
-                    diagnostics.error("folders nest deeper than \(maxDepth) levels at \(layout.display(contentPath: path))")
+                guard depth < Self.maxDepth else {
+                    let shown = layout.display(contentPath: path)
+                    diagnostics.error("folders nest deeper than \(Self.maxDepth) levels at \(shown)",
+                                      at: SourceLocation(file: shown),
+                                      hint: "move the files up; Cellar reads at most \(Self.maxDepth) levels of folders under content/")
                     continue
                 }
                 let real = FileIO.realPath(Paths.join(layout.content, path)) ?? path

@@ -34,24 +34,3 @@ public indirect enum FieldValue: Sendable, Hashable {
     public var object: [String: TypedField]? { if case .object(let fields) = self { fields } else { nil } }
     public var isNull: Bool { self == .null }
 }
-
-/// A value with the place it was written, for diagnostics raised after typing.
-public struct TypedField: Sendable, Hashable {
-    public var value: FieldValue
-    public var location: SourceLocation?
-
-    public init(_ value: FieldValue, at location: SourceLocation?) {
-        self.value = value
-        self.location = location
-    }
-}
-
-/// A local file named by an `image` or `path` field (or a remote URL for images).
-public struct FileReference: Sendable, Hashable {
-    /// As written in the front matter.
-    public var written: String
-    /// The file, relative to `content/` (nil for remote URLs).
-    public var contentPath: String?
-    /// The remote URL, when the reference is one.
-    public var remoteURL: String?
-}

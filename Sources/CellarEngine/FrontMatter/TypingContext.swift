@@ -17,14 +17,3 @@ struct TypingContext: Sendable {
     /// How `content/` is shown in messages ("content").
     var contentDisplayRoot: String
 }
-
-/// The set of files under `content/`, for existence checks without touching the disk again.
-public struct ContentFileSet: Sendable {
-    var paths: Set<String>
-
-    public init(_ paths: Set<String> = []) {
-        self.paths = paths
-    }
-
-    func contains(_ contentPath: String) -> Bool { paths.contains(contentPath) }
-}

@@ -47,7 +47,10 @@ struct ItemParser: Sendable {
         var slug = Slug.make(source.fileSlug)
         if let written = fields["slug"] {
             let text = written.value.string ?? ""
-            if Slug.isValid(text) {
+            if text.utf8.count > Slug.maxBytes {
+                diagnostics.error("'slug' must be at most \(Slug.maxBytes) bytes, found \(text.utf8.count)",
+                                  at: written.location, hint: "shorten the slug; each part of a URL becomes a folder name")
+            } else if Slug.isValid(text) {
                 slug = text
             } else {
                 diagnostics.error("'slug' must be one URL segment without spaces, '/', '?', '#' or '%', found \"\(text)\"",
@@ -55,8 +58,16 @@ struct ItemParser: Sendable {
             }
         }
         var tags: [String] = []
-        for tag in fields["tags"]?.value.list ?? [] {
-            guard let name = tag.string?.trimmingCharacters(in: .whitespaces), !name.isEmpty else { continue }
+        var tagFields: [TypedField] = []
+        if case .list(let entries)? = fields["tags"]?.value { tagFields = entries }
+        for tag in tagFields {
+            guard let name = tag.value.string?.trimmingCharacters(in: .whitespaces), !name.isEmpty else { continue }
+            let length = Slug.make(name).utf8.count
+            if length > Slug.maxSegmentBytes {
+                diagnostics.error("the tag '\(name.prefix(40))…' makes a URL part of \(length) bytes, more than the limit of \(Slug.maxSegmentBytes)",
+                                  at: tag.location ?? fields["tags"]?.location ?? start, hint: "shorten the tag")
+                continue
+            }
             if !tags.contains(name) { tags.append(name) }
         }
         let title = fields["title"]?.value.string ?? ""
@@ -71,6 +82,11 @@ struct ItemParser: Sendable {
                 diagnostics.error("the permalink '\(pattern.source)' of \(section?.file ?? "its section") needs a date, and this item has none",
                                   at: start, hint: "add a 'date:' to the front matter")
             }
+        }
+        if let part = url.value.split(separator: "/").first(where: { $0.utf8.count > Slug.maxSegmentBytes }) {
+            diagnostics.error("the URL of this item has a part of \(part.utf8.count) bytes, more than the limit of \(Slug.maxSegmentBytes)",
+                              at: fields["slug"]?.location ?? start,
+                              hint: "give it a shorter 'slug:' or title, or change the section's permalink")
         }
         return Item(source: Item.Source(
             id: source.contentPath, file: display, sectionID: sectionID, kind: kind.name, hasPage: kind.hasPage,

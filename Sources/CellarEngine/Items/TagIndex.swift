@@ -1,15 +1,5 @@
 import CellarDiagnostics
 
-/// A tag and the published items that carry it.
-public struct Tag: Sendable, Hashable {
-    /// The spelling first met (items in source order).
-    public var name: String
-    public var slug: String
-    public var url: URLPath
-    /// Items carrying the tag, by id, in source order.
-    public var itemIDs: [String]
-}
-
 /// Every tag of the published items. Tags whose slugs are equal (`Swift`, `swift`) are one tag.
 struct TagIndex: Sendable {
     private(set) var tags: [Tag] = []

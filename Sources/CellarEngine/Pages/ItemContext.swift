@@ -1,4 +1,5 @@
 import CellarMustache
+import Foundation
 
 /// An item as templates see it, answering lookups straight from the typed ``Item``.
 struct ItemContext: MustacheObject {
@@ -50,64 +51,3 @@ struct ItemContext: MustacheObject {
         "item-" + Slug.make(bundleDirectory ?? Paths.deletingExtension(id))
     }
 }
-
-/// A date: prints RFC 3339; `.long`, `.short`, `.iso`, `.day`, `.year`, `.month` for other forms.
-struct DateContext: MustacheObject {
-    let date: Date
-    let dates: DateFormatting
-
-    var mustacheInterpolation: MustacheValue? { .string(dates.iso(date)) }
-
-    func mustacheValue(forKey key: String) -> MustacheValue? {
-        switch key {
-        case "iso": .string(dates.iso(date))
-        case "long": .string(dates.long(date))
-        case "short": .string(dates.short(date))
-        case "day": .string(dates.day(date))
-        case "year": .int(dates.components(date).year)
-        case "month": .int(dates.components(date).month)
-        case "month_name": .string(dates.month(date))
-        case "rfc822": .string(dates.rfc822(date))
-        default: nil
-        }
-    }
-}
-
-/// A `url` field's value: prints the URL; `.host` gives its host name (`example.org`).
-struct URLValueContext: MustacheObject {
-    let url: String
-
-    var mustacheInterpolation: MustacheValue? { .string(url) }
-
-    func mustacheValue(forKey key: String) -> MustacheValue? {
-        switch key {
-        case "host": .string(Self.host(of: url))
-        case "url": .string(url)
-        default: nil
-        }
-    }
-
-    static func host(of url: String) -> String {
-        guard let start = url.range(of: "://")?.upperBound else { return "" }
-        var host = url[start...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
-        if let at = host.lastIndex(of: "@") { host = host[host.index(after: at)...] }
-        if host.hasPrefix("www.") { host = host.dropFirst(4) }
-        return String(host)
-    }
-}
-
-/// An `enum` field's value: prints the value; `{{#style.toggle}}` (or `style.is_toggle`) tests it.
-struct EnumValueContext: MustacheObject {
-    let value: String
-    let values: [String]
-
-    var mustacheInterpolation: MustacheValue? { .string(value) }
-
-    func mustacheValue(forKey key: String) -> MustacheValue? {
-        let name = key.hasPrefix("is_") ? String(key.dropFirst(3)) : key
-        if name == "value" { return .string(value) }
-        return values.contains(name) ? .bool(name == value) : nil
-    }
-}
-
-import Foundation

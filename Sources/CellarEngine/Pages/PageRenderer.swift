@@ -18,7 +18,8 @@ struct PageRenderer: Sendable {
         self.siteContext = Self.siteContext(environment)
     }
 
-    func render(_ page: Page, into html: inout String) throws {
+    /// Renders `page`, appending its UTF-8 bytes to `html` (pages go straight to files: no `String`).
+    func render(_ page: Page, into html: inout [UInt8]) throws {
         let template: MustacheTemplate
         switch page.role {
         case .home: template = theme.layouts.home
@@ -29,7 +30,7 @@ struct PageRenderer: Sendable {
             let kind = page.itemID.flatMap { items[$0]?.kind } ?? ""
             template = theme.itemPages[kind] ?? theme.layouts.item
         }
-        try template.render(context(for: page), library: theme.library, into: &html)
+        try template.render(context(for: page), library: theme.library, appendingUTF8To: &html)
     }
 
     // MARK: - Context

@@ -82,7 +82,7 @@ public final class DateFormatting: Sendable {
     private func forms(_ date: Date) -> Forms {
         let offset = timeZone.secondsFromGMT(for: date)
         let key = civil(date, offset: offset).daysSinceEpoch
-        return state.withLock { state in
+        return state.withAnnotatedLock { state in
             if let forms = state.cache[key] { return forms }
             let forms = Forms(long: state.long.string(from: date), short: state.short.string(from: date),
                               month: state.month.string(from: date))

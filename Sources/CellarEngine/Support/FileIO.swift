@@ -10,7 +10,12 @@ public struct FileIOError: Error, Sendable, DiagnosticConvertible {
     public var code: Int32
 
     public var diagnostic: Diagnostic {
-        .error("cannot \(operation) \(path): \(String(cString: strerror(code)))", hint: hint)
+        .error("cannot \(operation) \(path): \(reason)", hint: hint)
+    }
+
+    /// The system's words for `code`.
+    var reason: String {
+        code == FileIO.notARegularFile ? "it is not a regular file (a FIFO, socket or device)" : String(cString: strerror(code))
     }
 
     private var hint: String? {
@@ -53,14 +58,26 @@ enum FileIO {
 
     static func isDirectory(_ path: String) -> Bool { status(path, followLinks: true)?.kind == .directory }
 
+    /// The error code of ``read(_:limit:)`` for FIFOs, sockets and devices, which it never reads.
+    static let notARegularFile: Int32 = -1
+
+    /// Reads a whole regular file. FIFOs, sockets and devices are refused (``notARegularFile``), never
+    /// waited on: the file is opened without blocking and checked before any read.
     static func read(_ path: String, limit: Int = .max) throws(FileIOError) -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { throw FileIOError(path: path, operation: "read", code: errno) }
         defer { close(fd) }
         var info = stat()
-        let expected = fstat(fd, &info) == 0 ? Int(info.st_size) : 0
+        guard fstat(fd, &info) == 0 else { throw FileIOError(path: path, operation: "read", code: errno) }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw FileIOError(path: path, operation: "read", code: EISDIR)
+        default: throw FileIOError(path: path, operation: "read", code: notARegularFile)
+        }
+        let expected = Int(info.st_size)
         if expected > limit { throw FileIOError(path: path, operation: "read", code: EFBIG) }
-        var bytes = [UInt8](repeating: 0, count: max(expected, 0))
+        // The size fstat gives, plus one byte to see the end without growing the buffer.
+        var bytes = [UInt8](repeating: 0, count: max(expected, 0) + 1)
         var total = 0
         while true {
             if total == bytes.count {
@@ -83,12 +100,17 @@ enum FileIO {
         return bytes
     }
 
-    /// Writes `bytes` to a new file at `path` (replacing a file already there).
+    /// Writes `bytes` to the file at `path`, creating it or replacing its contents.
+    ///
+    /// An existing file is overwritten from the start and cut to length only when it was longer:
+    /// truncating frees its blocks, which file systems mounted with `discard` trim synchronously.
     /// - Returns: the file's modification time, in nanoseconds since 1970.
     @discardableResult
     static func write(_ bytes: UnsafeRawBufferPointer, to path: String) throws(FileIOError) -> Int64 {
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        let fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw FileIOError(path: path, operation: "write", code: errno) }
+        var before = stat()
+        let oldSize = fstat(fd, &before) == 0 ? Int(before.st_size) : 0
         var offset = 0
         while offset < bytes.count {
             let count = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
@@ -99,6 +121,11 @@ enum FileIO {
                 throw FileIOError(path: path, operation: "write", code: code)
             }
             offset += count
+        }
+        if oldSize > bytes.count, ftruncate(fd, off_t(bytes.count)) != 0 {
+            let code = errno
+            close(fd)
+            throw FileIOError(path: path, operation: "write", code: code)
         }
         var info = stat()
         let modified = fstat(fd, &info) == 0 ? Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec) : 0
@@ -211,11 +238,59 @@ enum FileIO {
         return String(cString: cwd)
     }
 
-    /// Copies a file's bytes (used for static files and bundle resources).
+    /// Copies a file's bytes (used for static files and bundle resources), a chunk at a time so a
+    /// large video costs no more memory than a small image.
     /// - Returns: the copy's modification time.
     @discardableResult
     static func copy(_ from: String, to: String) throws(FileIOError) -> Int64 {
-        let bytes = try read(from)
-        return try write(bytes, to: to)
+        let chunk = 1 << 20
+        let source = open(from, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard source >= 0 else { throw FileIOError(path: from, operation: "read", code: errno) }
+        defer { close(source) }
+        var info = stat()
+        guard fstat(source, &info) == 0 else { throw FileIOError(path: from, operation: "read", code: errno) }
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            throw FileIOError(path: from, operation: "read", code: info.st_mode & S_IFMT == S_IFDIR ? EISDIR : notARegularFile)
+        }
+        if Int(info.st_size) <= chunk { return try write(read(from), to: to) }
+        // Like write(_:to:): overwrite in place, cut to length only when the old file was longer.
+        let target = open(to, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
+        guard target >= 0 else { throw FileIOError(path: to, operation: "write", code: errno) }
+        var before = stat()
+        let oldSize = fstat(target, &before) == 0 ? Int(before.st_size) : 0
+        var total = 0
+        var buffer = [UInt8](repeating: 0, count: chunk)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { Glibc.read(source, $0.baseAddress!, chunk) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                let code = errno
+                close(target)
+                throw FileIOError(path: from, operation: "read", code: code)
+            }
+            if count == 0 { break }
+            var offset = 0
+            while offset < count {
+                let written = buffer.withUnsafeBytes { Glibc.write(target, $0.baseAddress! + offset, count - offset) }
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    let code = errno
+                    close(target)
+                    throw FileIOError(path: to, operation: "write", code: code)
+                }
+                offset += written
+            }
+            total += count
+        }
+        if oldSize > total, ftruncate(target, off_t(total)) != 0 {
+            let code = errno
+            close(target)
+            throw FileIOError(path: to, operation: "write", code: code)
+        }
+        var written = stat()
+        let modified = fstat(target, &written) == 0
+            ? Int64(written.st_mtim.tv_sec) * 1_000_000_000 + Int64(written.st_mtim.tv_nsec) : 0
+        guard close(target) == 0 else { throw FileIOError(path: to, operation: "write", code: errno) }
+        return modified
     }
 }

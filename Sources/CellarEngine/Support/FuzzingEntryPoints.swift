@@ -86,10 +86,13 @@ package enum FuzzingEntryPoints {
             "html": .html("<em>safe</em>"), "tags": ["a", "b", "c"], "empty": [],
             "nested": ["title": "inner", "list": [["title": "x"], ["title": "y"]]], "name": "item",
         ]
+        // A smaller render budget than the default, so that templates that multiply their work fail
+        // within the fuzzer's time per input (the limits are the same code either way).
+        let limits = MustacheLimits(maxRenderSteps: 20_000, maxOutputBytes: 1 << 20)
         var total = 0
         for policy in [MustacheLibrary.MissingPartialPolicy.error, .renderEmpty] {
-            let library = MustacheLibrary(loader: loader, missingPartials: policy)
-            if let template = try? MustacheTemplate(source: source, name: "fuzz") {
+            let library = MustacheLibrary(loader: loader, missingPartials: policy, limits: limits)
+            if let template = try? MustacheTemplate(source: source, name: "fuzz", limits: limits) {
                 var output = ""
                 try? template.render(context, library: library, into: &output)
                 total += output.utf8.count
@@ -100,11 +103,17 @@ package enum FuzzingEntryPoints {
     }
 
     /// Builds a one-file site whose single item is `bytes`, with a small theme, in a temporary folder.
+    /// The site is `<temporary>/site`: the build may write nothing beside it (checked after each build).
     /// - Returns: the number of diagnostics, or -1 when the build succeeded.
     @discardableResult
     package static func site(_ bytes: [UInt8]) async -> Int {
-        let root = NSTemporaryDirectory() + "cellar-fuzz-\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
-        defer { FileIO.removeTree(root) }
+        let sandbox = NSTemporaryDirectory() + "cellar-fuzz-\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
+        let root = sandbox + "/site"
+        defer {
+            let beside = ((try? FileIO.list(sandbox)) ?? []).map(\.name).filter { $0 != "site" }
+            FileIO.removeTree(sandbox)
+            precondition(beside.isEmpty, "the build wrote outside its site folder: \(beside)")
+        }
         let files: [String: String] = [
             "content/_index.md": "---\ntitle: Fuzz\nbase_url: https://example.org/sub/\n---\nHome.\n",
             "content/posts/_index.md": "---\ntitle: Posts\nkind: post\npaginate: 2\n---\n",

@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Maps a collection across all cores in order-preserving chunks; the compiler checks the sharing.
 /// - Parameter progress: called (on the calling task) with the number of elements done so far.
 func parallelMap<T: Sendable, R: Sendable>(
@@ -43,6 +47,3 @@ enum ProcessInfoCores {
     }()
 }
 
-#if canImport(Glibc)
-import Glibc
-#endif

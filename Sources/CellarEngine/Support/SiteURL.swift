@@ -26,9 +26,10 @@ public struct SiteURL: Sendable, Hashable, CustomStringConvertible {
 
     public var description: String { origin + basePath }
 
-    /// The link to put in `href`: `/sub/path/blog/dune/`.
+    /// The link to put in `href`: `/sub/path/blog/dune/`. The path names files of the output, so a
+    /// `%`, `#` or `?` in it is escaped like any other character of a name.
     public func href(_ path: URLPath) -> String {
-        basePath + URLEncoding.encodePath(path.value)
+        basePath + URLEncoding.encodeLiteralPath(path.value)
     }
 
     /// The absolute URL: `https://example.org/sub/path/blog/dune/`.

@@ -42,9 +42,14 @@ public enum Slug {
         return bytes.isEmpty ? "untitled" : String(decoding: bytes, as: UTF8.self)
     }
 
+    /// Longest slug written in front matter, in UTF-8 bytes.
+    public static let maxBytes = 200
+    /// Longest part of any URL Cellar writes, in UTF-8 bytes: each part is a file or folder name.
+    public static let maxSegmentBytes = 255
+
     /// Whether a slug written in front matter is safe as one URL segment.
     public static func isValid(_ slug: String) -> Bool {
-        !slug.isEmpty && slug != "." && slug != ".." && slug.count <= 200
+        !slug.isEmpty && slug != "." && slug != ".." && slug.utf8.count <= maxBytes
             && !slug.contains(where: { $0 == "/" || $0 == "\\" || $0 == "?" || $0 == "#" || $0 == "%"
                 || $0.isWhitespace || $0.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F } })
     }

@@ -5,9 +5,19 @@ public struct StableHash: Sendable, Hashable {
 
     public init() {}
 
+    /// Mixes in bytes eight at a time (FNV-1a over 64-bit words, then the tail byte by byte):
+    /// output pages are hashed on every build, so this runs over every byte Cellar writes.
     public mutating func combine(_ bytes: UnsafeRawBufferPointer) {
         var hash = value
-        for byte in bytes {
+        let words = bytes.count / 8
+        if let base = bytes.baseAddress {
+            for index in 0..<words {
+                let word = base.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self)
+                hash = (hash ^ word) &* 0x0000_0100_0000_01b3
+                hash ^= hash >> 29
+            }
+        }
+        for byte in bytes[(words * 8)...] {
             hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
         }
         value = hash

@@ -1,7 +1,21 @@
 /// Percent-encoding for paths Cellar writes into links.
 enum URLEncoding {
-    /// Encodes everything outside RFC 3986's unreserved set and the path delimiters.
+    /// Encodes everything outside RFC 3986's unreserved set and the path delimiters, for paths people
+    /// wrote as URLs: their `%xx` escapes, `?query` and `#fragment` are kept.
     static func encodePath(_ path: String) -> String {
+        encode(path, literal: false)
+    }
+
+    /// Encodes a path of the output folder, whose names are literal: a `%`, `#` or `?` in a file
+    /// name (`Report #3.pdf`) is part of the name, so it is escaped too (`Report%20%233.pdf`).
+    static func encodeLiteralPath(_ path: String) -> String {
+        encode(path, literal: true)
+    }
+
+    private static func encode(_ path: String, literal: Bool) -> String {
+        func isAllowed(_ byte: UInt8) -> Bool {
+            Self.isAllowed(byte) && !(literal && (byte == UInt8(ascii: "%") || byte == UInt8(ascii: "#") || byte == UInt8(ascii: "?")))
+        }
         guard path.utf8.contains(where: { !isAllowed($0) }) else { return path }
         var result = ""
         for byte in path.utf8 {

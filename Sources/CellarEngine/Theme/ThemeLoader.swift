@@ -21,9 +21,14 @@ struct ThemeLoader {
                                 : "themes here: " + available.joined(separator: ", "))
             return nil
         }
+        // Every file first: nothing is read through a symlink that leaves the theme or loops.
+        let errorsBefore = diagnostics.errorCount
+        let (assets, fingerprint) = scanFiles(directory, display: display, diagnostics: &diagnostics)
+        if diagnostics.errorCount > errorsBefore { return nil }
         let kinds = KindLoader(directory: directory + "/kinds", displayDirectory: display + "/kinds")
             .load(diagnostics: &diagnostics)
-        let library = MustacheLibrary(loader: ThemeTemplateLoader(directory: directory, display: display))
+        let library = MustacheLibrary(loader: ThemeTemplateLoader(
+            directory: directory, display: display, realDirectory: FileIO.realPath(directory)))
 
         func compile(_ templateName: String) -> MustacheTemplate? {
             do throws(MustacheError) { return try library.template(named: templateName) } catch {
@@ -61,7 +66,6 @@ struct ThemeLoader {
         guard let home = compiled["home"], let list = compiled["list"], let item = compiled["item"],
               let taxonomy = compiled["taxonomy"], let notFound = compiled["404"] else { return nil }
 
-        let (assets, fingerprint) = scanFiles(directory)
         return Theme(
             name: name, directory: directory, display: display, kinds: kinds, library: library, cells: cells,
             itemPages: itemPages,
@@ -70,17 +74,48 @@ struct ThemeLoader {
         )
     }
 
-    /// The theme's assets (relative to `assets/`) and a hash of every file of the theme.
-    private func scanFiles(_ directory: String) -> ([String], UInt64) {
+    /// Deepest folder nesting followed inside a theme.
+    static let maxDepth = 16
+
+    /// The theme's assets (relative to `assets/`) and a hash of every file of the theme. Symlinks
+    /// may point anywhere inside the theme; those that leave it, break or loop are reported and not followed.
+    private func scanFiles(_ directory: String, display: String,
+                           diagnostics: inout DiagnosticBag) -> ([String], UInt64) {
         var hash = StableHash()
         var assets: [String] = []
+        let root = FileIO.realPath(directory) ?? directory
+        var visited: Set<String> = [root]
         func walk(_ relative: String, depth: Int) {
-            guard depth < 16, let entries = try? FileIO.list(Paths.join(directory, relative)) else { return }
+            guard let entries = try? FileIO.list(Paths.join(directory, relative)) else { return }
             for entry in entries where !ContentScanner.isIgnored(entry.name) {
                 let path = Paths.join(relative, entry.name)
                 let absolute = Paths.join(directory, path)
+                let shown = Paths.join(display, path)
+                if (entry.kind ?? FileIO.status(absolute)?.kind) == .symlink {
+                    guard let real = FileIO.realPath(absolute) else {
+                        diagnostics.error("the symlink \(shown) is broken or loops", at: SourceLocation(file: shown),
+                                          hint: "fix or remove the link")
+                        continue
+                    }
+                    guard Paths.relative(real, to: root) != nil else {
+                        diagnostics.error("the symlink \(shown) leads outside the theme, to \(real)",
+                                          at: SourceLocation(file: shown),
+                                          hint: "copy the file into the theme instead of linking to it")
+                        continue
+                    }
+                }
                 guard let status = FileIO.status(absolute, followLinks: true) else { continue }
                 if status.kind == .directory {
+                    guard depth < Self.maxDepth else {
+                        diagnostics.error("folders nest deeper than \(Self.maxDepth) levels at \(shown)",
+                                          at: SourceLocation(file: shown))
+                        continue
+                    }
+                    guard visited.insert(FileIO.realPath(absolute) ?? absolute).inserted else {
+                        diagnostics.error("the folder \(shown) is reached twice (a symlink loop?)",
+                                          at: SourceLocation(file: shown))
+                        continue
+                    }
                     walk(path, depth: depth + 1)
                 } else if status.kind == .file {
                     hash.combine(path)

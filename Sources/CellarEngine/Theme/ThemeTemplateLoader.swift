@@ -8,6 +8,9 @@ import Glibc
 struct ThemeTemplateLoader: MustacheLoader {
     var directory: String
     var display: String
+    /// The theme folder with symlinks resolved: templates whose real path is elsewhere are not read
+    /// (``ThemeLoader`` reports such links; this keeps them out even if asked by name).
+    var realDirectory: String?
     /// Largest template read, in bytes.
     static let maxTemplateSize = 1 << 20
 
@@ -15,6 +18,9 @@ struct ThemeTemplateLoader: MustacheLoader {
         for candidate in candidates(for: name) {
             let path = Paths.join(directory, candidate)
             guard FileIO.status(path, followLinks: true)?.kind == .file else { continue }
+            if let realDirectory, FileIO.realPath(path).flatMap({ Paths.relative($0, to: realDirectory) }) == nil {
+                continue
+            }
             let shown = Paths.join(display, candidate)
             let bytes: [UInt8]
             do throws(FileIOError) { bytes = try FileIO.read(path, limit: Self.maxTemplateSize) } catch {
@@ -22,7 +28,7 @@ struct ThemeTemplateLoader: MustacheLoader {
                     let size = FileIO.status(path, followLinks: true)?.size ?? 0
                     throw MustacheError(.templateTooLarge(bytes: size, limit: Self.maxTemplateSize), template: shown, line: 0, column: 0)
                 }
-                throw MustacheError(.unreadableTemplate(String(cString: strerror(error.code))), template: shown, line: 0, column: 0)
+                throw MustacheError(.unreadableTemplate(error.reason), template: shown, line: 0, column: 0)
             }
             guard let source = String(validating: bytes, as: UTF8.self) else {
                 throw MustacheError(.unreadableTemplate("it is not valid UTF-8"), template: shown, line: 0, column: 0)

@@ -1,0 +1,8 @@
+import CellarDiagnostics
+import CellarMarkdown
+import Foundation
+
+/// How a section orders its items.
+public enum SortKey: String, Sendable, Hashable {
+    case date, title, weight
+}

@@ -1,0 +1,62 @@
+import CellarDiagnostics
+import CellarMarkdown
+
+/// A body rendered while its file was being parsed.
+struct EarlyBody: Sendable {
+    var item: Item
+    var dependsOnLinks: Bool
+    var diagnostics: [Diagnostic]
+}
+
+/// Renders bodies during parsing, on the same core and while the file is fresh in the cache, when
+/// their links can be resolved before the other items are known: links to static files, sections,
+/// the item's own bundle and other pages' addresses. A body that links to another item's file
+/// (`../post.md`) or bundle waits for the second pass, when every item's URL is known.
+struct EarlyBodies: Sendable {
+    private let site: LoadedSite
+    private let rules: PublishRules
+    private let markdown: MarkdownRenderer
+    private let itemSources: Set<String>
+    private let bundles: Set<String>
+    private let sectionURLs: [String: URLPath]
+
+    init(site: LoadedSite, rules: PublishRules) {
+        self.site = site
+        self.rules = rules
+        self.markdown = MarkdownRenderer(options: site.config.markdown)
+        self.itemSources = Set(site.scan.items.map(\.contentPath))
+        self.bundles = Set(site.scan.items.compactMap(\.bundleDirectory))
+        var sectionURLs: [String: URLPath] = ["_index.md": .root]
+        for section in site.sections.values { sectionURLs[Paths.join(section.id, "_index.md")] = section.url }
+        self.sectionURLs = sectionURLs
+    }
+
+    /// The item with its body rendered, or nil when it must wait (or is not published).
+    func render(_ item: Item) -> EarlyBody? {
+        guard rules.publishes(item) else { return nil }
+        let links = LinkResolver(
+            siteURL: site.config.url, files: site.scan.files, pageURLs: sectionURLs, hiddenItems: [],
+            bundleURLs: item.bundleDirectory.map { [$0: item.url] } ?? [:], hiddenBundles: [],
+            contentDisplayRoot: site.layout.display(sitePath: "content"))
+        var found = DiagnosticBag()
+        guard let (rendered, dependsOnLinks) = BodyRenderer(markdown: markdown, links: links)
+            .render(item, diagnostics: &found, waitingIf: { needsEveryItem($0, from: item) }) else { return nil }
+        return EarlyBody(item: rendered, dependsOnLinks: dependsOnLinks, diagnostics: found.diagnostics)
+    }
+
+    /// Whether resolving `reference` needs to know other items: it names another item's file, or a
+    /// file inside another item's bundle.
+    private func needsEveryItem(_ reference: MarkdownReference, from item: Item) -> Bool {
+        let destination = reference.destination
+        if destination.isEmpty || destination.hasPrefix("#") || URLCheck.isRemote(destination) { return false }
+        let target = String(destination.prefix { $0 != "?" && $0 != "#" })
+        guard let path = ContentReference.resolve(target, from: item.directory) else { return false }
+        if path != item.id, itemSources.contains(path) { return true }
+        var folder = Paths.parent(of: path)
+        while !folder.isEmpty {
+            if bundles.contains(folder) { return folder != item.bundleDirectory }
+            folder = Paths.parent(of: folder)
+        }
+        return false
+    }
+}
