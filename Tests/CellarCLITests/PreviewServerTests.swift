@@ -2,15 +2,31 @@
 import CellarEngine
 import CellarTestSupport
 import Foundation
+import Synchronization
 import Testing
 
 /// `cellar serve` end to end: a real server on a free loopback port, a real file watcher, the
 /// site rebuilt from memory, and the events an open page receives.
 @Suite(.serialized) struct PreviewServerTests {
-    private func get(_ path: String, port: UInt16) throws -> String {
-        let connection = try TCPConnection(port: port)
-        try connection.send("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
-        return String(decoding: try connection.receiveAll(), as: UTF8.self)
+    /// How long one read may wait. Generous: the whole test suite runs in parallel on the same
+    /// cores (and ten times slower under ThreadSanitizer), and this test checks what arrives, not
+    /// how fast — scripts/serve-latency and the browser test measure that.
+    private static let patience = 120
+
+    private func get(_ path: String, port: UInt16) async throws -> String {
+        try await offThePool {
+            let connection = try TCPConnection(port: port, timeout: Self.patience)
+            try connection.send("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+            return String(decoding: try connection.receiveAll(), as: UTF8.self)
+        }
+    }
+
+    /// Runs blocking socket reads on a thread of their own: blocking a thread of Swift's small
+    /// cooperative pool could starve the very rebuild the test waits for.
+    private func offThePool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread { continuation.resume(with: Result(catching: body)) }.start()
+        }
     }
 
     @Test func anEditIsRebuiltAndEveryOpenPageIsToldToReload() async throws {
@@ -26,26 +42,26 @@ import Testing
         let port = try #require(preview.boundPort)
         #expect(address == "http://127.0.0.1:\(port)/")
 
-        let before = try get("/posts/hello-world/", port: port)
+        let before = try await get("/posts/hello-world/", port: port)
         #expect(before.hasPrefix("HTTP/1.1 200"))
         #expect(before.contains("/__cellar/live.js"), "the live-reload script is added as the page is served")
         #expect(!FileManager.default.fileExists(atPath: site + "/public"), "serve never writes public/")
 
         // An open page's event stream, then an edit saved the way editors do (write + rename).
-        let events = try EventStreamClient(port: port)
-        try events.waitUntilConnected()
+        let events = Mutex(try EventStreamClient(port: port, timeout: Self.patience))   // read from one thread at a time
+        try await offThePool { try events.withLock { try $0.waitUntilConnected() } }
         let original = try String(contentsOfFile: post, encoding: .utf8)
         try Data((original + "\nEdited while serving.\n").utf8).write(to: URL(fileURLWithPath: post), options: .atomic)
-        #expect(try events.events(count: 1) == [.init(name: "reload", data: "reload")])
-        #expect(try get("/posts/hello-world/", port: port).contains("Edited while serving."))
+        #expect(try await offThePool { try events.withLock { try $0.events(count: 1) } } == [.init(name: "reload", data: "reload")])
+        #expect(try await get("/posts/hello-world/", port: port).contains("Edited while serving."))
 
         // A broken file: the page is told the errors, with their place; fixing it clears them.
         try Data("---\ntitle: Broken\ndate: not a date\n---\n".utf8).write(to: URL(fileURLWithPath: site + "/content/posts/broken.md"))
-        let shown = try events.events(count: 2)
+        let shown = try await offThePool { try events.withLock { try $0.events(count: 2) } }
         #expect(shown.last?.name == "errors")
         #expect(shown.last?.data.contains("content/posts/broken.md:3:7: error: 'date' must be a date") == true, "\(shown)")
         try FileManager.default.removeItem(atPath: site + "/content/posts/broken.md")
-        let cleared = try events.events(count: 4)
+        let cleared = try await offThePool { try events.withLock { try $0.events(count: 4) } }
         #expect(cleared.dropFirst(2).map(\.name) == ["ok", "reload"], "\(cleared)")
         #expect(capture.err.contains("the last good site is still served"))
     }

@@ -2,7 +2,7 @@ import Foundation
 
 /// A client of `/__cellar/events`: decodes the chunked stream and splits it into events.
 public final class EventStreamClient {
-    public struct Event: Equatable {
+    public struct Event: Equatable, Sendable {
         public var name: String
         public var data: String
 
@@ -17,9 +17,10 @@ public final class EventStreamClient {
     private var stream: [UInt8] = []
     private var headerParsed = false
 
-    /// Connects and sends the request; headers are read with the first events.
-    public init(port: UInt16) throws {
-        connection = try TCPConnection(port: port)
+    /// Connects and sends the request; headers are read with the first events. Each read waits
+    /// at most `timeout` seconds.
+    public init(port: UInt16, timeout: Int = 10) throws {
+        connection = try TCPConnection(port: port, timeout: timeout)
         try connection.send("GET /__cellar/events HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n")
     }
 

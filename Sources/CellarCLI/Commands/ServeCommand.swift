@@ -111,10 +111,11 @@ final class Rebuilder: Sendable {
         }
     }
 
-    /// For the file watcher's thread: rebuilds and waits for the rebuild to finish.
+    /// For the file watcher's thread: rebuilds and waits for the rebuild to finish. Someone is
+    /// looking at the browser, waiting: the rebuild goes ahead of background work.
     func rebuildBlocking(changed: Set<String>?, stylesheetsOnly: Bool) {
         let done = DispatchSemaphore(value: 0)
-        Task {
+        Task(priority: .userInitiated) {
             await rebuild(changed: changed, stylesheetsOnly: stylesheetsOnly)
             done.signal()
         }
