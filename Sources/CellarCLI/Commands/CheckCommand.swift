@@ -38,7 +38,8 @@ struct CheckCommand: Command {
     func run(in environment: CommandEnvironment) async -> ExitStatus {
         let terminal = environment.terminal
         let options = site.buildOptions(workingDirectory: environment.workingDirectory)
-        let report = await SiteChecker(options: options).check()
+        let progress = BuildProgress(terminal: terminal)   // stderr, on a terminal only
+        let report = await progress.run { await SiteChecker(options: options, reporter: progress).check() }
         switch format {
         case .json:
             terminal.out(DiagnosticJSON.encode(report.diagnostics))

@@ -63,7 +63,7 @@ struct HTMLScanner {
 
     /// `&amp;` → `&`, `&#39;` → `'`, `&#x2F;` → `/`; unknown references stay as written.
     static func decodeEntities(_ text: String) -> String {
-        guard text.contains("&") else { return text }
+        guard text.utf8.contains(UInt8(ascii: "&")) else { return text }
         var result = ""
         var rest = Substring(text)
         while let amp = rest.firstIndex(of: "&") {

@@ -20,7 +20,7 @@ struct HrefResolver: Sendable {
 
     /// - Parameter page: the address of the page the link is on (relative links start from it).
     func resolve(_ href: String, from page: URLPath) -> Outcome {
-        var target = Substring(href.trimmingCharacters(in: .whitespacesAndNewlines))
+        var target = Self.trimmingHTMLSpace(href)
         var fragment: String?
         if let hash = target.firstIndex(of: "#") {
             let raw = String(target[target.index(after: hash)...])
@@ -78,6 +78,18 @@ struct HrefResolver: Sendable {
         }
         let joined = parts.joined(separator: "/")
         return trailing && !joined.isEmpty ? joined + "/" : joined
+    }
+
+    /// `text` without what a browser's URL parser strips at either end: spaces and C0 control
+    /// characters (tab, newlines…). Other Unicode spaces are part of the URL.
+    static func trimmingHTMLSpace(_ text: String) -> Substring {
+        func isSpace(_ character: Character) -> Bool {
+            character.unicodeScalars.allSatisfy { $0.value <= 0x20 }
+        }
+        var trimmed = Substring(text)
+        while let first = trimmed.first, isSpace(first) { trimmed.removeFirst() }
+        while let last = trimmed.last, isSpace(last) { trimmed.removeLast() }
+        return trimmed
     }
 
     private static func scheme(of target: Substring) -> String? {

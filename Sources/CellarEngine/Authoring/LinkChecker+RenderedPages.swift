@@ -2,8 +2,8 @@ import CellarDiagnostics
 
 extension LinkChecker {
     /// One problem of the rendered pages, gathered across every page that has it.
-    private struct PageProblem: Hashable, Comparable {
-        enum Kind: Int, Comparable {
+    private struct PageProblem: Hashable, Comparable, Sendable {
+        enum Kind: Int, Comparable, Sendable {
             case missing, anchor, outside, outsideBasePath, alt
             static func < (lhs: Kind, rhs: Kind) -> Bool { lhs.rawValue < rhs.rawValue }
         }
@@ -22,30 +22,15 @@ extension LinkChecker {
 
     /// Checks the links and images of every HTML file of the output that Markdown did not write.
     /// - Parameter bodyLinks: output file → the links its Markdown shows (already checked at their source).
-    func checkRenderedPages(_ context: Context, skipping bodyLinks: [String: Set<String>]) -> [Diagnostic] {
+    func checkRenderedPages(_ context: Context, skipping bodyLinks: [String: Set<String>]) async -> [Diagnostic] {
+        // The home page first, then by address; pages are checked on every core, gathered in this order.
+        let files = context.facts.keys.sorted { ($0 == "index.html" ? 0 : 1, $0) < ($1 == "index.html" ? 0 : 1, $1) }
+        let found = (try? await parallelMap(files, minimumChunk: 64) { file in
+            Self.problems(on: file, context: context, shown: bodyLinks[file] ?? [])
+        }) ?? []
         var problems: [PageProblem: [String]] = [:]
-        // The home page first, then by address.
-        for (file, facts) in context.facts.sorted(by: { ($0.key == "index.html" ? 0 : 1, $0.key) < ($1.key == "index.html" ? 0 : 1, $1.key) }) {
-            let page = HrefResolver.pageURL(ofFile: file)
-            let shown = bodyLinks[file] ?? []
-            for link in facts.links where !shown.contains(link.value) && !shown.contains(URLEncoding.decode(link.value) ?? link.value) {
-                var problem = PageProblem(kind: .missing, tag: link.tag, attribute: link.attribute, value: link.value, target: "")
-                switch context.resolver.resolve(link.value, from: page) {
-                case .external: continue
-                case .outside: problem.kind = .outside
-                case .outsideBasePath: problem.kind = .outsideBasePath
-                case .missing(let path, _): problem.target = path.description
-                case .file(let target, let fragment):
-                    guard let fragment, Self.anchorProblem(fragment, in: target, context: context) != nil else { continue }
-                    problem.kind = .anchor
-                    problem.target = target == file ? "" : target
-                }
-                problems[problem, default: []].append(file)
-            }
-            for source in facts.imagesWithoutAlt {
-                problems[PageProblem(kind: .alt, tag: "img", attribute: "src", value: source, target: ""), default: []]
-                    .append(file)
-            }
+        for (file, pageProblems) in zip(files, found) {
+            for problem in pageProblems { problems[problem, default: []].append(file) }
         }
         let locator = TemplateLocator(theme: model.theme)
         let fields = urlFieldLocations()
@@ -59,6 +44,31 @@ extension LinkChecker {
     }
 
     // MARK: - Private
+
+    /// The problems of one page's links and images, in the order they appear.
+    private static func problems(on file: String, context: Context, shown: Set<String>) -> [PageProblem] {
+        guard let facts = context.facts[file] else { return [] }
+        let page = HrefResolver.pageURL(ofFile: file)
+        var problems: [PageProblem] = []
+        for link in facts.links where !shown.contains(link.value) && !shown.contains(URLEncoding.decode(link.value) ?? link.value) {
+            var problem = PageProblem(kind: .missing, tag: link.tag, attribute: link.attribute, value: link.value, target: "")
+            switch context.resolver.resolve(link.value, from: page) {
+            case .external: continue
+            case .outside: problem.kind = .outside
+            case .outsideBasePath: problem.kind = .outsideBasePath
+            case .missing(let path, _): problem.target = path.description
+            case .file(let target, let fragment):
+                guard let fragment, anchorProblem(fragment, in: target, context: context) != nil else { continue }
+                problem.kind = .anchor
+                problem.target = target == file ? "" : target
+            }
+            problems.append(problem)
+        }
+        for source in facts.imagesWithoutAlt {
+            problems.append(PageProblem(kind: .alt, tag: "img", attribute: "src", value: source, target: ""))
+        }
+        return problems
+    }
 
     private func diagnostic(for problem: PageProblem, on files: [String], at location: SourceLocation?,
                             context: Context) -> Diagnostic {

@@ -8,6 +8,9 @@ import CellarMarkdown
 struct LinkChecker: Sendable {
     var model: SiteModel
     var pages: [Page]
+    /// The built site, as a build in memory left it.
+    var output: CapturedOutput
+    /// For naming source files as the user sees them.
     var layout: SiteLayout
 
     /// What the rendered-page pass needs from the source pass and the output.
@@ -20,18 +23,18 @@ struct LinkChecker: Sendable {
     }
 
     func check() async -> [Diagnostic] {
-        let files = Self.files(in: layout.output)
-        let output = layout.output
+        let files = output.files
+        let output = self.output
         let htmlFiles = files.filter { $0.hasSuffix(".html") }.sorted()
         let scanned = (try? await parallelMap(htmlFiles, minimumChunk: 32) { file in
-            (file, HTMLPageFacts(html: (try? FileIO.read(Paths.join(output, file), limit: 64 << 20)) ?? []))
+            (file, HTMLPageFacts(html: output.html(at: file) ?? []))
         }) ?? []
         let context = Context(
             resolver: HrefResolver(siteURL: model.config.url, files: files),
             facts: Dictionary(scanned, uniquingKeysWith: { first, _ in first }),
             pageAddresses: htmlFiles.map { HrefResolver.pageURL(ofFile: $0).description })
         let (sourceProblems, bodyLinks) = await checkSources(context)
-        return sourceProblems + checkRenderedPages(context, skipping: linksShown(bodyLinks))
+        return sourceProblems + (await checkRenderedPages(context, skipping: linksShown(bodyLinks)))
     }
 
     // MARK: - Markdown sources
@@ -46,6 +49,16 @@ struct LinkChecker: Sendable {
         var firstLine: Int
         /// The page relative links are read from.
         var page: URLPath
+    }
+
+    /// Whether Markdown may hold a link or an image: `](`, `]:` or raw HTML's `<`. One pass over the bytes.
+    static func mayHaveLinks(_ markdown: String) -> Bool {
+        var afterBracket = false
+        for byte in markdown.utf8 {
+            if byte == UInt8(ascii: "<") || afterBracket && (byte == UInt8(ascii: "(") || byte == UInt8(ascii: ":")) { return true }
+            afterBracket = byte == UInt8(ascii: "]")
+        }
+        return false
     }
 
     /// Checks every link of every published item's body and of the introductions; returns the
@@ -65,7 +78,7 @@ struct LinkChecker: Sendable {
         let renderer = MarkdownRenderer(options: model.config.markdown)
         let links = model.links
         let checked = (try? await parallelMap(sources, minimumChunk: 64) { source -> ([Diagnostic], [String]) in
-            guard source.markdown.contains("](") || source.markdown.contains("]:") || source.markdown.contains("<") else {
+            guard Self.mayHaveLinks(source.markdown) else {
                 return ([], [])
             }
             var problems: [Diagnostic] = []
@@ -145,20 +158,5 @@ struct LinkChecker: Sendable {
         }
         if let suggestion = Suggestion.closest(to: fragment, in: facts.ids) { return "did you mean '#\(suggestion)'?" }
         return "no element of that page has id=\"\(fragment)\""
-    }
-
-    /// Every file under `folder`, relative to it.
-    static func files(in folder: String) -> Set<String> {
-        var result = Set<String>()
-        func walk(_ relative: String, depth: Int) {
-            guard depth < 64, let entries = try? FileIO.list(Paths.join(folder, relative)) else { return }
-            for entry in entries {
-                let path = Paths.join(relative, entry.name)
-                let kind = entry.kind ?? FileIO.status(Paths.join(folder, path))?.kind
-                if kind == .directory { walk(path, depth: depth + 1) } else { result.insert(path) }
-            }
-        }
-        walk("", depth: 0)
-        return result
     }
 }

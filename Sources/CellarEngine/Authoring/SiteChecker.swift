@@ -37,16 +37,9 @@ public struct SiteChecker: Sendable {
 
     /// Builds the site into a temporary folder, checks it, and removes the folder.
     public func check() async -> Report {
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("cellar-check-\(UUID().uuidString)").path
-        defer { FileIO.removeTree(scratch) }
-        do throws(FileIOError) { try FileIO.makeDirectories(scratch) } catch {
-            return Report(diagnostics: [error.diagnostic], pages: 0, items: 0, built: false)
-        }
         var options = self.options
-        options.outputDirectory = Paths.join(scratch, "public")
-        options.cacheDirectory = Paths.join(scratch, "cache")
         options.clean = false
-        options.writeMode = .inPlace   // keeps the model of the build in the session cache
+        options.writeMode = .memory   // every file rendered, none written; the model stays in the session cache
         var cache = SessionCache()
         let build: BuildReport
         do throws(BuildFailure) {
@@ -55,8 +48,8 @@ public struct SiteChecker: Sendable {
             return Report(diagnostics: error.diagnostics.sorted, pages: 0, items: 0, built: false)
         }
         var diagnostics = DiagnosticBag(build.diagnostics)
-        if let last = cache.last {
-            let checker = LinkChecker(model: last.model, pages: last.pages, layout: SiteLayout(options: options))
+        if let last = cache.last, let output = cache.captured {
+            let checker = LinkChecker(model: last.model, pages: last.pages, output: output, layout: SiteLayout(options: options))
             diagnostics.append(contentsOf: await checker.check())
             diagnostics.append(contentsOf: TagTypoFinder.warnings(for: last.model.items))
         }

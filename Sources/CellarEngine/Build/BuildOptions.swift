@@ -27,6 +27,9 @@ public struct BuildOptions: Sendable {
         case staged
         /// A folder served live by `cellar serve`: always build (from the session kept in memory).
         case inPlace
+        /// `cellar check`: render every file as a build would, but keep them in memory (see
+        /// ``CapturedOutput``); nothing is written and the output folder is never looked at.
+        case memory
     }
 
     public init(

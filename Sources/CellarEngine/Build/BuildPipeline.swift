@@ -74,7 +74,7 @@ struct BuildPipeline: Sendable {
             try await write(pages, model: model, environment: environment, cells: cellCache, feeds: feeds, layout: layout,
                             globalKey: globalKey, changed: changed, cache: &cache, diagnostics: &diagnostics)
         }
-        if options.writeMode == .inPlace { cache.last = LastBuild(model: model, pages: pages, globalKey: globalKey) }
+        if options.writeMode != .staged { cache.last = LastBuild(model: model, pages: pages, globalKey: globalKey) }
         return BuildReport(
             items: model.items.count, pages: pages.count + model.items.reduce(0) { $0 + $1.aliases.count },
             written: written, unchanged: unchanged, removed: removed, duration: clock.now - start,
@@ -125,6 +125,10 @@ struct BuildPipeline: Sendable {
         layout: SiteLayout, globalKey: UInt64, changed: Set<String>?, cache: inout SessionCache,
         diagnostics: inout DiagnosticBag
     ) async throws(BuildFailure) -> (Int, Int, Int) {
+        if options.writeMode == .memory {
+            return await capture(pages, model: model, environment: environment, cells: cells, feeds: feeds, layout: layout,
+                                 globalKey: globalKey, cache: &cache, diagnostics: &diagnostics)
+        }
         let displayOutput = layout.displayOutput
         do throws(Diagnostic) {
             try OutputWriter.checkReplaceable(layout.output, display: displayOutput)
@@ -176,5 +180,25 @@ struct BuildPipeline: Sendable {
             diagnostics.append(error.diagnostic)
             throw BuildFailure(diagnostics)
         }
+    }
+
+    /// The write stage of a build in memory: every file rendered as `write` would, kept in
+    /// `cache.captured`; the output folder and the cache folder are never touched.
+    private func capture(
+        _ pages: [Page], model: SiteModel, environment: RenderEnvironment, cells: CellCache, feeds: FeedCatalog,
+        layout: SiteLayout, globalKey: UInt64, cache: inout SessionCache, diagnostics: inout DiagnosticBag
+    ) async -> (Int, Int, Int) {
+        let writer = OutputWriter.inMemory(output: layout.output)
+        let renderer = PageRenderer(environment: environment, theme: model.theme, items: model.itemsByID, cells: cells)
+        let siteWriter = SiteWriter(model: model, environment: environment, renderer: renderer, feeds: feeds,
+                                    writer: writer, reporter: reporter, layout: layout, unchangedSources: nil)
+        let items = model.itemsByID
+        let (problems, _) = await siteWriter.writeAll(pages, fingerprints: [:]) { page in
+            page.fingerprint(global: globalKey) { items[$0]?.revision ?? 0 }
+        }
+        diagnostics.append(contentsOf: problems.diagnostics)
+        cache.captured = writer.captured
+        let written = (try? writer.commit())?.1.written ?? 0
+        return (written, 0, 0)
     }
 }

@@ -34,6 +34,8 @@ struct SessionCache: Sendable {
     var manifest: OutputManifest?
     /// The last successful build, for rebuilding after edits that move nothing.
     var last: LastBuild?
+    /// The files of the last build in memory (``BuildOptions/WriteMode/memory``).
+    var captured: CapturedOutput?
 
     mutating func reset() {
         self = SessionCache()

@@ -37,6 +37,8 @@ final class OutputWriter: Sendable {
     private let spareFolders: Set<String>
     private let suffix = ".cellar-new-\(getpid())"
     private let state: Mutex<State>
+    /// Set for a build that keeps its files in memory: nothing touches the disk.
+    let captured: CapturedOutput?
 
     private struct State {
         var madeDirectories: Set<String> = []
@@ -83,7 +85,14 @@ final class OutputWriter: Sendable {
         return OutputWriter(output: output, previous: nil, start: start, trustOutput: false, partial: false)
     }
 
-    private init(output: String, previous: OutputManifest?, start: Start, trustOutput: Bool, partial: Bool) {
+    /// A writer that keeps every file in memory (``captured``) and writes nothing.
+    static func inMemory(output: String) -> OutputWriter {
+        OutputWriter(output: output, previous: nil, start: Start(), trustOutput: false, partial: false, capture: CapturedOutput())
+    }
+
+    private init(output: String, previous: OutputManifest?, start: Start, trustOutput: Bool, partial: Bool,
+                 capture: CapturedOutput? = nil) {
+        self.captured = capture
         self.output = output
         self.previous = previous
         self.trustOutput = trustOutput && previous != nil
@@ -129,6 +138,10 @@ final class OutputWriter: Sendable {
     }
 
     func write(_ bytes: UnsafeRawBufferPointer, to path: String) throws(FileIOError) {
+        if let captured {
+            captured.record(path, bytes: bytes)
+            return state.withAnnotatedLock { $0.summary.written += 1 }
+        }
         var hash = StableHash()
         hash.combine(bytes)
         try place(path, fingerprint: hash.value, size: bytes.count) { (target) throws(FileIOError) in
@@ -153,6 +166,10 @@ final class OutputWriter: Sendable {
         guard let status = FileIO.status(source, followLinks: true) else {
             throw FileIOError(path: source, operation: "read", code: ENOENT)
         }
+        if let captured {
+            captured.record(path, bytes: nil)
+            return state.withAnnotatedLock { $0.summary.written += 1 }
+        }
         var hash = StableHash()
         hash.combine(status.size)
         hash.combine(UInt64(bitPattern: status.modified))
@@ -167,6 +184,9 @@ final class OutputWriter: Sendable {
     func commit() throws(FileIOError) -> (OutputManifest, Summary) {
         let (pending, produced, summary) = state.withAnnotatedLock { ($0.pending, $0.produced, $0.summary) }
         var final = summary
+        if captured != nil {
+            return (state.withAnnotatedLock { $0.manifest }, final)
+        }
         if let staging {
             try FileIO.makeDirectories(staging)
             // What the spare folder held that this build did not write goes away.
@@ -192,7 +212,7 @@ final class OutputWriter: Sendable {
     /// Removes what this build wrote; the output is left as it was. (A spare folder stays: the next
     /// full build rewrites or removes every file in it.)
     func abort() {
-        if staging != nil { return }
+        if staging != nil || captured != nil { return }
         let (pending, created) = state.withAnnotatedLock { ($0.pending, $0.createdInOutput) }
         for (temporary, _) in pending { FileIO.remove(temporary) }
         for folder in created.sorted(by: { $0.count > $1.count }) { rmdir(folder) }

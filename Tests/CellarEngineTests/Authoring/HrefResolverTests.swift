@@ -24,6 +24,8 @@ import Testing
         ("//cdn.example.org/x.js", "", .external),
         ("mailto:ada@example.org", "", .external),
         ("", "", .external),
+        (" \t/blog/posts/\r\n", "", .file("posts/index.html", fragment: nil)),
+        ("/blog/nowhere/\u{A0}", "", .missing("nowhere/\u{A0}", fragment: nil)),
     ])
     func linksResolveAsBrowsersReadThem(_ href: String, _ page: String, _ expected: HrefResolver.Outcome) {
         #expect(resolver.resolve(href, from: URLPath(page)) == expected)
