@@ -6,8 +6,11 @@ import Synchronization
 final class CapturingTerminal: Sendable {
     private let buffers = Mutex((out: "", err: ""))
 
-    var terminal: Terminal {
-        Terminal { [self] text, isError in
+    var terminal: Terminal { terminal(interactive: false) }
+
+    /// As if stderr were a terminal (`interactive`) or a pipe.
+    func terminal(interactive: Bool) -> Terminal {
+        Terminal(isInteractive: interactive) { [self] text, isError in
             buffers.withLock { if isError { $0.err += text } else { $0.out += text } }
         }
     }
