@@ -49,19 +49,19 @@ import Testing
 
         // An open page's event stream, then an edit saved the way editors do (write + rename).
         let events = Mutex(try EventStreamClient(port: port, timeout: Self.patience))   // read from one thread at a time
-        try await offThePool { try events.withLock { try $0.waitUntilConnected() } }
+        try await offThePool { try events.withAnnotatedLock { try $0.waitUntilConnected() } }
         let original = try String(contentsOfFile: post, encoding: .utf8)
         try Data((original + "\nEdited while serving.\n").utf8).write(to: URL(fileURLWithPath: post), options: .atomic)
-        #expect(try await offThePool { try events.withLock { try $0.events(count: 1) } } == [.init(name: "reload", data: "reload")])
+        #expect(try await offThePool { try events.withAnnotatedLock { try $0.events(count: 1) } } == [.init(name: "reload", data: "reload")])
         #expect(try await get("/posts/hello-world/", port: port).contains("Edited while serving."))
 
         // A broken file: the page is told the errors, with their place; fixing it clears them.
         try Data("---\ntitle: Broken\ndate: not a date\n---\n".utf8).write(to: URL(fileURLWithPath: site + "/content/posts/broken.md"))
-        let shown = try await offThePool { try events.withLock { try $0.events(count: 2) } }
+        let shown = try await offThePool { try events.withAnnotatedLock { try $0.events(count: 2) } }
         #expect(shown.last?.name == "errors")
         #expect(shown.last?.data.contains("content/posts/broken.md:3:7: error: 'date' must be a date") == true, "\(shown)")
         try FileManager.default.removeItem(atPath: site + "/content/posts/broken.md")
-        let cleared = try await offThePool { try events.withLock { try $0.events(count: 4) } }
+        let cleared = try await offThePool { try events.withAnnotatedLock { try $0.events(count: 4) } }
         #expect(cleared.dropFirst(2).map(\.name) == ["ok", "reload"], "\(cleared)")
         #expect(capture.err.contains("the last good site is still served"))
     }

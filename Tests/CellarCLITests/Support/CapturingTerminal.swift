@@ -1,4 +1,5 @@
 import CellarCLI
+import CellarEngine   // withAnnotatedLock: TSan cannot see a plain Mutex on Linux
 import Foundation
 import Synchronization
 
@@ -11,12 +12,12 @@ final class CapturingTerminal: Sendable {
     /// As if stderr were a terminal (`interactive`) or a pipe.
     func terminal(interactive: Bool) -> Terminal {
         Terminal(isInteractive: interactive) { [self] text, isError in
-            buffers.withLock { if isError { $0.err += text } else { $0.out += text } }
+            buffers.withAnnotatedLock { if isError { $0.err += text } else { $0.out += text } }
         }
     }
 
-    var out: String { buffers.withLock { $0.out } }
-    var err: String { buffers.withLock { $0.err } }
+    var out: String { buffers.withAnnotatedLock { $0.out } }
+    var err: String { buffers.withAnnotatedLock { $0.err } }
 }
 
 /// A folder for one test, removed when the value goes away.
