@@ -7,8 +7,8 @@
 // Two threads append to an array that is only ever touched inside `withLock`. The count is always
 // 40000, so the lock works and the program is race-free; yet TSan reports a race, because the Mutex
 // is a futex inside the uninstrumented standard library and TSan sees no happens-before edge.
-// Announcing the critical section with __tsan_acquire/__tsan_release (what `withAnnotatedLock` in
-// CellarServer, CellarEngine and CellarMustache does) removes the report. Verified on Swift 6.3.1.
+// Announcing the critical section with __tsan_acquire/__tsan_release (what `withAnnotatedLock` of
+// Sources/AnnotatedLocking does) removes the report. Verified on Swift 6.3.1.
 import Foundation
 import Synchronization
 

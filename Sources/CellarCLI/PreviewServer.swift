@@ -1,3 +1,4 @@
+import AnnotatedLocking
 import CellarEngine
 import CellarServer
 import Foundation

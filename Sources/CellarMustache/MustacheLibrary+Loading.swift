@@ -1,3 +1,5 @@
+import AnnotatedLocking
+
 extension MustacheLibrary {
     /// Loads `root` and every template it names (transitively), checks them together, and caches
     /// them only when all are valid. Returns nil when the loader has no template `root`.

@@ -1,3 +1,4 @@
+import AnnotatedLocking
 import Synchronization
 
 /// Compiles each named template once and resolves partials and parents through a loader.

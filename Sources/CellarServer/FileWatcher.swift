@@ -1,3 +1,4 @@
+import AnnotatedLocking
 import Glibc
 import Synchronization
 

@@ -1,3 +1,4 @@
+import AnnotatedLocking
 import CMicroHTTPD
 import Glibc
 import Synchronization

@@ -1,3 +1,4 @@
+import AnnotatedLocking
 import Synchronization
 
 /// Keeps the open live-reload connections and pushes ``LiveReloadEvent``s to all of them.

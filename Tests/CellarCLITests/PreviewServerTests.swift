@@ -1,3 +1,4 @@
+import AnnotatedLocking
 @testable import CellarCLI
 import CellarEngine
 import CellarTestSupport

@@ -1,4 +1,5 @@
-@testable import CellarMustache   // withAnnotatedLock: TSan cannot see a plain Mutex on Linux
+import AnnotatedLocking
+import CellarMustache
 import Synchronization
 
 /// A loader that counts how often each template is loaded.

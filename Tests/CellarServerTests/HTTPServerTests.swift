@@ -1,3 +1,4 @@
+import AnnotatedLocking
 import CellarTestSupport
 import Foundation
 import Synchronization

@@ -1,3 +1,4 @@
+import AnnotatedLocking
 import CellarDiagnostics
 import CellarEngine
 import CellarServer

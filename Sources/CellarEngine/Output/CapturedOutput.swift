@@ -1,3 +1,4 @@
+import AnnotatedLocking
 import Synchronization
 
 /// The files a build in ``BuildOptions/WriteMode/memory`` produced, kept instead of written:

@@ -1,3 +1,4 @@
+import AnnotatedLocking
 import Foundation
 import Synchronization
 

@@ -1,5 +1,5 @@
+import AnnotatedLocking
 import CellarCLI
-import CellarEngine   // withAnnotatedLock: TSan cannot see a plain Mutex on Linux
 import Foundation
 import Synchronization
 
