@@ -32,11 +32,9 @@ struct HrefResolver: Sendable {
             return fragment == nil ? .external : .file(page.outputFile, fragment: fragment)
         }
         var sitePath: String
-        if Self.scheme(of: target) != nil {
+        if URLCheck.isRemote(String(target)) {
             // Other hosts, mailto: and the like — and absolute URLs of the site's own host, which may
             // be served by something else (downloads, an API): only addresses the site writes are checked.
-            return .external
-        } else if target.hasPrefix("//") {
             return .external
         } else if target.hasPrefix("/") {
             guard target.hasPrefix(siteURL.basePath) || target + "/" == siteURL.basePath else { return .outsideBasePath }
@@ -90,14 +88,5 @@ struct HrefResolver: Sendable {
         while let first = trimmed.first, isSpace(first) { trimmed.removeFirst() }
         while let last = trimmed.last, isSpace(last) { trimmed.removeLast() }
         return trimmed
-    }
-
-    private static func scheme(of target: Substring) -> String? {
-        guard let colon = target.firstIndex(of: ":"), let first = target.first, first.isASCII, first.isLetter else { return nil }
-        let name = target[..<colon]
-        guard name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == ".") }) else {
-            return nil
-        }
-        return name.lowercased()
     }
 }

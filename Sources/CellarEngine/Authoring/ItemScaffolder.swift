@@ -93,11 +93,7 @@ public struct ItemScaffolder: Sendable {
 
     /// The kind an item in `folder` gets without a `kind:` line, as ``ItemParser`` decides it.
     private func defaultKind(of folder: String, in site: LoadedSite) -> String {
-        var current: String? = ItemParser.section(of: folder, in: site.sections)
-        while let id = current, let section = site.sections[id] {
-            if let kind = section.kind { return kind }
-            current = section.parentID
-        }
-        return site.config.defaultKind ?? "article"
+        ItemParser.configuredKind(sectionID: ItemParser.section(of: folder, in: site.sections), sections: site.sections,
+                                  siteDefault: site.config.defaultKind) ?? "article"
     }
 }

@@ -24,6 +24,4 @@ public struct CellCache: Sendable {
     mutating func retain(only ids: Set<String>) {
         entries = entries.filter { ids.contains($0.key) }
     }
-
-    public var count: Int { entries.count }
 }

@@ -179,8 +179,6 @@ enum FileIO {
         if Glibc.rename(from, to) != 0 { throw FileIOError(path: from, operation: "rename", code: errno) }
     }
 
-    static func hardLink(_ from: String, to: String) -> Bool { link(from, to) == 0 }
-
     static func remove(_ path: String) { unlink(path) }
 
     /// Names in a folder (no `.` and `..`), with their types when the file system says them.

@@ -30,13 +30,6 @@ func parallelMap<T: Sendable, R: Sendable>(
     }
 }
 
-/// Runs `body` for each element across all cores, with no result (writes, checks).
-func parallelForEach<T: Sendable>(
-    _ input: [T], minimumChunk: Int = 16, _ body: @escaping @Sendable (T) throws -> Void
-) async throws {
-    _ = try await parallelMap(input, minimumChunk: minimumChunk) { try body($0) }
-}
-
 enum ProcessInfoCores {
     static let count: Int = {
         #if canImport(Glibc)
