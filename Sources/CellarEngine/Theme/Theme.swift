@@ -17,7 +17,8 @@ public struct Theme: Sendable {
     public var layouts: Layouts
     /// Files under `assets/`, relative to it, copied to the same place in the output.
     public var assets: [String]
-    /// A hash of every file of the theme: a changed theme means every page may change.
+    /// A hash of the theme's kinds and templates and of its file names (not of the assets' bytes,
+    /// which no page contains): a changed fingerprint means every page may change.
     public var fingerprint: UInt64
 
     /// The layouts every theme provides.

@@ -77,7 +77,10 @@ struct ThemeLoader {
     /// Deepest folder nesting followed inside a theme.
     static let maxDepth = 16
 
-    /// The theme's assets (relative to `assets/`) and a hash of every file of the theme. Symlinks
+    /// The theme's assets (relative to `assets/`) and a hash of the theme's file names and of the
+    /// contents of every file but the assets (kinds and templates: what typing and rendering depend on). Assets are copied, never read into pages,
+    /// and the output writer notices their changes itself: a stylesheet edit under `cellar serve`
+    /// must not re-render the site. Symlinks
     /// may point anywhere inside the theme; those that leave it, break or loop are reported and not followed.
     private func scanFiles(_ directory: String, display: String,
                            diagnostics: inout DiagnosticBag) -> ([String], UInt64) {
@@ -118,9 +121,12 @@ struct ThemeLoader {
                     }
                     walk(path, depth: depth + 1)
                 } else if status.kind == .file {
-                    hash.combine(path)
-                    if let bytes = try? FileIO.read(absolute) { bytes.withUnsafeBytes { hash.combine($0) } }
-                    if path.hasPrefix("assets/") { assets.append(String(path.dropFirst("assets/".count))) }
+                    hash.combine(path)   // which files exist, assets too (they claim URLs)
+                    if path.hasPrefix("assets/") {
+                        assets.append(String(path.dropFirst("assets/".count)))
+                    } else {
+                        if let bytes = try? FileIO.read(absolute) { bytes.withUnsafeBytes { hash.combine($0) } }
+                    }
                 }
             }
         }
