@@ -14,7 +14,7 @@ struct KindListing {
     func text(_ terminal: Terminal) -> String {
         var blocks: [String] = []
         for entry in catalog.kinds {
-            var head = terminal.styled(entry.name, .bold) + " — " + entry.label
+            var head = terminal.styledForStdout(entry.name, .bold) + " — " + entry.label
             if let description = entry.description { head += ": " + description }
             var lines = [head]
             var about: [String] = []

@@ -17,7 +17,7 @@ struct NewSiteMessage {
             "  " + command.padding(toLength: max(width, command.count + 1), withPad: " ", startingAt: 0) + "# " + comment
         }
         return """
-            Created a new site in \(terminal.styled(folder + "/", .bold)) (\(site.files.count) files): \
+            Created a new site in \(terminal.styledForStdout(folder + "/", .bold)) (\(site.files.count) files): \
             content/ with a section and a first post, and the default theme in themes/default/.
 
             Next steps:

@@ -36,12 +36,16 @@ final class PreviewServer: Sendable {
         let scratch = try Self.temporaryFolder()
         // Everything the preview writes (the site and the build's spare folder) lives in `scratch`.
         let folder = scratch + "/site"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            try? FileManager.default.removeItem(atPath: scratch)
+            throw error
+        }
         let server = HTTPServer(configuration: ServerConfiguration(root: folder, host: host, port: port), hub: hub)
         running.withAnnotatedLock { $0 = Running(scratch: scratch, server: server, watcher: nil) }
         let boundPort = try server.start()
-        let shownHost = host.contains(":") ? "[\(host)]" : host
-        let address = "http://\(shownHost):\(boundPort)/"
+        let address = "http://\(host):\(boundPort)/"   // an IPv4 address or localhost (ListenAddress)
 
         var options = self.options
         options.outputDirectory = folder
@@ -69,6 +73,17 @@ final class PreviewServer: Sendable {
     /// The port the server listens on, once started.
     var boundPort: UInt16? {
         running.withAnnotatedLock { $0?.server.boundPort }
+    }
+
+    /// ``stop()`` from async code: it waits for the watcher's thread, which may be waiting for a
+    /// rebuild that needs a thread of the cooperative pool, so it must not block one of them.
+    func stopOffThePool() async {
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            Thread { [self] in
+                stop()
+                done.resume()
+            }.start()
+        }
     }
 
     /// Stops watching and serving and removes the temporary folder. Safe to call more than once.

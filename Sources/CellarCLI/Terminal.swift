@@ -5,8 +5,12 @@ import Foundation
 
 /// Where the CLI writes, and whether it may use colour and progress lines.
 public struct Terminal: Sendable {
+    /// Whether stderr is a terminal (progress lines, colour in diagnostics).
     public var isInteractive: Bool
+    /// Colour in what goes to stderr.
     public var useColor: Bool
+    /// Colour in what goes to stdout, which may be redirected while stderr is not (`cellar kinds > f`).
+    public var useColorOnStdout: Bool
     private let write: @Sendable (String, Bool) -> Void
 
     /// The process's stdout and stderr; colour only on a terminal and when `NO_COLOR` is not set.
@@ -14,7 +18,8 @@ public struct Terminal: Sendable {
         let interactive = isatty(STDERR_FILENO) == 1
         let noColor = ProcessInfo.processInfo.environment["NO_COLOR"].map { !$0.isEmpty } ?? false
         let dumb = ProcessInfo.processInfo.environment["TERM"] == "dumb"
-        return Terminal(isInteractive: interactive, useColor: interactive && !noColor && !dumb) { text, error in
+        return Terminal(isInteractive: interactive, useColor: interactive && !noColor && !dumb,
+                        useColorOnStdout: isatty(STDOUT_FILENO) == 1 && !noColor && !dumb) { text, error in
             let data = Array(text.utf8)
             data.withUnsafeBytes { buffer in
                 _ = Glibc.write(error ? STDERR_FILENO : STDOUT_FILENO, buffer.baseAddress, buffer.count)
@@ -23,9 +28,11 @@ public struct Terminal: Sendable {
     }
 
     /// A terminal that hands what it would print to `sink` (tests).
-    public init(isInteractive: Bool = false, useColor: Bool = false, sink: @escaping @Sendable (String, Bool) -> Void) {
+    public init(isInteractive: Bool = false, useColor: Bool = false, useColorOnStdout: Bool? = nil,
+                sink: @escaping @Sendable (String, Bool) -> Void) {
         self.isInteractive = isInteractive
         self.useColor = useColor
+        self.useColorOnStdout = useColorOnStdout ?? useColor
         self.write = sink
     }
 
@@ -38,7 +45,17 @@ public struct Terminal: Sendable {
         case bold = "1", red = "1;31", yellow = "1;33", green = "32", cyan = "36", dim = "2"
     }
 
+    /// `text` in `style`, for stderr.
     public func styled(_ text: String, _ style: Style) -> String {
-        useColor ? "\u{1B}[\(style.rawValue)m\(text)\u{1B}[0m" : text
+        useColor ? Self.paint(text, style) : text
+    }
+
+    /// `text` in `style`, for stdout.
+    public func styledForStdout(_ text: String, _ style: Style) -> String {
+        useColorOnStdout ? Self.paint(text, style) : text
+    }
+
+    private static func paint(_ text: String, _ style: Style) -> String {
+        "\u{1B}[\(style.rawValue)m\(text)\u{1B}[0m"
     }
 }

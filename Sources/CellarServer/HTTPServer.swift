@@ -1,6 +1,4 @@
 import AnnotatedLocking
-import CMicroHTTPD
-import Glibc
 import Synchronization
 
 /// The preview server: serves ``ServerConfiguration/root`` over HTTP with libmicrohttpd.

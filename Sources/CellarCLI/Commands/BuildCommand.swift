@@ -48,9 +48,7 @@ struct BuildCommand: Command {
         }
         switch result {
         case .success(let report):
-            let bag = DiagnosticBag(report.diagnostics)
-            printer.print(bag)
-            if !bag.isEmpty { terminal.err(bag.summary) }
+            printer.printReport(DiagnosticBag(report.diagnostics))
             if !quiet {
                 let seconds = report.duration.milliseconds / 1000
                 let changes = report.upToDate ? " (up to date: no input changed)"
@@ -68,9 +66,8 @@ struct BuildCommand: Command {
             }
             return .success
         case .failure(let failure):
-            printer.print(failure.diagnostics)
-            terminal.err(failure.diagnostics.summary + "; nothing was written, "
-                         + SiteLayout(options: options).displayOutput + " is as it was.")
+            printer.printReport(failure.diagnostics,
+                                suffix: "; nothing was written, " + SiteLayout(options: options).displayOutput + " is as it was.")
             return .failure
         }
     }

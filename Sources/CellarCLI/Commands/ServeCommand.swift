@@ -46,13 +46,12 @@ struct ServeCommand: Command {
     func run(in environment: CommandEnvironment) async -> ExitStatus {
         let terminal = environment.terminal
         let stop = StopSignal()
-        var options = site.buildOptions(workingDirectory: environment.workingDirectory)
-        options.writeMode = .inPlace
+        let options = site.buildOptions(workingDirectory: environment.workingDirectory)
         let preview = PreviewServer(options: options, host: host, port: port, terminal: terminal, timings: timings)
         let address: String
         do { address = try await preview.start() } catch {
             terminal.err(terminal.styled("error:", .red) + " \(error)")
-            preview.stop()
+            await preview.stopOffThePool()
             return .failure
         }
         if !ServerConfiguration(root: "/", host: host).isLoopback {
@@ -61,9 +60,9 @@ struct ServeCommand: Command {
         }
         let layout = SiteLayout(options: options)
         terminal.out("Serving \(layout.displayPrefix.isEmpty ? "the site" : layout.displayPrefix) at "
-                     + terminal.styled(address, .bold) + " (drafts \(site.drafts ? "on" : "off"); Ctrl-C stops)")
+                     + terminal.styledForStdout(address, .bold) + " (drafts \(site.drafts ? "on" : "off"); Ctrl-C stops)")
         await stop.wait()
-        preview.stop()
+        await preview.stopOffThePool()
         terminal.out("\nStopped.")
         return .success
     }
