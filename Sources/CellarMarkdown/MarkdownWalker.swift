@@ -52,7 +52,7 @@ struct MarkdownWalker {
                     headingText = nil
                 }
             case CMARK_NODE_TEXT, CMARK_NODE_CODE:
-                text(cmark_node_get_literal(node), countWords: true)
+                text(cmark_node_get_literal(node))
             case CMARK_NODE_CODE_BLOCK:
                 wordCount += Self.words(in: cmark_node_get_literal(node), inWord: &inWord)
                 inWord = false
@@ -102,9 +102,9 @@ struct MarkdownWalker {
 
     // MARK: - Private
 
-    private mutating func text(_ literal: UnsafePointer<CChar>?, countWords: Bool) {
+    private mutating func text(_ literal: UnsafePointer<CChar>?) {
         guard let literal else { return }
-        if countWords { wordCount += Self.words(in: literal, inWord: &inWord) }
+        wordCount += Self.words(in: literal, inWord: &inWord)
         if paragraphState == .inside || headingText != nil {
             let string = String(cString: literal)
             if paragraphState == .inside { firstParagraph += string }

@@ -7,14 +7,14 @@ enum BlockIndentation {
     ) -> (content: BlockContent, indentation: String) {
         var runs = indentationRuns(in: nodes)
         let contentHasLines = !runs.isEmpty
-        if !opening.opensOnNewLine {
+        if !opening.isStandalone {
             // The first line starts before the tag; its indentation is what precedes the tag.
             runs.append(opening.lineIndentation[...])
         }
         let common = commonPrefix(runs)
         let content = BlockContent(
             program: Program(common.isEmpty ? nodes : removing(common, from: nodes), templateName: templateName),
-            opensOnNewLine: opening.opensOnNewLine)
+            opensOnNewLine: opening.isStandalone)
         // A standalone slot with no content lines takes its indentation from the tag.
         let slotIndentation = opening.isStandalone && !contentHasLines ? opening.lineIndentation[...] : common
         return (content, String(decoding: slotIndentation, as: UTF8.self))

@@ -2,10 +2,9 @@
 struct BlockOpening {
     /// Inside a parent tag: content passed to the parent, not a slot.
     var isArgument: Bool
-    /// The tag stood alone on its line (whitespace, the tag, the line end).
+    /// The tag stood alone on its line (whitespace, the tag, the line end), so the content starts at
+    /// the beginning of the next line.
     var isStandalone: Bool
-    /// The tag ended its line, so the content starts at the beginning of the next one.
-    var opensOnNewLine: Bool
     /// Whitespace before the tag when only whitespace precedes it on its line.
     var lineIndentation: [UInt8]
 }

@@ -13,7 +13,7 @@ extension TemplateParser {
         case .root:
             throw error(.unexpectedClose(tag.content), at: tag)
         case .section(let path, let inverted):
-            let lineEnd = standaloneEnd(tag)
+            let lineEnd = standaloneLineEnd(tag)
             popContainer()
             append(.section(path, open.nodes + pendingNodes(), inverted: inverted))
             finishLine(lineEnd)
@@ -31,7 +31,7 @@ extension TemplateParser {
                 consumeLineEnd(to: end)
             }
         case .block(let opening):
-            let lineEnd = standaloneEnd(tag)
+            let lineEnd = standaloneLineEnd(tag)
             let nodes = open.nodes + pendingNodes()
             popContainer()
             let content = BlockIndentation.normalize(nodes, opening: opening, templateName: templateName)
@@ -54,13 +54,6 @@ extension TemplateParser {
                 target: target, arguments: open.arguments, indentation: indentation, line: open.line, column: open.column)))
             finishLine(lineEnd)
         }
-    }
-
-    /// For a closing tag alone on its line: drops its indentation and returns where its line ends.
-    mutating func standaloneEnd(_ tag: ScannedTag) -> Int? {
-        guard isLeftClear(tag), let end = rightClearEnd(tag) else { return nil }
-        text.removeLast(tag.start - tag.lineStart)
-        return end
     }
 
     /// The pending text as nodes, to end the container it belongs to.

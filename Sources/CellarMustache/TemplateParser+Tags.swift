@@ -176,7 +176,6 @@ extension TemplateParser {
         let opening = BlockOpening(
             isArgument: isArgument,
             isStandalone: isStandalone,
-            opensOnNewLine: lineEnd != nil && isStandalone,
             lineIndentation: leftClear ? leadingWhitespace(of: tag) : []
         )
         if isStandalone && leftClear {

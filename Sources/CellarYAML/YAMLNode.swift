@@ -4,10 +4,8 @@ import CellarDiagnostics
 /// what they mean, so `no` is not a boolean unless a field says it is.
 public struct YAMLNode: Sendable, Hashable {
     public enum ScalarStyle: Sendable, Hashable {
-        case plain, singleQuoted, doubleQuoted, literal, folded
-
         /// Quoted and block scalars are always text; only plain scalars can be `null`, numbers, …
-        public var isPlain: Bool { self == .plain }
+        case plain, singleQuoted, doubleQuoted, literal, folded
     }
 
     public enum Value: Sendable, Hashable {
