@@ -53,13 +53,7 @@ extension BuildPipeline {
             var found = DiagnosticBag()
             let (rendered, dependsOnLinks) = bodies.render(item, diagnostics: &found)
             item = rendered
-            var revision = StableHash()
-            revision.combine(item.sourceHash)
-            revision.combine(item.url.value)
-            revision.combine(dependsOnLinks ? linksKey : 0)
-            item.revision = revision.value
-            cache.bodies[item.id] = .init(sourceHash: item.sourceHash, url: item.url, dependsOnLinks: dependsOnLinks,
-                                          linksKey: linksKey, item: item, diagnostics: found.diagnostics)
+            cache.keepBody(of: &item, dependsOnLinks: dependsOnLinks, linksKey: linksKey, diagnostics: found.diagnostics)
             model.itemsByID[item.id] = item
             if let index = last.itemIndex[item.id] { model.items[index] = item }
             if var members = model.sectionItems[item.sectionID], let index = members.firstIndex(where: { $0.id == item.id }) {

@@ -160,7 +160,7 @@ struct ItemLoader {
         var stale: [(Int, Item)] = []
         var ready: [(Int, Item, Bool, [Diagnostic])] = []
         for (index, item) in items.enumerated() {
-            if let entry = cache.bodies[item.id], entry.sourceHash == item.sourceHash, entry.url == item.url,
+            if let entry = cache.bodies[item.id], entry.item.sourceHash == item.sourceHash, entry.item.url == item.url,
                !entry.dependsOnLinks || entry.linksKey == linksKey {
                 results.append((entry.item, entry.diagnostics))
             } else if let body = early[item.id] {
@@ -179,14 +179,8 @@ struct ItemLoader {
         }) ?? []
         for (index, item, dependsOnLinks, found) in ready + fresh {
             var item = item
-            var revision = StableHash()
-            revision.combine(item.sourceHash)
-            revision.combine(item.url.value)
-            revision.combine(dependsOnLinks ? linksKey : 0)
-            item.revision = revision.value
+            cache.keepBody(of: &item, dependsOnLinks: dependsOnLinks, linksKey: linksKey, diagnostics: found)
             results[index] = (item, found)
-            cache.bodies[item.id] = .init(sourceHash: item.sourceHash, url: item.url, dependsOnLinks: dependsOnLinks,
-                                          linksKey: linksKey, item: item, diagnostics: found)
         }
         let ids = Set(items.map(\.id))
         cache.bodies = cache.bodies.filter { ids.contains($0.key) }
@@ -233,8 +227,7 @@ struct ItemLoader {
         for section in site.sections.values.sorted(by: { $0.id < $1.id }) {
             let location = SourceLocation(file: section.file)
             claims.claim(section.url, by: section.file, at: location, diagnostics: &diagnostics)
-            let pageSize = section.paginate ?? config.paginate
-            let pages = pageSize > 0 ? max(1, (counts[section.id, default: 0] + pageSize - 1) / pageSize) : 1
+            let pages = Paginator(pageSize: section.paginate ?? config.paginate).pageCount(of: counts[section.id, default: 0])
             for page in stride(from: 2, through: pages, by: 1) {
                 claims.claim(Paginator.url(page: page, base: section.url), by: "page \(page) of \(section.file)",
                              at: location, diagnostics: &diagnostics)
@@ -249,7 +242,7 @@ struct ItemLoader {
         if !tags.tags.isEmpty {
             claims.claim(TagIndex.root, by: "the tags page", at: nil, diagnostics: &diagnostics)
             for tag in tags.tags {
-                let pages = max(1, (tag.itemIDs.count + config.paginate - 1) / config.paginate)
+                let pages = Paginator(pageSize: config.paginate).pageCount(of: tag.itemIDs.count)
                 for page in 1...pages {
                     claims.claim(Paginator.url(page: page, base: tag.url),
                                  by: page == 1 ? "the page of tag #\(tag.name)" : "page \(page) of tag #\(tag.name)",

@@ -10,8 +10,6 @@ struct SessionCache: Sendable {
     }
 
     struct BodyEntry: Sendable {
-        var sourceHash: UInt64
-        var url: URLPath
         /// Whether the body links to other content (so a change of any URL may change it).
         var dependsOnLinks: Bool
         var linksKey: UInt64
@@ -39,5 +37,17 @@ struct SessionCache: Sendable {
 
     mutating func reset() {
         self = SessionCache()
+    }
+
+    /// Keeps `item`'s rendered body for later builds, after setting its ``Item/revision``: what its
+    /// cell and page are rendered from (its source, its URL and, when its body links to other
+    /// content, every URL).
+    mutating func keepBody(of item: inout Item, dependsOnLinks: Bool, linksKey: UInt64, diagnostics: [Diagnostic]) {
+        var revision = StableHash()
+        revision.combine(item.sourceHash)
+        revision.combine(item.url.value)
+        revision.combine(dependsOnLinks ? linksKey : 0)
+        item.revision = revision.value
+        bodies[item.id] = BodyEntry(dependsOnLinks: dependsOnLinks, linksKey: linksKey, item: item, diagnostics: diagnostics)
     }
 }

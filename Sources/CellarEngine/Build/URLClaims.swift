@@ -39,5 +39,4 @@ struct URLClaims {
         for parent in parents where folders[parent] == nil { folders[parent] = owner }
     }
 
-    func owner(of url: URLPath) -> String? { files[url.outputFile] }
 }

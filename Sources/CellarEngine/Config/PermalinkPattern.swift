@@ -61,8 +61,6 @@ public struct PermalinkPattern: Sendable, Hashable {
         self.parts = parts
     }
 
-    var usesDate: Bool { parts.contains { $0 == .year || $0 == .month || $0 == .day } }
-
     /// The URL of an item; nil when the pattern needs a date the item lacks.
     func expand(slug: String, title: String, section: String, kind: String, date: Date?, timeZone: TimeZone) -> URLPath? {
         var calendar = Calendar(identifier: .gregorian)

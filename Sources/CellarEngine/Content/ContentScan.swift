@@ -9,7 +9,6 @@ struct ContentScan: Sendable {
     var bundleResources: [String: [String]] = [:]
     /// Every file, for existence checks of references.
     var files = ContentFileSet()
-    var hasSiteFile: Bool { sectionFolders.contains("") }
 }
 
 /// One content file that becomes an item.

@@ -42,6 +42,5 @@ public indirect enum FieldType: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    var isNumeric: Bool { self == .int || self == .number }
     var isTextual: Bool { self == .string || self == .text || self == .markdown }
 }

@@ -3,9 +3,14 @@ struct Paginator {
     /// Items per page; 0 puts everything on one page.
     var pageSize: Int
 
+    /// How many pages `count` elements take (at least one: an empty list still has its page).
+    func pageCount(of count: Int) -> Int {
+        pageSize > 0 ? max(1, (count + pageSize - 1) / pageSize) : 1
+    }
+
     func paginate<T>(_ elements: [T], at base: URLPath) -> [(elements: ArraySlice<T>, pagination: Pagination)] {
         let size = pageSize > 0 ? pageSize : max(elements.count, 1)
-        let count = max(1, (elements.count + size - 1) / size)
+        let count = pageCount(of: elements.count)
         let urls = (1...count).map { Self.url(page: $0, base: base) }
         return (0..<count).map { index in
             let start = index * size
