@@ -86,6 +86,6 @@ public struct FieldSummary: Sendable, Hashable {
     }
 
     private static func day(_ date: Date) -> String {
-        DateFormatting(timeZone: TimeZone(identifier: "UTC") ?? .current, language: "en").day(date)
+        DateFormatting.utc.day(date)
     }
 }

@@ -100,7 +100,7 @@ public enum JSONSchemaWriter {
         case .number(let number): return .number(number)
         case .bool(let flag): return .bool(flag)
         case .date(let date):
-            return .string(DateFormatting(timeZone: TimeZone(identifier: "UTC") ?? .current, language: "en").day(date))
+            return .string(DateFormatting.utc.day(date))
         case .file(let reference): return .string(reference.written)
         case .list(let items): return .array(items.compactMap { json($0.value) })
         case .object(let fields):

@@ -112,13 +112,12 @@ extension LinkChecker {
 
     /// Where each `url` field value (as pages print it) is written.
     private func urlFieldLocations() -> [String: SourceLocation] {
-        let base = model.config.url.basePath
+        let siteURL = model.config.url
         var result: [String: SourceLocation] = [:]
         func add(_ field: TypedField, fallback: SourceLocation) {
             switch field.value {
             case .url(let text):
-                let printed = text.hasPrefix("/") && !text.hasPrefix("//")
-                    ? base + URLEncoding.encodePath(String(text.dropFirst())) : text
+                let printed = siteURL.href(written: text)   // as pages print it
                 if result[printed] == nil { result[printed] = field.location ?? fallback }
             case .list(let entries):
                 for entry in entries { add(entry, fallback: field.location ?? fallback) }

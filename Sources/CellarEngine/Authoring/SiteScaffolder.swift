@@ -32,7 +32,7 @@ public struct SiteScaffolder: Sendable {
     public var starterFiles: [String: String] {
         let name = Paths.lastComponent(of: Paths.absolute(directory, base: workingDirectory))
         let title = SiteConfigLoader.titleFromFolder(name.isEmpty ? "my site" : name)
-        let day = DateFormatting(timeZone: TimeZone(identifier: "UTC") ?? .current, language: "en").day(now)
+        let day = DateFormatting.utc.day(now)
         return [
             "content/_index.md": """
                 ---

@@ -111,9 +111,8 @@ struct SiteWriter {
         for item in model.items {
             for alias in item.aliases {
                 guard let url = ItemLoader.aliasURL(alias) else { continue }
-                let target = item.hasPage ? environment.absolute(item.url)
-                    : environment.absolute(model.sectionsByID[item.sectionID]?.url ?? .root) + "#" + ItemContext.anchor(of: item)
-                try writer.write(SiteFiles.redirect(to: target, language: model.config.language), to: url.outputFile)
+                try writer.write(SiteFiles.redirect(to: environment.absoluteLocation(of: item), language: model.config.language),
+                                 to: url.outputFile)
             }
         }
     }

@@ -23,24 +23,22 @@ struct FeedEntry: Sendable {
         for spec in kind?.fields.fields ?? [] {
             switch (spec.type, item.fields[spec.name]?.value) {
             case (.url, .url(let target)?) where link == nil:
-                link = target.hasPrefix("/") && !target.hasPrefix("//")
-                    ? url.origin + url.basePath + URLEncoding.encodePath(String(target.dropFirst())) : target
+                link = url.absolute(written: target)
             case (.image, .file(let reference)?):
                 if let image = environment.fileAbsolute(reference) { images.append(image) }
             default: break
             }
         }
-        let section = environment.sections[item.sectionID]
-        let fallback = url.absolute(section?.url ?? .root) + "#" + ItemContext.anchor(of: item)
-        self.id = item.hasPage ? url.absolute(item.url) : fallback
-        self.link = link ?? fallback
+        let location = environment.absoluteLocation(of: item)
+        self.id = location
+        self.link = link ?? location
         self.title = item.title
         self.published = date
         self.updated = max(item.updated ?? date, date)
         self.summary = item.summary
         let figures = images.map { "<p><img src=\"\(HTMLEscaping.escape($0))\" alt=\"\(HTMLEscaping.escape(item.title))\"></p>\n" }
         self.contentHTML = HTMLAbsolutizer.absolutize(figures.joined() + item.contentHTML, origin: url.origin,
-                                                      page: item.hasPage ? url.absolute(item.url) : fallback)
+                                                      page: location)
         self.tags = item.tags
         self.imageURL = images.first
     }

@@ -40,13 +40,11 @@ struct ItemContext: MustacheObject {
         let slug = tag?.slug ?? Slug.make(name)
         return .object([
             "name": .string(tag?.name ?? name), "slug": .string(slug),
-            "url": .string(environment.href(TagIndex.root.appending(slug + "/"))),
+            "url": .string(environment.href(tag?.url ?? TagIndex.root.appending(slug + "/"))),
         ])
     }
 
     /// The `id` of an item's cell in list pages: `item-reviews-dune`.
-    static func anchor(of item: Item) -> String { item.anchor }
-
     static func anchor(forSource id: String, bundleDirectory: String?) -> String {
         "item-" + Slug.make(bundleDirectory ?? Paths.deletingExtension(id))
     }

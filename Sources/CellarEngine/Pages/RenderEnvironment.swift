@@ -42,10 +42,7 @@ final class RenderEnvironment: Sendable {
         case .bool(let flag): return .bool(flag)
         case .date(let date): return .custom(DateContext(date: date, dates: dates))
         case .url(let text):
-            if text.hasPrefix("/"), !text.hasPrefix("//") {
-                return .custom(URLValueContext(url: url.basePath + URLEncoding.encodePath(String(text.dropFirst()))))
-            }
-            return .custom(URLValueContext(url: text))
+            return .custom(URLValueContext(url: url.href(written: text)))
         case .file(let reference):
             return .string(fileHref(reference) ?? "")
         case .list(let items):
@@ -60,18 +57,28 @@ final class RenderEnvironment: Sendable {
         }
     }
 
+    /// Where an item is on the site, absolute: its page, or — for kinds without pages — its cell on
+    /// its section's page (`https://example.org/links/#item-links-swift`). Feeds and redirects use it.
+    func absoluteLocation(of item: Item) -> String {
+        if item.hasPage { return absolute(item.url) }
+        return absolute(sections[item.sectionID]?.url ?? .root) + "#" + item.anchor
+    }
+
     /// The link to a file named by an `image` or `path` field.
     func fileHref(_ reference: FileReference) -> String? {
-        if let remote = reference.remoteURL { return remote }
-        guard let path = reference.contentPath, let output = links.outputURL(ofFile: path) else { return nil }
-        return href(output)
+        fileURL(reference, printed: href)
     }
 
     /// The absolute URL of a file named by an `image` field (Open Graph, feeds).
     func fileAbsolute(_ reference: FileReference) -> String? {
+        fileURL(reference, printed: absolute)
+    }
+
+    /// A remote file's URL as written; a local one's output address, printed by `printed`.
+    private func fileURL(_ reference: FileReference, printed: (URLPath) -> String) -> String? {
         if let remote = reference.remoteURL { return remote }
         guard let path = reference.contentPath, let output = links.outputURL(ofFile: path) else { return nil }
-        return absolute(output)
+        return printed(output)
     }
 }
 

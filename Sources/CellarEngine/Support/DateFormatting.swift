@@ -22,6 +22,9 @@ public final class DateFormatting: Sendable {
         var month: String
     }
 
+    /// UTC, in English: for dates written into files (`cellar new`, JSON Schemas, `cellar kinds`).
+    public static let utc = DateFormatting(timeZone: TimeZone(identifier: "UTC") ?? .current, language: "en")
+
     public init(timeZone: TimeZone, language: String) {
         self.timeZone = timeZone
         let locale = Locale(identifier: language.replacingOccurrences(of: "-", with: "_"))

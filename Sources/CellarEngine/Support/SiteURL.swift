@@ -36,4 +36,19 @@ public struct SiteURL: Sendable, Hashable, CustomStringConvertible {
     public func absolute(_ path: URLPath) -> String {
         origin + href(path)
     }
+
+    /// A `url` field's value as pages print it: one on this site (`/about/`) under the base path,
+    /// anything else (`https://…`, `//cdn…`, `mailto:…`, `notes/`) as written.
+    public func href(written text: String) -> String {
+        Self.isSiteRelative(text) ? basePath + URLEncoding.encodePath(String(text.dropFirst())) : text
+    }
+
+    /// A `url` field's value as feeds print it: absolute when it is on this site.
+    public func absolute(written text: String) -> String {
+        Self.isSiteRelative(text) ? origin + href(written: text) : text
+    }
+
+    private static func isSiteRelative(_ text: String) -> Bool {
+        text.hasPrefix("/") && !text.hasPrefix("//")
+    }
 }
