@@ -3,14 +3,10 @@ import CellarDiagnostics
 /// The words of a command line, consumed by a command as it parses its options.
 public struct ArgumentList: Sendable {
     private var words: [String]
-    let command: String?
 
-    public init(_ words: [String], command: String? = nil) {
+    public init(_ words: [String]) {
         self.words = words
-        self.command = command
     }
-
-    public var isEmpty: Bool { words.isEmpty }
 
     /// Removes `--name` (a flag without value); true when it was there.
     public mutating func flag(_ name: String) -> Bool {
@@ -25,12 +21,12 @@ public struct ArgumentList: Sendable {
         if let index = words.firstIndex(where: { $0.hasPrefix(long + "=") }) {
             let value = String(words[index].dropFirst(long.count + 1))
             words.remove(at: index)
-            guard !value.isEmpty else { throw UsageError("\(long) needs a value", command: command) }
+            guard !value.isEmpty else { throw UsageError("\(long) needs a value") }
             return value
         }
         guard let index = words.firstIndex(of: long) else { return nil }
         guard index + 1 < words.count, !words[index + 1].hasPrefix("--") else {
-            throw UsageError("\(long) needs a value", command: command)
+            throw UsageError("\(long) needs a value")
         }
         let value = words[index + 1]
         words.removeSubrange(index...index + 1)
@@ -49,8 +45,8 @@ public struct ArgumentList: Sendable {
         if word.hasPrefix("-") {
             let name = String(word.drop(while: { $0 == "-" }).prefix(while: { $0 != "=" }))
             let suggestion = Suggestion.closest(to: name, in: known).map { "; did you mean '--\($0)'?" } ?? ""
-            throw UsageError("unknown option '\(word)'\(suggestion)", command: command)
+            throw UsageError("unknown option '\(word)'\(suggestion)")
         }
-        throw UsageError("unexpected argument '\(word)'", command: command)
+        throw UsageError("unexpected argument '\(word)'")
     }
 }

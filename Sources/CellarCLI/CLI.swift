@@ -49,7 +49,7 @@ public struct CLI: Sendable {
             terminal.out(command.help)
             return .success
         }
-        var list = ArgumentList(words, command: command.name)
+        var list = ArgumentList(words)
         do throws(UsageError) {
             let parsed = try command.init(parsing: &list)
             return await parsed.run(in: CommandEnvironment(terminal: terminal, workingDirectory: workingDirectory))

@@ -19,6 +19,9 @@ enum LiveReloadScript {
     /// Where the event stream is served.
     static let eventsPath = "/__cellar/events"
 
+    /// The script as served, encoded once.
+    static let bytes = Array(source.utf8)
+
     /// The script's source.
     static let source = #"""
     (() => {
@@ -31,7 +34,7 @@ enum LiveReloadScript {
       let lostConnection = false;
 
       function connect() {
-        const source = new EventSource("/__cellar/events");
+        const source = new EventSource("\#(eventsPath)");
         source.addEventListener("open", () => {
           if (lostConnection) { location.reload(); return; }
           connectedOnce = true;

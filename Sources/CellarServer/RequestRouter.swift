@@ -52,7 +52,7 @@ private extension RequestRouter {
             return HTTPResponse(
                 status: 200,
                 headers: Self.headers(contentType: MIMEType.javascript.headerValue, cache: "no-store"),
-                body: .bytes(Array(LiveReloadScript.source.utf8))
+                body: .bytes(LiveReloadScript.bytes)
             )
         }
         if path.elementsEqual(LiveReloadScript.eventsPath.utf8) {

@@ -29,11 +29,6 @@ struct WakeupPipe: Sendable {
         _ = write(writeFD, &byte, 1)
     }
 
-    /// Empties the pipe.
-    func drain() {
-        Self.drain(readFD)
-    }
-
     /// Empties the pipe whose (non-blocking) read end is `readFD`.
     static func drain(_ readFD: Int32) {
         var buffer = [UInt8](repeating: 0, count: 64)

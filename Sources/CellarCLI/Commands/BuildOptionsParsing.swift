@@ -15,8 +15,7 @@ struct SiteOptions: Sendable {
         future = arguments.flag("future")
         baseURL = try arguments.option("base-url")
         if let baseURL, !(baseURL.hasPrefix("http://") || baseURL.hasPrefix("https://")) {
-            throw UsageError("--base-url must be an absolute http(s) URL such as https://example.org/, found '\(baseURL)'",
-                             command: arguments.command)
+            throw UsageError("--base-url must be an absolute http(s) URL such as https://example.org/, found '\(baseURL)'")
         }
     }
 

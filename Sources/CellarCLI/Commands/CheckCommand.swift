@@ -29,7 +29,7 @@ struct CheckCommand: Command {
         site = try SiteOptions(parsing: &arguments)
         let written = try arguments.option("format") ?? "text"
         guard let format = Format(rawValue: written) else {
-            throw UsageError("--format must be text or json, found '\(written)'", command: Self.name)
+            throw UsageError("--format must be text or json, found '\(written)'")
         }
         self.format = format
         try arguments.finish(known: SiteOptions.names + ["format"])

@@ -34,15 +34,15 @@ struct NewCommand: Command {
         let title = try arguments.option("title")
         let site = try arguments.option("site")
         guard let what = arguments.positional() else {
-            throw UsageError("say what to create: 'site DIR', or a kind and <section>/<slug>", command: Self.name)
+            throw UsageError("say what to create: 'site DIR', or a kind and <section>/<slug>")
         }
         guard let target = arguments.positional() else {
             throw UsageError(what == "site" ? "name the folder of the new site: cellar new site DIR"
-                             : "name the new file: cellar new \(what) <section>/<slug>", command: Self.name)
+                             : "name the new file: cellar new \(what) <section>/<slug>")
         }
         try arguments.finish(known: what == "site" ? [] : ["title", "site"])
         if what == "site", title != nil || site != nil {
-            throw UsageError("'new site' takes only a folder name", command: Self.name)
+            throw UsageError("'new site' takes only a folder name")
         }
         request = what == "site" ? .site(directory: target) : .item(kind: what, target: target, title: title, site: site)
     }

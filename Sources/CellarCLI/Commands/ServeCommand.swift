@@ -36,7 +36,7 @@ struct ServeCommand: Command {
         host = try arguments.option("host") ?? "127.0.0.1"
         let portText = try arguments.option("port") ?? "1313"
         guard let port = UInt16(portText) else {
-            throw UsageError("--port must be a number from 0 to 65535, found '\(portText)'", command: Self.name)
+            throw UsageError("--port must be a number from 0 to 65535, found '\(portText)'")
         }
         self.port = port
         timings = arguments.flag("timings")
