@@ -71,7 +71,7 @@ struct BuildPipeline: Sendable {
             PageAssembler(model: model, cells: configurators, dates: environment.dates, feeds: feeds).assemble()
         }
         let (written, unchanged, removed) = try await stage(.write) { () throws(BuildFailure) in
-            try await write(pages, model: model, environment: environment, cells: cellCache, feeds: feeds, layout: layout,
+            try await write(pages, model: model, environment: environment, cells: cellCache, layout: layout,
                             globalKey: globalKey, changed: changed, cache: &cache, diagnostics: &diagnostics)
         }
         if options.writeMode != .staged { cache.last = LastBuild(model: model, pages: pages, globalKey: globalKey) }
@@ -121,12 +121,12 @@ struct BuildPipeline: Sendable {
     }
 
     private func write(
-        _ pages: [Page], model: SiteModel, environment: RenderEnvironment, cells: CellCache, feeds: FeedCatalog,
+        _ pages: [Page], model: SiteModel, environment: RenderEnvironment, cells: CellCache,
         layout: SiteLayout, globalKey: UInt64, changed: Set<String>?, cache: inout SessionCache,
         diagnostics: inout DiagnosticBag
     ) async throws(BuildFailure) -> (Int, Int, Int) {
         if options.writeMode == .memory {
-            return await capture(pages, model: model, environment: environment, cells: cells, feeds: feeds, layout: layout,
+            return await capture(pages, model: model, environment: environment, cells: cells, layout: layout,
                                  globalKey: globalKey, cache: &cache, diagnostics: &diagnostics)
         }
         let displayOutput = layout.displayOutput
@@ -153,14 +153,10 @@ struct BuildPipeline: Sendable {
             diagnostics.append(error.diagnostic)
             throw BuildFailure(diagnostics)
         }
-        let renderer = PageRenderer(environment: environment, theme: model.theme, items: model.itemsByID, cells: cells)
-        let siteWriter = SiteWriter(model: model, environment: environment, renderer: renderer, feeds: feeds,
-                                    writer: writer, reporter: reporter, layout: layout,
+        let siteWriter = SiteWriter(model: model, environment: environment, cells: cells, writer: writer, reporter: reporter,
+                                    layout: layout, globalKey: globalKey,
                                     unchangedSources: trusted ? changed.map { UnchangedSources(changed: $0) } : nil)
-        let items = model.itemsByID
-        let (problems, fingerprints) = await siteWriter.writeAll(pages, fingerprints: cache.pages) { page in
-            page.fingerprint(global: globalKey) { items[$0]?.revision ?? 0 }
-        }
+        let (problems, fingerprints) = await siteWriter.writeAll(pages, fingerprints: cache.pages)
         diagnostics.append(contentsOf: problems.diagnostics)
         if diagnostics.hasErrors {
             writer.abort()
@@ -185,17 +181,13 @@ struct BuildPipeline: Sendable {
     /// The write stage of a build in memory: every file rendered as `write` would, kept in
     /// `cache.captured`; the output folder and the cache folder are never touched.
     private func capture(
-        _ pages: [Page], model: SiteModel, environment: RenderEnvironment, cells: CellCache, feeds: FeedCatalog,
+        _ pages: [Page], model: SiteModel, environment: RenderEnvironment, cells: CellCache,
         layout: SiteLayout, globalKey: UInt64, cache: inout SessionCache, diagnostics: inout DiagnosticBag
     ) async -> (Int, Int, Int) {
         let writer = OutputWriter.inMemory(output: layout.output)
-        let renderer = PageRenderer(environment: environment, theme: model.theme, items: model.itemsByID, cells: cells)
-        let siteWriter = SiteWriter(model: model, environment: environment, renderer: renderer, feeds: feeds,
-                                    writer: writer, reporter: reporter, layout: layout, unchangedSources: nil)
-        let items = model.itemsByID
-        let (problems, _) = await siteWriter.writeAll(pages, fingerprints: [:]) { page in
-            page.fingerprint(global: globalKey) { items[$0]?.revision ?? 0 }
-        }
+        let siteWriter = SiteWriter(model: model, environment: environment, cells: cells, writer: writer, reporter: reporter,
+                                    layout: layout, globalKey: globalKey)
+        let (problems, _) = await siteWriter.writeAll(pages, fingerprints: [:])
         diagnostics.append(contentsOf: problems.diagnostics)
         cache.captured = writer.captured
         let written = (try? writer.commit())?.1.written ?? 0

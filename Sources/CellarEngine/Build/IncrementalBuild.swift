@@ -75,16 +75,13 @@ extension BuildPipeline {
         for id in changedIDs {
             guard let item = model.itemsByID[id] else { continue }
             do {
-                var html = ""
-                try registry.configurator(for: item).render(into: &html)
-                var key = StableHash()
-                key.combine(last.globalKey)
-                key.combine(item.revision)
-                cache.cells.store(html, fingerprint: key.value, for: id)
+                let (html, problem) = CellRenderer.render(try registry.configurator(for: item), file: item.file)
+                if let problem { diagnostics.append(problem); continue }
+                cache.cells.store(html, fingerprint: CellCache.key(global: last.globalKey, revision: item.revision), for: id)
             } catch let error as DiagnosticConvertible {
                 diagnostics.append(error.diagnostic)
             } catch {
-                diagnostics.error("cannot render the cell of \(item.file): \(error)", at: item.location)
+                diagnostics.error("cannot prepare the cell of \(item.file): \(error)", at: item.location)
             }
         }
         if diagnostics.hasErrors { throw BuildFailure(diagnostics) }
@@ -99,14 +96,9 @@ extension BuildPipeline {
             diagnostics.append(error.diagnostic)
             throw BuildFailure(diagnostics)
         }
-        let renderer = PageRenderer(environment: environment, theme: model.theme, items: model.itemsByID, cells: cache.cells)
-        let siteWriter = SiteWriter(model: model, environment: environment, renderer: renderer, feeds: feeds,
-                                    writer: writer, reporter: reporter, layout: layout, unchangedSources: nil)
-        let globalKey = last.globalKey
-        let items = model.itemsByID
-        var (problems, fingerprints) = await siteWriter.write(dirty, fingerprints: [:]) { page in
-            page.fingerprint(global: globalKey) { items[$0]?.revision ?? 0 }
-        }
+        let siteWriter = SiteWriter(model: model, environment: environment, cells: cache.cells, writer: writer,
+                                    reporter: reporter, layout: layout, globalKey: last.globalKey)
+        var (problems, fingerprints) = await siteWriter.write(dirty, fingerprints: [:])
         if changedIDs.contains(where: last.feedMembers.contains) {
             do throws(FileIOError) { try siteWriter.writeFeeds() } catch { problems.append(error.diagnostic) }
         }

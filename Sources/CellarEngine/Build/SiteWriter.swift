@@ -7,21 +7,38 @@ struct SiteWriter {
     var model: SiteModel
     var environment: RenderEnvironment
     var renderer: PageRenderer
-    var feeds: FeedCatalog
     var writer: OutputWriter
     var reporter: any BuildReporter
     var layout: SiteLayout
+    /// Everything every page depends on (see ``Page/fingerprint(global:revision:)``).
+    var globalKey: UInt64
     /// In a session told exactly what changed: files whose sources are not among them need no look.
     var unchangedSources: UnchangedSources?
+
+    init(model: SiteModel, environment: RenderEnvironment, cells: CellCache, writer: OutputWriter,
+         reporter: any BuildReporter, layout: SiteLayout, globalKey: UInt64, unchangedSources: UnchangedSources? = nil) {
+        self.model = model
+        self.environment = environment
+        self.renderer = PageRenderer(environment: environment, theme: model.theme, items: model.itemsByID, cells: cells)
+        self.writer = writer
+        self.reporter = reporter
+        self.layout = layout
+        self.globalKey = globalKey
+        self.unchangedSources = unchangedSources
+    }
+
+    /// What a page is rendered from: everything global and the revisions of the items it shows.
+    private func fingerprint() -> @Sendable (Page) -> UInt64 {
+        let items = model.itemsByID, globalKey = globalKey
+        return { page in page.fingerprint(global: globalKey) { items[$0]?.revision ?? 0 } }
+    }
 
     /// Writes everything; returns the problems met (the caller aborts when there are errors) and the
     /// fingerprint of every page. A page whose fingerprint is in `fingerprints` and whose file is still
     /// as written is neither rendered nor written.
-    func write(
-        _ pages: [Page], fingerprints previous: [String: UInt64],
-        fingerprint: @escaping @Sendable (Page) -> UInt64
-    ) async -> (DiagnosticBag, [String: UInt64]) {
+    func write(_ pages: [Page], fingerprints previous: [String: UInt64]) async -> (DiagnosticBag, [String: UInt64]) {
         var diagnostics = DiagnosticBag()
+        let fingerprint = fingerprint()
         let renderer = self.renderer
         let writer = self.writer
         let reporter = self.reporter
@@ -58,11 +75,8 @@ struct SiteWriter {
     }
 
     /// Pages, then feeds, the sitemap, robots.txt, redirects and copied files.
-    func writeAll(
-        _ pages: [Page], fingerprints previous: [String: UInt64],
-        fingerprint: @escaping @Sendable (Page) -> UInt64
-    ) async -> (DiagnosticBag, [String: UInt64]) {
-        var (diagnostics, fingerprints) = await write(pages, fingerprints: previous, fingerprint: fingerprint)
+    func writeAll(_ pages: [Page], fingerprints previous: [String: UInt64]) async -> (DiagnosticBag, [String: UInt64]) {
+        var (diagnostics, fingerprints) = await write(pages, fingerprints: previous)
         do throws(FileIOError) {
             try writeFeeds()
             try writeSiteFiles(pages)

@@ -16,6 +16,14 @@ public struct CellCache: Sendable {
 
     func entry(for itemID: String) -> Entry? { entries[itemID] }
 
+    /// What a cell is rendered from: everything global (theme, settings, options) and its item's revision.
+    static func key(global: UInt64, revision: UInt64) -> UInt64 {
+        var key = StableHash()
+        key.combine(global)
+        key.combine(revision)
+        return key.value
+    }
+
     mutating func store(_ html: String, fingerprint: UInt64, for itemID: String) {
         entries[itemID] = Entry(html: html, fingerprint: fingerprint)
     }

@@ -5,24 +5,19 @@ struct CellRenderer {
     var registry: CellRegistry
 
     /// Renders the cells whose item (or anything global) changed; reuses the others from `cache`.
+    /// Returns every item's configurator and the cells (`cache.cells`, now up to date).
     func render(_ items: [Item], cache: inout SessionCache, globalKey: UInt64,
                 diagnostics: inout DiagnosticBag) async -> ([String: any CellConfiguring], CellCache) {
         var configurators: [String: any CellConfiguring] = [:]
         var ordered: [any CellConfiguring] = []
         var keys: [String: UInt64] = [:]
-        var result = CellCache()
         for item in items {
             do {
                 let configurator = try registry.configurator(for: item)
                 configurators[item.id] = configurator
-                var key = StableHash()
-                key.combine(globalKey)
-                key.combine(item.revision)
-                keys[item.id] = key.value
-                if let cached = cache.cells.entry(for: item.id), cached.fingerprint == key.value {
-                    result.store(cached.html, fingerprint: key.value, for: item.id)
-                    continue
-                }
+                let key = CellCache.key(global: globalKey, revision: item.revision)
+                keys[item.id] = key
+                if cache.cells.entry(for: item.id)?.fingerprint == key { continue }
                 ordered.append(configurator)
             } catch let error as DiagnosticConvertible {
                 diagnostics.append(error.diagnostic)
@@ -31,29 +26,30 @@ struct CellRenderer {
             }
         }
         let files = Dictionary(uniqueKeysWithValues: items.map { ($0.id, $0.file) })
-        let rendered = (try? await parallelMap(ordered, minimumChunk: 64) { cell -> (String, String, Diagnostic?) in
-            var html = ""
-            do {
-                try cell.render(into: &html)
-                return (cell.itemID, html, nil)
-            } catch let error as DiagnosticConvertible {
-                return (cell.itemID, "", error.diagnostic)
-            } catch {
-                let file = files[cell.itemID] ?? cell.itemID
-                return (cell.itemID, "", .error("cannot render the cell of \(file): \(error)", at: SourceLocation(file: file)))
-            }
+        let rendered = (try? await parallelMap(ordered, minimumChunk: 64) { cell in
+            (cell.itemID, Self.render(cell, file: files[cell.itemID] ?? cell.itemID))
         }) ?? []
-        for (id, html, problem) in rendered {
+        for (id, (html, problem)) in rendered {
             if let problem {
                 diagnostics.append(problem)
             } else {
-                let key = keys[id] ?? 0
-                result.store(html, fingerprint: key, for: id)
-                cache.cells.store(html, fingerprint: key, for: id)
+                cache.cells.store(html, fingerprint: keys[id] ?? 0, for: id)
             }
         }
-        let ids = Set(configurators.keys)
-        cache.cells.retain(only: ids)
-        return (configurators, result)
+        cache.cells.retain(only: Set(configurators.keys))
+        return (configurators, cache.cells)
+    }
+
+    /// One cell's HTML, or the problem that stopped it (`file`: its item's, for errors without a place).
+    static func render(_ cell: any CellConfiguring, file: String) -> (html: String, problem: Diagnostic?) {
+        var html = ""
+        do {
+            try cell.render(into: &html)
+            return (html, nil)
+        } catch let error as DiagnosticConvertible {
+            return ("", error.diagnostic)
+        } catch {
+            return ("", .error("cannot render the cell of \(file): \(error)", at: SourceLocation(file: file)))
+        }
     }
 }
