@@ -48,4 +48,27 @@ private struct CountingNoteCell: CellTemplate {
         _ = try await session.build(changed: [cell])
         #expect(counter.renders == 2 * rendered)
     }
+
+    @Test func aRebuildOfOneItemStillReportsWhatConcernsTheWholeSite() async throws {
+        let site = try TemporarySite(files: [
+            "content/_index.md": Fixture.site("") + "See [the draft](notes/draft.md).\n",
+            "content/notes/_index.md": Fixture.section("Notes", kind: "note"),
+            "content/notes/a.md": Fixture.item("title: A\ndate: 2024-01-01\ntags: [Swift]\n", body: "First.\n"),
+            "content/notes/b.md": Fixture.item("title: B\ndate: 2024-01-02\ntags: [swift]\n", body: "Second.\n"),
+            "content/notes/draft.md": Fixture.item("title: Draft\ndraft: true\n"),
+        ])
+        var options = site.options()
+        options.writeMode = .inPlace
+        let session = BuildSession(options: options)
+        let first = try await session.build().diagnostics.map(\.headline)
+        #expect(first.contains { $0.contains("share the URL /tags/swift/") }, "\(first)")
+        #expect(first.contains { $0.contains("draft.md") && $0.contains("warning") }, "\(first)")
+
+        // An edit of one item's words is rebuilt from memory; the site's notes are still reported.
+        let note = site.root + "/content/notes/a.md"
+        try site.write(["content/notes/a.md": Fixture.item("title: A\ndate: 2024-01-01\ntags: [Swift]\n", body: "First, edited.\n")])
+        let rebuilt = try await session.build(changed: [note])
+        #expect(site.output("notes/a/index.html")?.contains("First, edited.") == true)
+        #expect(rebuilt.diagnostics.map(\.headline) == first)
+    }
 }

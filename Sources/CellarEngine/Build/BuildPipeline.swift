@@ -33,10 +33,14 @@ struct BuildPipeline: Sendable {
             let loaded: LoadedSite
             if let previous = cache.loaded, let changed, Self.onlyItemsChanged(changed, in: previous) {
                 loaded = previous   // settings, theme and the set of files are as they were
+                diagnostics.append(contentsOf: cache.loadDiagnostics)
             } else {
                 cache.loaded = nil
                 let loader = SiteLoader(layout: layout, options: options, swiftCells: Set(cells.kinds))
-                let fresh = loader.load(diagnostics: &diagnostics)
+                var found = DiagnosticBag()
+                let fresh = loader.load(diagnostics: &found)
+                cache.loadDiagnostics = found.diagnostics
+                diagnostics.append(contentsOf: found.diagnostics)
                 try failIfErrors()
                 guard let fresh else { throw BuildFailure(diagnostics) }
                 loaded = fresh

@@ -63,6 +63,7 @@ extension BuildPipeline {
             changedIDs.append(source.contentPath)
         }
         // Diagnostics are those of the whole site, as a full build would report them.
+        diagnostics.append(contentsOf: cache.loadDiagnostics + cache.siteDiagnostics)
         for entry in cache.parsed.values { diagnostics.append(contentsOf: entry.diagnostics) }
         for entry in cache.bodies.values { diagnostics.append(contentsOf: entry.diagnostics) }
         if diagnostics.hasErrors { throw BuildFailure(diagnostics) }

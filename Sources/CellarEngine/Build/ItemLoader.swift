@@ -24,7 +24,8 @@ struct ItemLoader {
 
         let published = all.filter(rules.publishes)
         let hidden = all.filter { !rules.publishes($0) }
-        let tags = TagIndex(items: published, diagnostics: &diagnostics)
+        var siteWide = DiagnosticBag()   // about the site rather than one item; kept for rebuilds
+        let tags = TagIndex(items: published, diagnostics: &siteWide)
         checkURLs(published, tags: tags, diagnostics: &diagnostics)
 
         var pageURLs: [String: URLPath] = [:]
@@ -51,12 +52,9 @@ struct ItemLoader {
         // Introductions (the bodies of _index.md files) link like items do.
         let markdown = MarkdownRenderer(options: site.config.markdown)
         func intro(_ body: String, folder: String, file: String, firstLine: Int) -> String {
-            var found = DiagnosticBag()
-            let html = markdown.render(body) { reference in
-                links.rewrite(reference, directory: folder, file: file, firstLine: firstLine, diagnostics: &found)
+            markdown.render(body) { reference in
+                links.rewrite(reference, directory: folder, file: file, firstLine: firstLine, diagnostics: &siteWide)
             }.html
-            diagnostics.append(contentsOf: found.diagnostics)
-            return html
         }
         var config = site.config
         config.introHTML = intro(config.introMarkdown, folder: "", file: config.file, firstLine: config.introFirstLine)
@@ -65,6 +63,8 @@ struct ItemLoader {
             sectionsByID[id]?.introHTML = intro(section.introMarkdown, folder: id, file: section.file,
                                                 firstLine: section.introFirstLine)
         }
+        cache.siteDiagnostics = siteWide.diagnostics
+        diagnostics.append(contentsOf: siteWide.diagnostics)
 
         var sectionItems: [String: [Item]] = [:]
         let grouped = Dictionary(grouping: items, by: \.sectionID)

@@ -19,6 +19,11 @@ struct SessionCache: Sendable {
 
     /// The last build's settings, theme and scan, reused while only items' files change.
     var loaded: LoadedSite?
+    /// What loading `loaded` reported (settings, theme, scan): reported again while it is reused.
+    var loadDiagnostics: [Diagnostic] = []
+    /// What the last build reported about the site as a whole rather than one item (tags that slug
+    /// alike, links in introductions): reported again by a rebuild that does not redo that work.
+    var siteDiagnostics: [Diagnostic] = []
     /// Everything typing depends on besides the file itself (settings, kinds, which files exist).
     var parseContext: UInt64?
     var parsed: [String: ParsedEntry] = [:]
