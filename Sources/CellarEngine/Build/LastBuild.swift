@@ -52,20 +52,9 @@ struct LastBuild: Sendable {
         return hash.value
     }
 
+    /// The items some feed lists, as the feeds are written.
     private static func feedMembers(_ model: SiteModel) -> Set<String> {
-        let limit = model.config.feedItems
-        var members = Set<String>()
-        var perSection: [String: Int] = [:]
-        var site = 0
-        for id in model.newestFirst {
-            guard let item = model.itemsByID[id], item.date != nil else { continue }
-            if site < limit { members.insert(id); site += 1 }
-            let count = perSection[item.sectionID, default: 0]
-            if count < limit {
-                members.insert(id)
-                perSection[item.sectionID] = count + 1
-            }
-        }
-        return members
+        let feeds = [nil] + FeedCatalog.sectionsWithFeeds(model.sections).map(\.id)
+        return Set(feeds.flatMap { FeedCatalog.entries(of: model, sectionID: $0).map(\.id) })
     }
 }

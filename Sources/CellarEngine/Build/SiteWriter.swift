@@ -93,28 +93,24 @@ struct SiteWriter {
         let config = model.config
         let author = config.author ?? config.title
         func document(title: String, description: String, home: URLPath, sectionID: String?) -> FeedDocument {
-            let entries = model.newestFirst.lazy
-                .compactMap { model.itemsByID[$0] }
-                .filter { sectionID == nil || $0.sectionID == sectionID }
-                .compactMap { FeedEntry($0, environment: environment) }
-                .prefix(config.feedItems)
+            let entries = FeedCatalog.entries(of: model, sectionID: sectionID).compactMap { FeedEntry($0, environment: environment) }
             var selfURLs: [String: String] = [:]
             for format in FeedCatalog.formats { selfURLs[format.file] = environment.absolute(home.appending(format.file)) }
             return FeedDocument(title: title, description: description, homeURL: environment.absolute(home),
                                 selfURLs: selfURLs, language: config.language, author: author,
-                                entries: Array(entries), generator: environment.generator)
+                                entries: entries, generator: environment.generator)
         }
         var documents = [(URLPath.root, document(title: config.title, description: config.description ?? "",
                                                  home: .root, sectionID: nil))]
-        for section in model.sections where section.hasFeed && !section.id.isEmpty {
+        for section in FeedCatalog.sectionsWithFeeds(model.sections) {
             documents.append((section.url, document(
-                title: "\(config.title) — \(section.title)", description: section.description ?? "",
+                title: FeedCatalog.title(of: section, siteTitle: config.title), description: section.description ?? "",
                 home: section.url, sectionID: section.id)))
         }
         for (base, feed) in documents {
-            try writer.write(AtomFeedWriter.write(feed, dates: environment.dates), to: base.appending("feed.xml").outputFile)
-            try writer.write(RSSFeedWriter.write(feed, dates: environment.dates), to: base.appending("rss.xml").outputFile)
-            try writer.write(JSONFeedWriter.write(feed, dates: environment.dates), to: base.appending("feed.json").outputFile)
+            for format in FeedCatalog.formats {
+                try writer.write(format.write(feed, environment.dates), to: base.appending(format.file).outputFile)
+            }
         }
     }
 

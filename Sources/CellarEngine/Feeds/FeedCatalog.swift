@@ -3,19 +3,46 @@ struct FeedCatalog: Sendable {
     var site: [FeedLink]
     private var sections: [String: [FeedLink]]
 
-    static let formats: [(file: String, mediaType: String, label: String)] = [
-        ("feed.xml", "application/atom+xml", "Atom"),
-        ("rss.xml", "application/rss+xml", "RSS"),
-        ("feed.json", "application/feed+json", "JSON Feed"),
+    /// One feed format: its file name in a feed's folder, and how a feed document is written in it.
+    struct Format: Sendable {
+        var file: String
+        var mediaType: String
+        var label: String
+        var write: @Sendable (FeedDocument, DateFormatting) -> String
+    }
+
+    static let formats: [Format] = [
+        Format(file: "feed.xml", mediaType: "application/atom+xml", label: "Atom", write: AtomFeedWriter.write),
+        Format(file: "rss.xml", mediaType: "application/rss+xml", label: "RSS", write: RSSFeedWriter.write),
+        Format(file: "feed.json", mediaType: "application/feed+json", label: "JSON Feed", write: JSONFeedWriter.write),
     ]
 
     init(siteTitle: String, sections: [ContentSection]) {
         site = Self.links(at: .root, title: siteTitle)
         var bySection: [String: [FeedLink]] = [:]
-        for section in sections where section.hasFeed && !section.id.isEmpty {
-            bySection[section.id] = Self.links(at: section.url, title: "\(siteTitle) — \(section.title)")
+        for section in Self.sectionsWithFeeds(sections) {
+            bySection[section.id] = Self.links(at: section.url, title: Self.title(of: section, siteTitle: siteTitle))
         }
         self.sections = bySection
+    }
+
+    /// The sections that have feeds of their own (`feed: false` turns a section's off).
+    static func sectionsWithFeeds(_ sections: [ContentSection]) -> [ContentSection] {
+        sections.filter { $0.hasFeed && !$0.id.isEmpty }
+    }
+
+    /// A section feed's title: `Cellar Notes — Links`.
+    static func title(of section: ContentSection, siteTitle: String) -> String {
+        "\(siteTitle) — \(section.title)"
+    }
+
+    /// What a feed lists: the newest dated items of the site (`sectionID` nil) or of one section,
+    /// at most `feed_items`. Incremental rebuilds ask it which items are in a feed.
+    static func entries(of model: SiteModel, sectionID: String?) -> [Item] {
+        Array(model.newestFirst.lazy
+            .compactMap { model.itemsByID[$0] }
+            .filter { $0.date != nil && (sectionID == nil || $0.sectionID == sectionID) }
+            .prefix(model.config.feedItems))
     }
 
     func section(_ id: String) -> [FeedLink] { sections[id] ?? [] }
