@@ -30,8 +30,7 @@ struct ItemContext: MustacheObject {
             return .object(["title": .string(section.title), "url": .string(environment.href(section.url))])
         default:
             guard let field = item.fields[key] else { return nil }
-            let type = environment.kinds[item.kind]?.schema[key]?.type
-            return environment.mustacheValue(of: field.value, type: type)
+            return environment.mustacheValue(of: field.value, type: environment.fieldType(key, of: item.kind))
         }
     }
 

@@ -13,6 +13,8 @@ final class RenderEnvironment: Sendable {
     /// The site's feeds (Atom, RSS, JSON Feed), for `<link rel="alternate">`.
     let siteFeeds: [FeedLink]
     let generator: String
+    /// Each kind's field types by name, for the field lookups of every cell and page render.
+    private let fieldTypes: [String: [String: FieldType]]
 
     init(site: SiteConfig, kinds: [String: Kind], sections: [String: ContentSection], links: LinkResolver,
          tags: TagIndex, siteFeeds: [FeedLink]) {
@@ -25,6 +27,14 @@ final class RenderEnvironment: Sendable {
         self.tags = tags
         self.siteFeeds = siteFeeds
         self.generator = "Cellar \(CellarVersion.current)"
+        self.fieldTypes = kinds.mapValues { kind in
+            Dictionary(kind.schema.fields.map { ($0.name, $0.type) }, uniquingKeysWith: { first, _ in first })
+        }
+    }
+
+    /// The type the schema of `kind` gives the field `name`.
+    func fieldType(_ name: String, of kind: String) -> FieldType? {
+        fieldTypes[kind]?[name]
     }
 
     func href(_ path: URLPath) -> String { url.href(path) }
