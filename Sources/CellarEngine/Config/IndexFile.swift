@@ -20,11 +20,7 @@ struct IndexFile: Sendable {
         let display = layout.display(contentPath: contentPath)
         do throws(Diagnostic) {
             let bytes = try SourceLoader.bytes(at: Paths.join(layout.content, contentPath), display: display)
-            let text = try SourceLoader.text(of: bytes, display: display)
-            let parts = try FrontMatterSplitter().split(text, file: display)
-            let node = try parts.yaml.flatMap { (yaml) throws(Diagnostic) in
-                try YAMLParser().parse(yaml, file: display, firstLine: parts.yamlFirstLine)
-            }
+            let (parts, node) = try FrontMatterSplitter.read(bytes, file: display)
             let typer = FieldTyper(context: TypingContext(
                 owner: owner, noun: "setting", timeZone: timeZone, markdown: MarkdownRenderer(),
                 contentFiles: files, directory: Paths.parent(of: contentPath), contentDisplayRoot: layout.display(sitePath: "content")
@@ -52,7 +48,7 @@ enum SourceLoader {
     static let maxFileSize = 8 << 20
 
     static func text(at path: String, display: String) throws(Diagnostic) -> String {
-        try text(of: bytes(at: path, display: display), display: display)
+        try SourceText.decode(bytes(at: path, display: display), file: display)
     }
 
     static func bytes(at path: String, display: String) throws(Diagnostic) -> [UInt8] {
@@ -68,9 +64,5 @@ enum SourceLoader {
             diagnostic.message = "cannot read the file: " + error.reason
             throw diagnostic
         }
-    }
-
-    static func text(of bytes: [UInt8], display: String) throws(Diagnostic) -> String {
-        try SourceText.decode(bytes, file: display)
     }
 }

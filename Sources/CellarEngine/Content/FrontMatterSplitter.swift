@@ -1,4 +1,5 @@
 import CellarDiagnostics
+import CellarYAML
 
 /// Splits a content file into its YAML front matter and its Markdown body.
 ///
@@ -13,6 +14,18 @@ struct FrontMatterSplitter {
         var body: String
         /// The line of the file on which the body starts.
         var bodyFirstLine: Int
+    }
+
+    /// The first steps of reading an item or an `_index.md`: the bytes checked and decoded (UTF-8,
+    /// BOM, CRLF), split at the front matter, and the front matter parsed as YAML with every key's
+    /// and value's place. `node` is nil when the file has no front matter.
+    static func read(_ bytes: [UInt8], file: String) throws(Diagnostic) -> (parts: Parts, node: YAMLNode?) {
+        let text = try SourceText.decode(bytes, file: file)
+        let parts = try FrontMatterSplitter().split(text, file: file)
+        let node = try parts.yaml.flatMap { (yaml) throws(Diagnostic) in
+            try YAMLParser().parse(yaml, file: file, firstLine: parts.yamlFirstLine)
+        }
+        return (parts, node)
     }
 
     /// - Parameter text: the whole file, already UTF-8 checked, CRLF turned into LF, BOM removed.

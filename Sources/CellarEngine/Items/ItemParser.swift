@@ -16,15 +16,10 @@ struct ItemParser: Sendable {
     func parse(_ source: ItemSource, bytes: [UInt8], diagnostics: inout DiagnosticBag) -> Item? {
         let display = layout.display(contentPath: source.contentPath)
         let start = SourceLocation(file: display)
-        let text: String
         let parts: FrontMatterSplitter.Parts
         let node: YAMLNode?
         do throws(Diagnostic) {
-            text = try SourceLoader.text(of: bytes, display: display)
-            parts = try FrontMatterSplitter().split(text, file: display)
-            node = try parts.yaml.flatMap { (yaml) throws(Diagnostic) in
-                try YAMLParser().parse(yaml, file: display, firstLine: parts.yamlFirstLine)
-            }
+            (parts, node) = try FrontMatterSplitter.read(bytes, file: display)
         } catch {
             diagnostics.append(error)
             return nil

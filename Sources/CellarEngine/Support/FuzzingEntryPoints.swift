@@ -36,11 +36,7 @@ package enum FuzzingEntryPoints {
     package static func frontMatter(_ bytes: [UInt8]) -> Int {
         var diagnostics = DiagnosticBag()
         do throws(Diagnostic) {
-            let text = try SourceText.decode(bytes, file: "fuzz.md")
-            let parts = try FrontMatterSplitter().split(text, file: "fuzz.md")
-            let node = try parts.yaml.flatMap { (yaml) throws(Diagnostic) in
-                try YAMLParser().parse(yaml, file: "fuzz.md", firstLine: parts.yamlFirstLine)
-            }
+            let (parts, node) = try FrontMatterSplitter.read(bytes, file: "fuzz.md")
             let typer = FieldTyper(context: TypingContext(
                 owner: "kind 'fuzz'", timeZone: TimeZone(identifier: "UTC") ?? .current, markdown: MarkdownRenderer(),
                 contentFiles: ContentFileSet(["images/a.png", "docs/b.pdf"]), directory: "posts",
