@@ -1,3 +1,5 @@
+import CellarEngine
+
 /// One `cellar` command: parses its options, then runs.
 protocol Command: Sendable {
     static var name: String { get }
@@ -12,4 +14,9 @@ protocol Command: Sendable {
 struct CommandEnvironment: Sendable {
     var terminal: Terminal
     var workingDirectory: String
+
+    /// A path from the command line, made absolute against the working folder.
+    func absolute(_ path: String) -> String {
+        Paths.absolute(path, base: workingDirectory)
+    }
 }

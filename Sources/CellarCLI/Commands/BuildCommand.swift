@@ -37,8 +37,8 @@ struct BuildCommand: Command {
 
     func run(in environment: CommandEnvironment) async -> ExitStatus {
         let terminal = environment.terminal
-        var options = site.buildOptions(workingDirectory: environment.workingDirectory)
-        options.outputDirectory = output
+        var options = site.buildOptions(in: environment)
+        options.outputDirectory = output.map(environment.absolute)
         options.clean = clean
         let progress = BuildProgress(terminal: terminal)
         let builder = SiteBuilder(options: options, reporter: progress)

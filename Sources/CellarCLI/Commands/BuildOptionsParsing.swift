@@ -19,8 +19,8 @@ struct SiteOptions: Sendable {
         }
     }
 
-    func buildOptions(workingDirectory: String) -> BuildOptions {
-        BuildOptions(siteDirectory: site ?? workingDirectory, includeDrafts: drafts, includeFuture: future, baseURL: baseURL)
+    func buildOptions(in environment: CommandEnvironment) -> BuildOptions {
+        BuildOptions(siteDirectory: environment.absolute(site ?? "."), includeDrafts: drafts, includeFuture: future, baseURL: baseURL)
     }
 
     static let help = """

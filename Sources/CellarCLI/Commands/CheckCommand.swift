@@ -37,7 +37,7 @@ struct CheckCommand: Command {
 
     func run(in environment: CommandEnvironment) async -> ExitStatus {
         let terminal = environment.terminal
-        let options = site.buildOptions(workingDirectory: environment.workingDirectory)
+        let options = site.buildOptions(in: environment)
         let progress = BuildProgress(terminal: terminal)   // stderr, on a terminal only
         let report = await progress.run { await SiteChecker(options: options, reporter: progress).check() }
         switch format {

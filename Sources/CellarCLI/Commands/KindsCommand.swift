@@ -30,8 +30,7 @@ struct KindsCommand: Command {
 
     func run(in environment: CommandEnvironment) async -> ExitStatus {
         let terminal = environment.terminal
-        let base = URL(fileURLWithPath: environment.workingDirectory, isDirectory: true)
-        let siteDirectory = URL(fileURLWithPath: site ?? ".", relativeTo: base).standardizedFileURL.path
+        let siteDirectory = environment.absolute(site ?? ".")
         var printer = DiagnosticPrinter(terminal: terminal)
         let catalog: KindCatalog
         do throws(DiagnosticBag) { catalog = try KindCatalog.load(options: BuildOptions(siteDirectory: siteDirectory)) } catch {
@@ -42,7 +41,7 @@ struct KindsCommand: Command {
             terminal.out(KindListing(catalog: catalog).text(terminal))
             return .success
         }
-        let folder = URL(fileURLWithPath: schemaDirectory, relativeTo: base).standardizedFileURL.path
+        let folder = environment.absolute(schemaDirectory)
         do throws(Diagnostic) {
             let written = try JSONSchemaWriter.write(catalog, to: folder)
             terminal.out(SchemaSetupHelp(catalog: catalog, folder: folder, typed: schemaDirectory, siteRoot: siteDirectory,

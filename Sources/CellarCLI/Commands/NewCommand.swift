@@ -61,8 +61,7 @@ struct NewCommand: Command {
                 return .failure
             }
         case .item(let kind, let target, let title, let site):
-            let base = URL(fileURLWithPath: environment.workingDirectory, isDirectory: true)
-            let options = BuildOptions(siteDirectory: URL(fileURLWithPath: site ?? ".", relativeTo: base).standardizedFileURL.path)
+            let options = BuildOptions(siteDirectory: environment.absolute(site ?? "."))
             do throws(DiagnosticBag) {
                 let item = try ItemScaffolder(options: options).scaffold(kind: kind, at: target, title: title)
                 terminal.out(item.display)

@@ -46,7 +46,7 @@ struct ServeCommand: Command {
     func run(in environment: CommandEnvironment) async -> ExitStatus {
         let terminal = environment.terminal
         let stop = StopSignal()
-        let options = site.buildOptions(workingDirectory: environment.workingDirectory)
+        let options = site.buildOptions(in: environment)
         let preview = PreviewServer(options: options, host: host, port: port, terminal: terminal, timings: timings)
         let address: String
         do { address = try await preview.start() } catch {

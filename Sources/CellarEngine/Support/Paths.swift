@@ -1,5 +1,5 @@
 /// String helpers for file-system paths (always `/`-separated on Linux).
-enum Paths {
+package enum Paths {
     static func join(_ parts: String...) -> String { join(parts) }
 
     static func join(_ parts: [String]) -> String {
@@ -39,8 +39,9 @@ enum Paths {
         return String(last[last.index(after: dot)...]).lowercased()
     }
 
-    /// Makes `path` absolute against `base` and removes `.` and `..` segments.
-    static func absolute(_ path: String, base: String) -> String {
+    /// Makes `path` absolute against `base` and removes `.` and `..` segments. (`package`: the CLI
+    /// resolves its command-line paths with it.)
+    package static func absolute(_ path: String, base: String) -> String {
         normalize(path.hasPrefix("/") ? path : join(base, path))
     }
 
