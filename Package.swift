@@ -18,15 +18,16 @@ let package = Package(
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
 
         .target(name: "AnnotatedLocking"),   // Mutex locking ThreadSanitizer can see; nothing of Cellar in it
+        .target(name: "IgnoredFileNames"),   // what editors leave beside files: skipped by the build and the watcher
         .target(name: "CellarDiagnostics"),
         .target(name: "CellarMarkdown", dependencies: ["CCmark"]),
         .target(name: "CellarYAML", dependencies: ["CYAML", "CellarDiagnostics"]),
         .target(name: "CellarMustache", dependencies: ["AnnotatedLocking"]),
         .target(
             name: "CellarEngine",
-            dependencies: ["AnnotatedLocking", "CellarDiagnostics", "CellarMarkdown", "CellarYAML", "CellarMustache"]
+            dependencies: ["AnnotatedLocking", "CellarDiagnostics", "CellarMarkdown", "CellarYAML", "CellarMustache", "IgnoredFileNames"]
         ),
-        .target(name: "CellarServer", dependencies: ["AnnotatedLocking", "CMicroHTTPD"]),
+        .target(name: "CellarServer", dependencies: ["AnnotatedLocking", "CMicroHTTPD", "IgnoredFileNames"]),
         .target(name: "CellarCLI", dependencies: ["AnnotatedLocking", "CellarEngine", "CellarServer", "CellarDiagnostics"]),
         .executableTarget(name: "cellar", dependencies: ["CellarCLI"]),
         .executableTarget(name: "CellarBench", dependencies: ["CellarEngine"]),
@@ -42,12 +43,12 @@ let package = Package(
         .testTarget(name: "CellarYAMLTests", dependencies: ["CellarYAML"]),
         .testTarget(name: "CellarMarkdownTests", dependencies: ["CellarMarkdown"]),
         .target(name: "CellarTestSupport", path: "Tests/Support"),
-        .testTarget(name: "CellarServerTests", dependencies: ["AnnotatedLocking", "CellarServer", "CellarTestSupport"]),
+        .testTarget(name: "CellarServerTests", dependencies: ["AnnotatedLocking", "CellarServer", "CellarTestSupport", "IgnoredFileNames"]),
         .testTarget(name: "CellarMustacheTests", dependencies: ["AnnotatedLocking", "CellarMustache"]),
         .testTarget(name: "CellarCLITests", dependencies: ["AnnotatedLocking", "CellarCLI", "CellarTestSupport"]),
         .testTarget(
             name: "CellarEngineTests",
-            dependencies: ["CellarEngine", "CellarMustache"],
+            dependencies: ["CellarEngine", "CellarMustache", "IgnoredFileNames"],
             resources: [.copy("Fixtures")]
         ),
     ]

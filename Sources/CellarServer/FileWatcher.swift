@@ -5,7 +5,7 @@ import Synchronization
 /// Watches folders recursively with inotify and reports debounced batches of changes.
 ///
 /// Folders created later are watched as they appear (and the files already in them are
-/// reported); editors' temporary and swap files are ignored (see ``EditorTemporaryFiles``).
+/// reported); editors' temporary and swap files are ignored (see `IgnoredFileNames`).
 /// A root may be a symlink to a folder; symlinked folders inside the roots are not followed.
 /// A burst of events becomes one ``FileChanges``: it is delivered once no event has arrived
 /// for `quietPeriod`, or `maxDelay` after the burst began if events keep coming.

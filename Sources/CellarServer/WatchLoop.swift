@@ -1,4 +1,5 @@
 import Glibc
+import IgnoredFileNames
 
 /// The body of a ``FileWatcher``'s thread: reads inotify events, turns them into paths,
 /// debounces them and calls back. It owns the inotify descriptor and the stop pipe, and
@@ -83,7 +84,7 @@ private extension WatchLoop {
             changed.insert(folder)
             return true
         }
-        if EditorTemporaryFiles.isIgnored(event.name) { return false }
+        if IgnoredFileNames.contains(event.name) { return false }
         let path = folder + "/" + event.name
         if event.mask & UInt32(IN_ISDIR) != 0 {
             if event.mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 {

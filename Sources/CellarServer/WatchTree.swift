@@ -1,4 +1,5 @@
 import Glibc
+import IgnoredFileNames
 
 /// The inotify watches of a ``FileWatcher``: one per folder, recursively, with the path
 /// each watch descriptor stands for. Used by one thread at a time (the caller of `start`,
@@ -34,7 +35,7 @@ final class WatchTree {
         guard watch >= 0 else { return (folder, String(cString: strerror(errno))) }
         paths[watch] = folder
         var failure: (path: String, reason: String)?
-        for (name, isFolder) in Self.entries(of: folder) where !EditorTemporaryFiles.isIgnored(name) {
+        for (name, isFolder) in Self.entries(of: folder) where !IgnoredFileNames.contains(name) {
             let path = folder + "/" + name
             if isFolder {
                 if let problem = addRecursively(path, collectingFilesInto: &files), failure == nil { failure = problem }

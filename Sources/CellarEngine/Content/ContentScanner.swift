@@ -1,4 +1,5 @@
 import CellarDiagnostics
+import IgnoredFileNames
 
 /// Walks `content/` once, sorting what it finds and refusing symlinks that leave the site.
 struct ContentScanner {
@@ -18,12 +19,6 @@ struct ContentScanner {
         walk("", depth: 0, bundle: nil, into: &scan, all: &all, visited: &visited, diagnostics: &diagnostics)
         scan.files = ContentFileSet(all)
         return scan
-    }
-
-    /// Names that editors and systems leave behind, never content.
-    static func isIgnored(_ name: String) -> Bool {
-        name.hasPrefix(".") || name.hasSuffix("~") || name.hasSuffix(".swp") || name.hasSuffix(".swx")
-            || (name.hasPrefix("#") && name.hasSuffix("#")) || name == "4913" || name == "Thumbs.db"
     }
 
     /// Why a name cannot become part of a URL or a diagnostic's `file:line:column`: bytes that are not
@@ -75,7 +70,7 @@ struct ContentScanner {
         // Swift compares strings by canonical equivalence: names equal but for NFC and NFD are one name
         // to every dictionary of the build, and would be one URL. Only the first is read.
         var seen: [String: String] = [:]
-        for entry in entries where !Self.isIgnored(entry.name) {
+        for entry in entries where !IgnoredFileNames.contains(entry.name) {
             let path = Paths.join(folder, entry.name)
             if let problem = Self.nameProblem(entry.name, in: absolute) {
                 let shown = layout.display(contentPath: Paths.join(folder, Self.printable(entry.name)))

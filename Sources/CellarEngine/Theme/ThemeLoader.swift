@@ -1,5 +1,6 @@
 import CellarDiagnostics
 import CellarMustache
+import IgnoredFileNames
 
 /// Loads `themes/<name>/`: kinds, cells, item pages, layouts and assets, reporting every problem.
 struct ThemeLoader {
@@ -90,7 +91,7 @@ struct ThemeLoader {
         var visited: Set<String> = [root]
         func walk(_ relative: String, depth: Int) {
             guard let entries = try? FileIO.list(Paths.join(directory, relative)) else { return }
-            for entry in entries where !ContentScanner.isIgnored(entry.name) {
+            for entry in entries where !IgnoredFileNames.contains(entry.name) {
                 let path = Paths.join(relative, entry.name)
                 let absolute = Paths.join(directory, path)
                 let shown = Paths.join(display, path)

@@ -1,3 +1,4 @@
+import IgnoredFileNames
 @testable import CellarEngine
 import Foundation
 import Testing
@@ -13,8 +14,8 @@ import Testing
             var isDirectory: ObjCBool = false
             let name = (path as NSString).lastPathComponent
             guard FileManager.default.fileExists(atPath: folder + "/" + path, isDirectory: &isDirectory),
-                  !isDirectory.boolValue, !ContentScanner.isIgnored(name),
-                  !path.split(separator: "/").contains(where: { ContentScanner.isIgnored(String($0)) }) else { continue }
+                  !isDirectory.boolValue, !IgnoredFileNames.contains(name),
+                  !path.split(separator: "/").contains(where: { IgnoredFileNames.contains(String($0)) }) else { continue }
             onDisk[path] = try String(contentsOfFile: folder + "/" + path, encoding: .utf8)
         }
         let missing = Set(onDisk.keys).subtracting(DefaultTheme.paths).sorted()

@@ -1,18 +1,18 @@
+import IgnoredFileNames
 import Testing
-@testable import CellarServer
 
-@Suite struct EditorTemporaryFilesTests {
+@Suite struct IgnoredFileNamesTests {
     @Test(arguments: [
         ".post.md.swp", ".post.md.swx", "post.md.swp", "post.md.swo", "post.md~", "4913", ".#post.md",
         "#post.md#", ".DS_Store", "post.md.tmp", ".goutputstream-ABC123", ".~lock.post.odt#", "post.md.kate-swp",
-        "post.md___jb_tmp___", "post.md___jb_old___", ".git",
+        "post.md___jb_tmp___", "post.md___jb_old___", ".git", "Thumbs.db",
     ])
     func editorFilesAreIgnored(_ name: String) {
-        #expect(EditorTemporaryFiles.isIgnored(name))
+        #expect(IgnoredFileNames.contains(name))
     }
 
     @Test(arguments: ["post.md", "_index.md", "style.css", "2024", "4913.md", "#hashtag.md", "a#", "index.html", "swp"])
     func contentFilesAreKept(_ name: String) {
-        #expect(!EditorTemporaryFiles.isIgnored(name))
+        #expect(!IgnoredFileNames.contains(name))
     }
 }

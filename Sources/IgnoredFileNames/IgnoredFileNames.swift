@@ -1,0 +1,27 @@
+/// The names of files that editors, tools and systems write beside real ones, which are never part
+/// of a site: the content scan and the theme loader skip them, and the preview server's file
+/// watcher neither reports them nor watches folders so named. One list for all three, so a file
+/// the build ignores never triggers a rebuild, and a file that triggers none is never published.
+///
+/// A name is ignored when it:
+/// - starts with `.` — hidden files and folders: vim's `.x.swp`, emacs' `.#x` lock links,
+///   gedit's `.goutputstream-*`, LibreOffice's `.~lock.x#`, `.DS_Store`, `.git/`;
+/// - ends with `~` — backups (emacs, vim's `backup`, gedit);
+/// - ends with `.swp`, `.swx`, `.swo` (vim swap), `.tmp`, `.kate-swp` (Kate),
+///   `___jb_tmp___` or `___jb_old___` (JetBrains' safe write);
+/// - is `4913` — the file vim creates to test whether it may write in a folder — or `Thumbs.db`;
+/// - starts and ends with `#` — emacs' auto-save files (`#x.md#`).
+///
+/// An atomic save (write a temporary file, then rename it over the real one) is therefore seen
+/// as a change of the real file only. This module has nothing of Cellar in it: the engine and the
+/// server, which know nothing of each other, both use it.
+public enum IgnoredFileNames {
+    static let suffixes = ["~", ".swp", ".swx", ".swo", ".tmp", ".kate-swp", "___jb_tmp___", "___jb_old___"]
+
+    /// Whether a file or folder named `name` is left alone.
+    public static func contains(_ name: String) -> Bool {
+        if name.hasPrefix(".") || name == "4913" || name == "Thumbs.db" { return true }
+        if name.count >= 2 && name.hasPrefix("#") && name.hasSuffix("#") { return true }
+        return suffixes.contains { name.hasSuffix($0) }
+    }
+}
