@@ -42,7 +42,8 @@ public struct DirectoryLoader: MustacheLoader {
     }
 
     /// A relative path below the folders: no `..`, `.` or empty parts, no leading `/`, no NUL or `\`.
-    static func isValidName(_ name: String) -> Bool {
+    /// Public for other loaders, which must refuse the same names.
+    public static func isValidName(_ name: String) -> Bool {
         guard !name.isEmpty, !name.hasPrefix("/"), !name.contains("\0"), !name.contains("\\") else { return false }
         return name.split(separator: "/", omittingEmptySubsequences: false).allSatisfy { part in
             !part.isEmpty && part != "." && part != ".."

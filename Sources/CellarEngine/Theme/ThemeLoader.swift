@@ -9,7 +9,7 @@ struct ThemeLoader {
     var swiftCells: Set<String> = []
 
     func load(named name: String, at location: SourceLocation?, diagnostics: inout DiagnosticBag) -> Theme? {
-        guard ThemeTemplateLoader.isSafe(name), !name.contains("/") else {
+        guard DirectoryLoader.isValidName(name), !name.contains("/") else {
             diagnostics.error("'theme' must be the name of a folder under themes/, found \"\(name)\"", at: location)
             return nil
         }

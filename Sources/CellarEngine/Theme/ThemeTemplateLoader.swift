@@ -43,14 +43,9 @@ struct ThemeTemplateLoader: MustacheLoader {
     }
 
     private func candidates(for name: String) -> [String] {
-        guard Self.isSafe(name) else { return [] }
+        guard DirectoryLoader.isValidName(name) else { return [] }
         let file = name.hasSuffix(".html") ? name : name + ".html"
         if name.contains("/") { return [file] }
         return ["partials/" + file, "layouts/" + file]
-    }
-
-    static func isSafe(_ name: String) -> Bool {
-        !name.isEmpty && !name.hasPrefix("/") && !name.contains("\\") && !name.contains("\0")
-            && !name.split(separator: "/", omittingEmptySubsequences: false).contains { $0 == ".." || $0 == "." || $0.isEmpty }
     }
 }
