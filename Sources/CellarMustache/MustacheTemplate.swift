@@ -41,10 +41,7 @@ public struct MustacheTemplate: Sendable {
     public func render(
         _ context: MustacheValue, library: MustacheLibrary? = nil, into buffer: inout String
     ) throws(MustacheError) {
-        var output = OutputBuffer(capacity: sizeHint + sizeHint / 2)
-        var renderer = Renderer(context: context, program: program, library: library, limits: library?.limits ?? .default)
-        try renderer.run(.passUnretained(program), into: &output)
-        output.write(to: &buffer)
+        try renderOutput(context, library: library).write(to: &buffer)
     }
 
     /// Renders, appending the UTF-8 bytes to `bytes` — for output headed to a file, with no
@@ -52,9 +49,14 @@ public struct MustacheTemplate: Sendable {
     public func render(
         _ context: MustacheValue, library: MustacheLibrary? = nil, appendingUTF8To bytes: inout [UInt8]
     ) throws(MustacheError) {
+        try renderOutput(context, library: library).write(to: &bytes)
+    }
+
+    /// The rendered bytes, in the buffer they were rendered into.
+    private func renderOutput(_ context: MustacheValue, library: MustacheLibrary?) throws(MustacheError) -> OutputBuffer {
         var output = OutputBuffer(capacity: sizeHint + sizeHint / 2)
         var renderer = Renderer(context: context, program: program, library: library, limits: library?.limits ?? .default)
         try renderer.run(.passUnretained(program), into: &output)
-        output.write(to: &bytes)
+        return output
     }
 }

@@ -44,10 +44,7 @@ extension Renderer {
         guard expansionDepth + sectionDepth < Self.maxRenderDepth else {
             throw MustacheError(.nestingTooDeep(limit: Self.maxRenderDepth), template: templateName, line: line, column: column)
         }
-        steps += 1
-        if steps > limits.maxRenderSteps || output.count > limits.maxOutputBytes {
-            throw budgetError(section: nil, line: line, column: column)
-        }
+        try count(1, output: output, section: nil, line: line, column: column)
         let saved = (self.indentation, skipIndentationAt, self.program)
         self.indentation = indentation
         skipIndentationAt = skip

@@ -120,9 +120,17 @@ struct Renderer: ~Copyable {
     /// Counts `repetitions` of a section against the render's budget of steps and bytes; a section
     /// has no line of its own here, so an error names the template and the section.
     mutating func count(_ repetitions: Int, section: VariablePath, output: borrowing OutputBuffer) throws(MustacheError) {
+        try count(repetitions, output: output, section: section.name, line: 0, column: 0)
+    }
+
+    /// Counts `steps` against the render's budget of steps and bytes; over it, the error names
+    /// `section` (when there is one) and the place.
+    mutating func count(
+        _ repetitions: Int, output: borrowing OutputBuffer, section: String?, line: Int, column: Int
+    ) throws(MustacheError) {
         steps += repetitions
         if steps > limits.maxRenderSteps || output.count > limits.maxOutputBytes {
-            throw budgetError(section: section.name, line: 0, column: 0)
+            throw budgetError(section: section, line: line, column: column)
         }
     }
 
