@@ -9,6 +9,9 @@ struct PageRenderer: Sendable {
     let items: [String: Item]
     let cells: CellCache
     let siteContext: MustacheValue
+    /// The top-level sections in menu order, and each section's subsections: the same for every page.
+    private let topSections: [ContentSection]
+    private let subsections: [String: [ContentSection]]
 
     init(environment: RenderEnvironment, theme: Theme, items: [String: Item], cells: CellCache) {
         self.environment = environment
@@ -16,6 +19,9 @@ struct PageRenderer: Sendable {
         self.items = items
         self.cells = cells
         self.siteContext = Self.siteContext(environment)
+        let inMenuOrder = environment.sections.values.sorted { ($0.weight, $0.title) < ($1.weight, $1.title) }
+        self.topSections = inMenuOrder.filter { $0.parentID == nil && !$0.id.isEmpty }
+        self.subsections = Dictionary(grouping: inMenuOrder.filter { $0.parentID != nil }) { $0.parentID ?? "" }
     }
 
     /// Renders `page`, appending its UTF-8 bytes to `html` (pages go straight to files: no `String`).
@@ -80,8 +86,7 @@ struct PageRenderer: Sendable {
         }
         if let image = item.flatMap(firstImage) { context["image"] = .string(image) }
         if let sectionID = page.sectionID, page.role == .section {
-            let children = environment.sections.values.filter { $0.parentID == sectionID }
-                .sorted { ($0.weight, $0.title) < ($1.weight, $1.title) }
+            let children = subsections[sectionID] ?? []
             context["has_subsections"] = .bool(!children.isEmpty)
             context["subsections"] = .list(children.map { ["title": .string($0.title), "url": .string(environment.href($0.url))] })
         }
@@ -121,18 +126,20 @@ struct PageRenderer: Sendable {
     }
 
     private func feedContext(_ feed: FeedLink) -> MustacheValue {
+        Self.feedContext(feed, environment)
+    }
+
+    private static func feedContext(_ feed: FeedLink, _ environment: RenderEnvironment) -> MustacheValue {
         ["title": .string(feed.title), "url": .string(environment.href(feed.url)), "type": .string(feed.mediaType)]
     }
 
     private func navigation(current: String?) -> MustacheValue {
-        let top = environment.sections.values.filter { $0.parentID == nil && !$0.id.isEmpty }
-            .sorted { ($0.weight, $0.title) < ($1.weight, $1.title) }
         let currentTop = current.map { id in
             var id = id
             while let parent = environment.sections[id]?.parentID { id = parent }
             return id
         }
-        return .list(top.map { section in
+        return .list(topSections.map { section in
             ["title": .string(section.title), "url": .string(environment.href(section.url)),
              "current": .bool(section.id == currentTop)]
         })
@@ -158,7 +165,7 @@ struct PageRenderer: Sendable {
             "base_path": .string(environment.url.basePath),
             "language": .string(site.language),
             "generator": .string(environment.generator),
-            "feeds": .list(environment.siteFeeds.map { ["title": .string($0.title), "url": .string(environment.href($0.url)), "type": .string($0.mediaType)] }),
+            "feeds": .list(environment.siteFeeds.map { feedContext($0, environment) }),
             "has_tags": .bool(!environment.tags.tags.isEmpty),
             "tags_url": .string(environment.href(TagIndex.root)),
         ]
