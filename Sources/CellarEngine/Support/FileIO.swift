@@ -50,8 +50,7 @@ enum FileIO {
         case S_IFLNK: .symlink
         default: .other
         }
-        let modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
-        return FileStatus(kind: kind, size: Int(info.st_size), modified: modified, inode: UInt64(info.st_ino))
+        return FileStatus(kind: kind, size: Int(info.st_size), modified: modifiedTime(info), inode: UInt64(info.st_ino))
     }
 
     static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
@@ -107,30 +106,60 @@ enum FileIO {
     /// - Returns: the file's modification time, in nanoseconds since 1970.
     @discardableResult
     static func write(_ bytes: UnsafeRawBufferPointer, to path: String) throws(FileIOError) -> Int64 {
-        let fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw FileIOError(path: path, operation: "write", code: errno) }
-        var before = stat()
-        let oldSize = fstat(fd, &before) == 0 ? Int(before.st_size) : 0
-        var offset = 0
-        while offset < bytes.count {
-            let count = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
-            if count < 0 {
-                if errno == EINTR { continue }
-                let code = errno
-                close(fd)
-                throw FileIOError(path: path, operation: "write", code: code)
+        var file = try OverwrittenFile(path)
+        try file.append(bytes)
+        return try file.finish()
+    }
+
+    /// A file's modification time, in nanoseconds since 1970.
+    static func modifiedTime(_ info: stat) -> Int64 {
+        Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+    }
+
+    /// A file opened to be overwritten in place: written from its start, and cut to length at the
+    /// end only when it was longer (see ``write(_:to:)-(UnsafeRawBufferPointer,_)``). On an error
+    /// the descriptor is closed before the error is thrown.
+    private struct OverwrittenFile: ~Copyable {
+        let fd: Int32
+        let path: String
+        let oldSize: Int
+        var written = 0
+
+        init(_ path: String) throws(FileIOError) {
+            fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
+            guard fd >= 0 else { throw FileIOError(path: path, operation: "write", code: errno) }
+            self.path = path
+            var before = stat()
+            oldSize = fstat(fd, &before) == 0 ? Int(before.st_size) : 0
+        }
+
+        mutating func append(_ bytes: UnsafeRawBufferPointer) throws(FileIOError) {
+            var offset = 0
+            while offset < bytes.count {
+                let count = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    throw failure(errno)
+                }
+                offset += count
             }
-            offset += count
+            written += bytes.count
         }
-        if oldSize > bytes.count, ftruncate(fd, off_t(bytes.count)) != 0 {
-            let code = errno
+
+        /// Cuts the file to what was written (when it was longer), closes it; returns its modification time.
+        consuming func finish() throws(FileIOError) -> Int64 {
+            if oldSize > written, ftruncate(fd, off_t(written)) != 0 { throw failure(errno) }
+            var info = stat()
+            let modified = fstat(fd, &info) == 0 ? FileIO.modifiedTime(info) : 0
+            guard close(fd) == 0 else { throw FileIOError(path: path, operation: "write", code: errno) }
+            return modified
+        }
+
+        /// Closes the file and describes `code` as an error writing it.
+        func failure(_ code: Int32) -> FileIOError {
             close(fd)
-            throw FileIOError(path: path, operation: "write", code: code)
+            return FileIOError(path: path, operation: "write", code: code)
         }
-        var info = stat()
-        let modified = fstat(fd, &info) == 0 ? Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec) : 0
-        guard close(fd) == 0 else { throw FileIOError(path: path, operation: "write", code: errno) }
-        return modified
     }
 
     @discardableResult
@@ -251,44 +280,25 @@ enum FileIO {
             throw FileIOError(path: from, operation: "read", code: info.st_mode & S_IFMT == S_IFDIR ? EISDIR : notARegularFile)
         }
         if Int(info.st_size) <= chunk { return try write(read(from), to: to) }
-        // Like write(_:to:): overwrite in place, cut to length only when the old file was longer.
-        let target = open(to, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
-        guard target >= 0 else { throw FileIOError(path: to, operation: "write", code: errno) }
-        var before = stat()
-        let oldSize = fstat(target, &before) == 0 ? Int(before.st_size) : 0
-        var total = 0
+        var target = try OverwrittenFile(to)
         var buffer = [UInt8](repeating: 0, count: chunk)
         while true {
             let count = buffer.withUnsafeMutableBytes { Glibc.read(source, $0.baseAddress!, chunk) }
             if count < 0 {
                 if errno == EINTR { continue }
                 let code = errno
-                close(target)
+                _ = target.failure(code)
                 throw FileIOError(path: from, operation: "read", code: code)
             }
             if count == 0 { break }
-            var offset = 0
-            while offset < count {
-                let written = buffer.withUnsafeBytes { Glibc.write(target, $0.baseAddress! + offset, count - offset) }
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    let code = errno
-                    close(target)
-                    throw FileIOError(path: to, operation: "write", code: code)
+            var failure: FileIOError?
+            buffer.withUnsafeBytes { bytes in
+                do throws(FileIOError) { try target.append(UnsafeRawBufferPointer(rebasing: bytes[..<count])) } catch {
+                    failure = error
                 }
-                offset += written
             }
-            total += count
+            if let failure { throw failure }
         }
-        if oldSize > total, ftruncate(target, off_t(total)) != 0 {
-            let code = errno
-            close(target)
-            throw FileIOError(path: to, operation: "write", code: code)
-        }
-        var written = stat()
-        let modified = fstat(target, &written) == 0
-            ? Int64(written.st_mtim.tv_sec) * 1_000_000_000 + Int64(written.st_mtim.tv_nsec) : 0
-        guard close(target) == 0 else { throw FileIOError(path: to, operation: "write", code: errno) }
-        return modified
+        return try target.finish()
     }
 }
