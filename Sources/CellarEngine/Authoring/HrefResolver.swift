@@ -64,16 +64,7 @@ struct HrefResolver: Sendable {
     /// Removes `.` and `..`; nil when `..` climbs above the root. Keeps a trailing slash.
     private static func normalize(_ path: String) -> String? {
         let trailing = path.hasSuffix("/") || path.hasSuffix("/.") || path.hasSuffix("/..") || path == "." || path == ".."
-        var parts: [Substring] = []
-        for segment in path.split(separator: "/", omittingEmptySubsequences: true) {
-            if segment == "." { continue }
-            if segment == ".." {
-                guard !parts.isEmpty else { return nil }
-                parts.removeLast()
-                continue
-            }
-            parts.append(segment)
-        }
+        guard let parts = Paths.segments(of: path) else { return nil }
         let joined = parts.joined(separator: "/")
         return trailing && !joined.isEmpty ? joined + "/" : joined
     }

@@ -6,16 +6,8 @@ enum ContentReference {
         if let cut = target.firstIndex(where: { $0 == "?" || $0 == "#" }) { target = String(target[..<cut]) }
         guard let decoded = URLEncoding.decode(target), !decoded.isEmpty, !decoded.contains("\0"),
               !decoded.contains("\\") else { return nil }
-        var parts: [Substring] = decoded.hasPrefix("/") ? [] : directory.split(separator: "/")
-        for part in decoded.split(separator: "/", omittingEmptySubsequences: true) {
-            switch part {
-            case ".": continue
-            case "..":
-                guard !parts.isEmpty else { return nil }
-                parts.removeLast()
-            default: parts.append(part)
-            }
-        }
-        return parts.isEmpty ? nil : parts.joined(separator: "/")
+        let base = decoded.hasPrefix("/") ? [] : directory.split(separator: "/")
+        guard let parts = Paths.segments(of: decoded, after: base), !parts.isEmpty else { return nil }
+        return parts.joined(separator: "/")
     }
 }

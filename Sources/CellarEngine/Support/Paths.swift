@@ -45,14 +45,29 @@ package enum Paths {
         normalize(path.hasPrefix("/") ? path : join(base, path))
     }
 
+    /// `path` without `.` and `..` segments; a `..` at the root stays at the root.
     static func normalize(_ path: String) -> String {
-        var parts: [Substring] = []
-        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
-            if part == "." { continue }
-            if part == ".." { if !parts.isEmpty { parts.removeLast() }; continue }
-            parts.append(part)
-        }
+        let parts = segments(of: path, clamping: true) ?? []
         return (path.hasPrefix("/") ? "/" : "") + parts.joined(separator: "/")
+    }
+
+    /// The segments of `path` appended to `base`, with `.` dropped and each `..` removing the segment
+    /// before it. A `..` with nothing before it makes the result nil — or, when `clamping`, is dropped.
+    static func segments(of path: String, after base: [Substring] = [], clamping: Bool = false) -> [Substring]? {
+        var parts = base
+        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+            switch part {
+            case ".": continue
+            case "..":
+                if parts.isEmpty {
+                    if clamping { continue }
+                    return nil
+                }
+                parts.removeLast()
+            default: parts.append(part)
+            }
+        }
+        return parts
     }
 
     /// `path` relative to `base` when it lies inside it, else nil.
