@@ -49,10 +49,6 @@ struct PageRenderer: Sendable {
             "nav": navigation(current: page.sectionID ?? item?.sectionID),
         ]
         if let item { root["item"] = .custom(ItemContext(item: item, environment: environment)) }
-        if page.previousID != nil || page.nextID != nil, case .object(var info)? = root["page"] {
-            info["has_neighbours"] = .bool(true)
-            root["page"] = .object(info)
-        }
         if let previous = page.previousID.flatMap({ items[$0] }) {
             root["previous"] = .custom(ItemContext(item: previous, environment: environment))
         }
@@ -72,10 +68,11 @@ struct PageRenderer: Sendable {
             "url": .string(environment.href(page.url)),
             "permalink": .string(environment.absolute(page.url)),
             "role": .string(page.role.rawValue),
-            "is_\(page.role == .notFound ? "404" : page.role.rawValue)": .bool(true),
+            "is_\(page.role.rawValue)": .bool(true),   // is_home, is_item, … is_404
             "type": .string(page.role == .item ? "article" : "website"),
             "sections": .list(try page.dataSource.sections.map(sectionContext)),
             "cell_count": .int(page.dataSource.cellCount),
+            "has_neighbours": .bool(page.previousID != nil || page.nextID != nil),
             "feeds": .list(page.feeds.map(feedContext)),
             "intro": page.introHTML.map { $0.isEmpty ? .null : .html($0) } ?? .null,
             "tags": .list(page.tags.map { ["name": .string($0.name), "url": .string(environment.href($0.url)), "count": .int($0.count)] }),
