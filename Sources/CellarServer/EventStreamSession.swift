@@ -65,9 +65,7 @@ private extension EventStreamSession {
             pollfd(fd: stopFD, events: Int16(POLLIN), revents: 0),
             pollfd(fd: socketFD, events: Self.peerClosed, revents: 0),
         ]
-        let (seconds, attoseconds) = hub.heartbeatInterval.components
-        let timeout = Int32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000)
-        let ready = poll(&fds, nfds_t(fds.count), timeout)
+        let ready = poll(&fds, nfds_t(fds.count), hub.heartbeatInterval.pollMilliseconds)
         if ready == 0 { return .heartbeat }
         if ready < 0 { return errno == EINTR ? .wakeup : .hangup }
         if fds[1].revents != 0 { return .stop }

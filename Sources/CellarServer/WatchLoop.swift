@@ -51,8 +51,7 @@ private extension WatchLoop {
         guard let deadline = debouncer.deadline else { return -1 }
         let remaining = ContinuousClock.now.duration(to: deadline)
         guard remaining > .zero else { return 0 }
-        let (seconds, attoseconds) = remaining.components
-        return Int32(clamping: seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000)
+        return remaining.pollMilliseconds
     }
 
     func readEvents(into buffer: inout [UInt8]) {
@@ -105,5 +104,13 @@ private extension WatchLoop {
         overflowed = false
         debouncer.reset()
         onChange(changes)
+    }
+}
+
+extension Duration {
+    /// The duration as a `poll` timeout: whole milliseconds, rounded up so a wait never ends early.
+    var pollMilliseconds: Int32 {
+        let (seconds, attoseconds) = components
+        return Int32(clamping: seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000)
     }
 }
