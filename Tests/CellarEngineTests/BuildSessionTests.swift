@@ -24,7 +24,9 @@ private struct CountingNoteCell: CellTemplate {
 /// What a session (the preview server's build) redoes after a change, and what it leaves alone.
 @Suite struct BuildSessionTests {
     @Test func aStylesheetEditCopiesTheStylesheetAndRendersNothingAgain() async throws {
-        let site = try TemporarySite(fixture: "cinema", files: ["themes/default/assets/css/extra.css": "p { color: red }\n"])
+        let site = try TemporarySite(fixture: "cinema", files: [
+            "themes/default/assets/css/extra.css": "p { color: red }\n", "content/files/notes.txt": "one\n",
+        ])
         let counter = RenderCounter()
         var cells = CellRegistry()
         cells.register(CountingNoteCell(counter: counter))
@@ -41,6 +43,12 @@ private struct CountingNoteCell: CellTemplate {
         #expect(site.output("css/extra.css") == "p { color: blue }\n")
         #expect(report.written == 1, "only the stylesheet is written")
         #expect(counter.renders == rendered, "no cell is rendered again for a change no page contains")
+
+        // The same for a file content/ only copies.
+        try site.write(["content/files/notes.txt": "two\n"])
+        let copied = try await session.build(changed: [site.root + "/content/files/notes.txt"])
+        #expect(site.output("files/notes.txt") == "two\n")
+        #expect(copied.written == 1 && counter.renders == rendered)
 
         // A template is in every page: editing one renders everything again.
         let cell = site.root + "/themes/default/cells/review.html"

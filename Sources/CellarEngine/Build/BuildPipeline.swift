@@ -10,6 +10,7 @@ struct BuildPipeline: Sendable {
     /// Loads, checks, renders and writes the site.
     /// - Throws: ``BuildFailure`` with every diagnostic when any is an error; the output is then untouched.
     func run(cache: inout SessionCache, changed: Set<String>?) async throws(BuildFailure) -> BuildReport {
+        if let report = try runCopiesOnly(cache: &cache, changed: changed) { return report }
         if let report = try await runIncremental(cache: &cache, changed: changed) { return report }
         cache.last = nil
         let clock = ContinuousClock()

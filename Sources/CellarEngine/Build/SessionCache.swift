@@ -55,4 +55,9 @@ struct SessionCache: Sendable {
         item.revision = revision.value
         bodies[item.id] = BodyEntry(dependsOnLinks: dependsOnLinks, linksKey: linksKey, item: item, diagnostics: diagnostics)
     }
+
+    /// What the last build reported, for a rebuild that redoes none of the work behind it.
+    var reportedDiagnostics: [Diagnostic] {
+        loadDiagnostics + siteDiagnostics + parsed.values.flatMap(\.diagnostics) + bodies.values.flatMap(\.diagnostics)
+    }
 }
