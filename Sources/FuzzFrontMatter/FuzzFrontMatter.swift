@@ -1,4 +1,4 @@
-import CellarEngine
+import CellarFuzzing
 
 /// libFuzzer entry point: front matter split, YAML events and typing against a schema of every type.
 /// Build and run with `Fuzz/run` (see Fuzz/README.md); a plain `swift build` makes an empty program.

@@ -1,4 +1,4 @@
-import CellarEngine
+import CellarFuzzing
 
 /// libFuzzer entry point: the Markdown wrapper (safe and unsafe rendering, inline, reference rewriting).
 @_cdecl("LLVMFuzzerTestOneInput")

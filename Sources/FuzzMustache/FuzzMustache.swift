@@ -1,4 +1,4 @@
-import CellarEngine
+import CellarFuzzing
 
 /// libFuzzer entry point: the Mustache parser and renderer (see `FuzzingEntryPoints.mustache`).
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -1,4 +1,4 @@
-import CellarEngine
+import CellarFuzzing
 import Dispatch
 
 /// libFuzzer entry point: builds a one-file site whose item is the input, end to end.

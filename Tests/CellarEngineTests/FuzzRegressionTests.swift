@@ -1,4 +1,5 @@
 @testable import CellarEngine
+import CellarFuzzing
 import Foundation
 import Testing
 

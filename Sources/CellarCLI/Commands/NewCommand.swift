@@ -1,4 +1,5 @@
 import CellarDiagnostics
+import CellarDefaultTheme
 import CellarEngine
 import Foundation
 
@@ -53,7 +54,7 @@ struct NewCommand: Command {
         switch request {
         case .site(let directory):
             do throws(Diagnostic) {
-                let site = try SiteScaffolder(directory: directory, workingDirectory: environment.workingDirectory).scaffold()
+                let site = try SiteScaffolder(directory: directory, theme: (DefaultTheme.name, DefaultTheme.files), workingDirectory: environment.workingDirectory).scaffold()
                 terminal.out(NewSiteMessage(site: site, typed: directory).text(terminal))
                 return .success
             } catch {

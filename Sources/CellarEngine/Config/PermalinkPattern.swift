@@ -16,7 +16,7 @@ public struct PermalinkPattern: Sendable, Hashable {
     ]
 
     /// Parses a pattern; the diagnostic explains what is wrong with it.
-    init(_ text: String, at location: SourceLocation?) throws(Diagnostic) {
+    package init(_ text: String, at location: SourceLocation?) throws(Diagnostic) {
         source = text
         var parts: [Part] = []
         for segment in text.split(separator: "/", omittingEmptySubsequences: true) {

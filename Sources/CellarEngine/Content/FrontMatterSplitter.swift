@@ -5,13 +5,13 @@ import CellarYAML
 ///
 /// Front matter is the text between a first line `---` and the next line that is `---` or `...`.
 /// A file without that first line has no front matter.
-struct FrontMatterSplitter {
-    struct Parts: Sendable {
+package struct FrontMatterSplitter {
+    package struct Parts: Sendable {
         /// The YAML text, without its fences (nil: no front matter).
         var yaml: String?
         /// The line of the file on which the YAML starts (2 when the file starts with `---`).
         var yamlFirstLine: Int
-        var body: String
+        package var body: String
         /// The line of the file on which the body starts.
         var bodyFirstLine: Int
     }
@@ -19,7 +19,7 @@ struct FrontMatterSplitter {
     /// The first steps of reading an item or an `_index.md`: the bytes checked and decoded (UTF-8,
     /// BOM, CRLF), split at the front matter, and the front matter parsed as YAML with every key's
     /// and value's place. `node` is nil when the file has no front matter.
-    static func read(_ bytes: [UInt8], file: String) throws(Diagnostic) -> (parts: Parts, node: YAMLNode?) {
+    package static func read(_ bytes: [UInt8], file: String) throws(Diagnostic) -> (parts: Parts, node: YAMLNode?) {
         let text = try SourceText.decode(bytes, file: file)
         let parts = try FrontMatterSplitter().split(text, file: file)
         let node = try parts.yaml.flatMap { (yaml) throws(Diagnostic) in

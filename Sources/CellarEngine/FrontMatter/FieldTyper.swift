@@ -4,14 +4,18 @@ import Foundation
 
 /// Types YAML values against field specs. Every mistake becomes a located diagnostic, and typing
 /// goes on, so one pass reports all of them.
-struct FieldTyper {
+package struct FieldTyper {
     var context: TypingContext
+
+    package init(context: TypingContext) {
+        self.context = context
+    }
 
     /// Types the pairs of a front-matter mapping against `schema`.
     /// - Parameters:
     ///   - start: where to report missing fields (the opening `---`).
     ///   - skip: keys handled by the caller (such as `kind`).
-    func typeRecord(
+    package func typeRecord(
         _ node: YAMLNode?, schema: Schema, start: SourceLocation, skip: Set<String> = [],
         path: String = "", diagnostics: inout DiagnosticBag
     ) -> [String: TypedField] {

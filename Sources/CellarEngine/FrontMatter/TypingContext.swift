@@ -3,7 +3,7 @@ import CellarMarkdown
 import Foundation
 
 /// What typing a value needs to know beyond the value itself.
-struct TypingContext: Sendable {
+package struct TypingContext: Sendable {
     /// Whose fields these are, for messages: "kind 'review'", "the site settings".
     var owner: String
     /// "field" for items, "setting" for `_index.md` settings.
@@ -16,4 +16,15 @@ struct TypingContext: Sendable {
     var directory: String
     /// How `content/` is shown in messages ("content").
     var contentDisplayRoot: String
+
+    package init(owner: String, noun: String = "field", timeZone: TimeZone, markdown: MarkdownRenderer,
+                 contentFiles: ContentFileSet, directory: String, contentDisplayRoot: String) {
+        self.owner = owner
+        self.noun = noun
+        self.timeZone = timeZone
+        self.markdown = markdown
+        self.contentFiles = contentFiles
+        self.directory = directory
+        self.contentDisplayRoot = contentDisplayRoot
+    }
 }

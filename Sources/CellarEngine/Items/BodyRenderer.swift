@@ -2,7 +2,7 @@ import CellarDiagnostics
 import CellarMarkdown
 
 /// Renders an item's Markdown body, rewrites its links and fills in summary and word count.
-struct BodyRenderer: Sendable {
+package struct BodyRenderer: Sendable {
     var markdown: MarkdownRenderer
     var links: LinkResolver
     /// Longest summary taken from the first paragraph, in characters.
@@ -38,7 +38,7 @@ struct BodyRenderer: Sendable {
     }
 
     /// Cuts text at a word boundary and adds an ellipsis when it is longer than `length`.
-    static func clip(_ text: String, to length: Int) -> String {
+    package static func clip(_ text: String, to length: Int) -> String {
         guard text.count > length else { return text }
         var cut = text.prefix(length)
         if let space = cut.lastIndex(of: " ") { cut = cut[..<space] }

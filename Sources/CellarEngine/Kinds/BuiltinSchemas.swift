@@ -3,8 +3,8 @@ import CellarYAML
 
 /// The schemas Cellar itself defines, written in the same form as a theme's kinds: the common
 /// fields of every item, the site settings (`content/_index.md`) and section settings.
-enum BuiltinSchemas {
-    static let common = parse("common fields", """
+package enum BuiltinSchemas {
+    package static let common = parse("common fields", """
         title: {type: string, min: 1, description: "The item's title"}
         date: {type: date, required: false, description: "Publication date; items dated in the future wait for it"}
         updated: {type: date, required: false, description: "Last significant change"}

@@ -15,7 +15,7 @@ public struct Schema: Sendable, Hashable {
     public var names: [String] { fields.map(\.name) }
 
     /// A schema whose fields are `common` first, then this schema's own.
-    func merged(after common: Schema) -> Schema {
+    package func merged(after common: Schema) -> Schema {
         var result = common.fields
         for field in fields {
             if let index = result.firstIndex(where: { $0.name == field.name }) {

@@ -4,9 +4,14 @@ import CellarYAML
 import Foundation
 
 /// Reads schemas — kinds' `fields:` and Cellar's built-in settings schemas — from YAML.
-struct SchemaParser {
+package struct SchemaParser {
     var file: String
-    var timeZone: TimeZone = TimeZone(identifier: "UTC") ?? .current
+    var timeZone: TimeZone
+
+    package init(file: String, timeZone: TimeZone = TimeZone(identifier: "UTC") ?? .current) {
+        self.file = file
+        self.timeZone = timeZone
+    }
 
     /// Reads a kind file: `label`, `description`, `page`, `fields`.
     func parseKind(_ root: YAMLNode?, name: String, common: Schema, diagnostics: inout DiagnosticBag) -> Kind {
@@ -56,7 +61,7 @@ struct SchemaParser {
     }
 
     /// Reads a mapping of field name → spec.
-    func parseFields(_ node: YAMLNode, diagnostics: inout DiagnosticBag) -> Schema {
+    package func parseFields(_ node: YAMLNode, diagnostics: inout DiagnosticBag) -> Schema {
         guard let pairs = node.pairs else {
             if !node.isNull {
                 diagnostics.error("'fields' must be a mapping of field name to type, found \(node.shortDescription)",

@@ -1,4 +1,5 @@
 import CellarDiagnostics
+import CellarEngine
 import CellarMarkdown
 import CellarMustache
 import CellarYAML
@@ -6,7 +7,7 @@ import Foundation
 
 /// Entry points for the fuzz harnesses (`Sources/Fuzz*`) and the tests that replay what they found:
 /// each takes arbitrary bytes and must return — never crash, hang or exhaust memory.
-package enum FuzzingEntryPoints {
+public enum FuzzingEntryPoints {
     /// A kind with a field of every type, so typing meets them all.
     static let schema: Schema = {
         var diagnostics = DiagnosticBag()
@@ -33,7 +34,7 @@ package enum FuzzingEntryPoints {
     /// Bytes → text checks → front-matter split → YAML → typed values against ``schema``.
     /// - Returns: the number of diagnostics (so the work cannot be optimised away).
     @discardableResult
-    package static func frontMatter(_ bytes: [UInt8]) -> Int {
+    public static func frontMatter(_ bytes: [UInt8]) -> Int {
         var diagnostics = DiagnosticBag()
         do throws(Diagnostic) {
             let (parts, node) = try FrontMatterSplitter.read(bytes, file: "fuzz.md")
@@ -55,7 +56,7 @@ package enum FuzzingEntryPoints {
 
     /// Bytes → Markdown body rendering (with a rewrite of every reference) and inline rendering.
     @discardableResult
-    package static func markdown(_ bytes: [UInt8]) -> Int {
+    public static func markdown(_ bytes: [UInt8]) -> Int {
         let text = String(decoding: bytes, as: UTF8.self)
         let safe = MarkdownRenderer(options: [.smartPunctuation])
         let document = safe.render(text) { reference in
@@ -70,7 +71,7 @@ package enum FuzzingEntryPoints {
     /// A template, parsed and rendered — also as a partial of itself, beside a parent with blocks —
     /// against a context of every value type, with both missing-partial policies.
     @discardableResult
-    package static func mustache(_ bytes: [UInt8]) -> Int {
+    public static func mustache(_ bytes: [UInt8]) -> Int {
         let source = String(decoding: bytes, as: UTF8.self)
         let loader = DictionaryLoader([
             "self": source,
@@ -102,15 +103,16 @@ package enum FuzzingEntryPoints {
     /// The site is `<temporary>/site`: the build may write nothing beside it (checked after each build).
     /// - Returns: the number of diagnostics, or -1 when the build succeeded.
     @discardableResult
-    package static func site(_ bytes: [UInt8]) async -> Int {
+    public static func site(_ bytes: [UInt8]) async -> Int {
         let sandbox = NSTemporaryDirectory() + "cellar-fuzz-\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
         let root = sandbox + "/site"
+        let files = FileManager.default
         defer {
-            let beside = ((try? FileIO.list(sandbox)) ?? []).map(\.name).filter { $0 != "site" }
-            FileIO.removeTree(sandbox)
+            let beside = ((try? files.contentsOfDirectory(atPath: sandbox)) ?? []).filter { $0 != "site" }
+            try? files.removeItem(atPath: sandbox)
             precondition(beside.isEmpty, "the build wrote outside its site folder: \(beside)")
         }
-        let files: [String: String] = [
+        let site: [String: String] = [
             "content/_index.md": "---\ntitle: Fuzz\nbase_url: https://example.org/sub/\n---\nHome.\n",
             "content/posts/_index.md": "---\ntitle: Posts\nkind: post\npaginate: 2\n---\n",
             "content/posts/other.md": "---\ntitle: Other\ndate: 2020-01-01\ntags: [a, b]\n---\nOther [link](fuzz.md).\n",
@@ -124,11 +126,11 @@ package enum FuzzingEntryPoints {
             "themes/default/layouts/404.html": "gone",
         ]
         do {
-            for (path, text) in files {
-                try FileIO.makeDirectories(Paths.parent(of: root + "/" + path))
-                try FileIO.write(text, to: root + "/" + path)
+            for (path, data) in site.mapValues({ Data($0.utf8) }).merging(["content/posts/fuzz.md": Data(bytes)], uniquingKeysWith: { $1 }) {
+                let file = URL(fileURLWithPath: root + "/" + path)
+                try files.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try data.write(to: file)
             }
-            try FileIO.write(bytes, to: root + "/content/posts/fuzz.md")
         } catch {
             return 0
         }

@@ -1,3 +1,4 @@
+import CellarDefaultTheme
 import CellarDiagnostics
 @testable import CellarEngine
 import Foundation

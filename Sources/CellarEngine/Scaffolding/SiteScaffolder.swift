@@ -4,7 +4,7 @@ import Foundation
 /// Creates a new site that builds at once: settings, one section with one item, the default theme.
 ///
 /// ```swift
-/// let site = try SiteScaffolder(directory: "mysite").scaffold()
+/// let site = try SiteScaffolder(directory: "mysite", theme: (name: "default", files: themeFiles)).scaffold()
 /// print("Created \(site.files.count) files in \(site.directory)")
 /// ```
 public struct SiteScaffolder: Sendable {
@@ -13,6 +13,9 @@ public struct SiteScaffolder: Sendable {
     public var workingDirectory: String
     /// The date of the first post.
     public var now: Date
+    /// The theme written into `themes/<name>/`: each file's path within the theme → its text
+    /// (`cellar new site` passes the default theme embedded in the binary).
+    public var theme: (name: String, files: [String: String])
 
     /// What was created.
     public struct Result: Sendable, Equatable {
@@ -22,13 +25,15 @@ public struct SiteScaffolder: Sendable {
         public var files: [String]
     }
 
-    public init(directory: String, workingDirectory: String? = nil, now: Date = Date()) {
+    public init(directory: String, theme: (name: String, files: [String: String]), workingDirectory: String? = nil,
+                now: Date = Date()) {
         self.directory = directory
+        self.theme = theme
         self.workingDirectory = workingDirectory ?? FileIO.currentDirectory()
         self.now = now
     }
 
-    /// The starter content, relative to the site folder (the theme comes from ``DefaultTheme``).
+    /// The starter content, relative to the site folder (the theme comes from ``theme``).
     public var starterFiles: [String: String] {
         let name = Paths.lastComponent(of: Paths.absolute(directory, base: workingDirectory))
         let title = SiteConfigLoader.titleFromFolder(name.isEmpty ? "my site" : name)
@@ -94,7 +99,8 @@ public struct SiteScaffolder: Sendable {
         var written: [String] = []
         do throws(FileIOError) {
             try FileIO.makeDirectories(root)
-            for (path, text) in starterFiles.sorted(by: { $0.key < $1.key }) {
+            let themeFiles = theme.files.map { ("themes/\(theme.name)/" + $0.key, $0.value) }
+            for (path, text) in (Array(starterFiles) + themeFiles).sorted(by: { $0.0 < $1.0 }) {
                 let target = Paths.join(root, path)
                 if path.hasPrefix("."), FileIO.exists(target) { continue }   // keep an existing .gitignore
                 try FileIO.makeDirectories(Paths.parent(of: target))
@@ -104,8 +110,6 @@ public struct SiteScaffolder: Sendable {
         } catch {
             throw error.diagnostic
         }
-        let theme = try DefaultTheme.write(to: Paths.join(root, "themes", DefaultTheme.name))
-        written += theme.map { "themes/\(DefaultTheme.name)/" + $0 }
-        return Result(directory: root, files: written.sorted())
+        return Result(directory: root, files: written)
     }
 }

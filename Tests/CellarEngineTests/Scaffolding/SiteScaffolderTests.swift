@@ -1,3 +1,4 @@
+import CellarDefaultTheme
 import CellarDiagnostics
 @testable import CellarEngine
 import Foundation
@@ -19,7 +20,7 @@ import Testing
 
     @Test func itWritesSettingsASectionAFirstPostAndTheTheme() throws {
         let site = try TemporarySite(theme: .none)
-        let result = try SiteScaffolder(directory: "my-notes", workingDirectory: site.root, now: TemporarySite.fixedNow).scaffold()
+        let result = try SiteScaffolder(directory: "my-notes", theme: (DefaultTheme.name, DefaultTheme.files), workingDirectory: site.root, now: TemporarySite.fixedNow).scaffold()
         #expect(result.directory == site.root + "/my-notes")
         #expect(result.files == ([".gitignore", "content/_index.md", "content/posts/_index.md", "content/posts/hello-world.md"]
             + DefaultTheme.paths.map { "themes/default/" + $0 }).sorted())
@@ -38,7 +39,7 @@ import Testing
 
     @Test func aFolderThatIsNotEmptyIsRefusedAndLeftAsItWas() throws {
         let site = try TemporarySite(files: ["mysite/notes.txt": "mine", "mysite/drafts/a.md": "mine too"], theme: .none)
-        let scaffolder = SiteScaffolder(directory: "mysite", workingDirectory: site.root)
+        let scaffolder = SiteScaffolder(directory: "mysite", theme: (DefaultTheme.name, DefaultTheme.files), workingDirectory: site.root)
         let error = #expect(throws: Diagnostic.self) { try scaffolder.scaffold() }
         #expect(error?.description == """
             error: mysite/ is not empty (it holds drafts, notes.txt)
@@ -50,7 +51,7 @@ import Testing
     @Test func aFolderWithOnlyDotfilesIsFineAndItsGitignoreIsKept() throws {
         let site = try TemporarySite(files: ["mysite/.git/HEAD": "ref: refs/heads/main\n", "mysite/.gitignore": "*.log\n"],
                                      theme: .none)
-        let result = try SiteScaffolder(directory: "mysite", workingDirectory: site.root).scaffold()
+        let result = try SiteScaffolder(directory: "mysite", theme: (DefaultTheme.name, DefaultTheme.files), workingDirectory: site.root).scaffold()
         #expect(!result.files.contains(".gitignore"))
         #expect(try site.read("mysite/.gitignore") == "*.log\n")
         #expect(site.exists("mysite/content/_index.md") && site.exists("mysite/themes/default/layouts/base.html"))
@@ -59,7 +60,7 @@ import Testing
     @Test func aFileInTheWayIsRefused() throws {
         let site = try TemporarySite(files: ["mysite": "a file"], theme: .none)
         let error = #expect(throws: Diagnostic.self) {
-            try SiteScaffolder(directory: "mysite", workingDirectory: site.root).scaffold()
+            try SiteScaffolder(directory: "mysite", theme: (DefaultTheme.name, DefaultTheme.files), workingDirectory: site.root).scaffold()
         }
         #expect(error?.description == "error: mysite exists and is not a folder\n  hint: choose a new folder name for the site")
     }

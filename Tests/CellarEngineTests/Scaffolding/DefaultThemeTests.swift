@@ -1,3 +1,4 @@
+import CellarDefaultTheme
 import IgnoredFileNames
 @testable import CellarEngine
 import Foundation
@@ -29,12 +30,14 @@ import Testing
             """)
     }
 
-    @Test func writingTheThemeGivesAFolderThatIsThemesDefault() throws {
+    @Test func aNewSiteHoldsTheThemeFolderFileForFile() throws {
         let site = try TemporarySite(theme: .none)
-        let written = try DefaultTheme.write(to: site.root + "/themes/default")
+        let result = try SiteScaffolder(directory: "fresh", theme: (DefaultTheme.name, DefaultTheme.files),
+                                        workingDirectory: site.root).scaffold()
+        let written = result.files.filter { $0.hasPrefix("themes/default/") }.map { String($0.dropFirst("themes/default/".count)) }
         #expect(written == DefaultTheme.paths)
         #expect(written.contains("kinds/review.yml") && written.contains("layouts/base.html")
                 && written.contains("assets/css/cellar.css"))
-        #expect(try site.read("themes/default/kinds/review.yml") == DefaultTheme.file("kinds/review.yml"))
+        #expect(try site.read("fresh/themes/default/kinds/review.yml") == DefaultTheme.file("kinds/review.yml"))
     }
 }

@@ -91,8 +91,3 @@ final class RenderEnvironment: Sendable {
         return printed(output)
     }
 }
-
-/// Cellar's version, printed by `--version` and in `<meta name="generator">`.
-public enum CellarVersion {
-    public static let current = "0.1.0"
-}

@@ -1,3 +1,4 @@
+import CellarDefaultTheme
 import CellarDiagnostics
 @testable import CellarEngine
 import Foundation
@@ -7,7 +8,7 @@ extension TemporarySite {
     /// A site made by `cellar new site` (dated ``fixedNow``), with `files` written on top.
     static func scaffolded(_ files: [String: String] = [:]) throws -> TemporarySite {
         let site = try TemporarySite(theme: .none)
-        _ = try SiteScaffolder(directory: site.root, now: fixedNow).scaffold()
+        _ = try SiteScaffolder(directory: site.root, theme: (DefaultTheme.name, DefaultTheme.files), now: fixedNow).scaffold()
         try site.write(files)
         return site
     }
