@@ -1,7 +1,8 @@
+import CellarTree
 import CYAML
 import CellarDiagnostics
 
-/// Parses YAML text into ``YAMLNode`` trees with libyaml's event API, keeping every node's place.
+/// Parses YAML text into ``LocatedNode`` trees with libyaml's event API, keeping every node's place.
 ///
 /// The one file in Cellar that touches libyaml. Duplicate keys, unknown aliases, alias bombs and
 /// deep nesting are refused with located diagnostics (libyaml itself accepts the first two).
@@ -19,7 +20,7 @@ public struct YAMLParser: Sendable {
     ///   - firstLine: the line of `file` on which `text` starts (front matter starts on line 2).
     /// - Returns: the root node, or nil when the document is empty.
     /// - Throws: a located ``Diagnostic`` for malformed YAML or a broken limit.
-    public func parse(_ text: String, file: String, firstLine: Int = 1) throws(Diagnostic) -> YAMLNode? {
+    public func parse(_ text: String, file: String, firstLine: Int = 1) throws(Diagnostic) -> LocatedNode? {
         let bytes = Array(text.utf8)
         if bytes.count > limits.maxBytes {
             throw .error(
@@ -30,14 +31,14 @@ public struct YAMLParser: Sendable {
         }
         if bytes.isEmpty { return nil }
         let context = MarkContext(file: file, lineOffset: firstLine - 1)
-        return try bytes.withUnsafeBufferPointer { (buffer) throws(Diagnostic) -> YAMLNode? in
+        return try bytes.withUnsafeBufferPointer { (buffer) throws(Diagnostic) -> LocatedNode? in
             try Self.run(buffer, context: context, limits: limits)
         }
     }
 
     private static func run(
         _ buffer: UnsafeBufferPointer<UInt8>, context: MarkContext, limits: YAMLLimits
-    ) throws(Diagnostic) -> YAMLNode? {
+    ) throws(Diagnostic) -> LocatedNode? {
         var parser = yaml_parser_t()
         guard yaml_parser_initialize(&parser) == 1 else {
             throw .error("the YAML parser could not start (out of memory)", at: context.location(line: 0, column: 0))
@@ -82,7 +83,7 @@ public struct YAMLParser: Sendable {
         }
     }
 
-    private static func style(_ style: yaml_scalar_style_t) -> YAMLNode.ScalarStyle {
+    private static func style(_ style: yaml_scalar_style_t) -> LocatedNode.ScalarStyle {
         switch style {
         case YAML_SINGLE_QUOTED_SCALAR_STYLE: .singleQuoted
         case YAML_DOUBLE_QUOTED_SCALAR_STYLE: .doubleQuoted

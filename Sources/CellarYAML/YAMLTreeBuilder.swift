@@ -1,12 +1,13 @@
+import CellarTree
 import CellarDiagnostics
 
 /// Assembles parser events into a tree, enforcing Cellar's rules that libyaml leaves to callers:
 /// unique keys, known aliases, bounded alias expansion and bounded depth.
 struct YAMLTreeBuilder {
     private enum Frame {
-        case sequence(items: [YAMLNode], location: SourceLocation, tag: String?, anchor: String?)
+        case sequence(items: [LocatedNode], location: SourceLocation, tag: String?, anchor: String?)
         case mapping(
-            pairs: [YAMLNode.Pair], pendingKey: YAMLNode?, keys: [String: SourceLocation],
+            pairs: [LocatedNode.Pair], pendingKey: LocatedNode?, keys: [String: SourceLocation],
             location: SourceLocation, tag: String?, anchor: String?
         )
     }
@@ -14,11 +15,11 @@ struct YAMLTreeBuilder {
     let context: MarkContext
     let limits: YAMLLimits
     private var stack: [Frame] = []
-    private var anchors: [String: (node: YAMLNode, size: Int)] = [:]
+    private var anchors: [String: (node: LocatedNode, size: Int)] = [:]
     private var sizes: [Int] = []          // nodes inside each open collection
     private var nodeCount = 0
     private var documents = 0
-    private(set) var root: YAMLNode?
+    private(set) var root: LocatedNode?
 
     init(context: MarkContext, limits: YAMLLimits) {
         self.context = context
@@ -34,9 +35,9 @@ struct YAMLTreeBuilder {
     }
 
     mutating func scalar(
-        _ text: String, style: YAMLNode.ScalarStyle, tag: String?, anchor: String?, at location: SourceLocation
+        _ text: String, style: LocatedNode.ScalarStyle, tag: String?, anchor: String?, at location: SourceLocation
     ) throws(Diagnostic) {
-        try finish(YAMLNode(.scalar(text, style: style), at: location, tag: tag), size: 1, anchor: anchor)
+        try finish(LocatedNode(.scalar(text, style: style), at: location, tag: tag), size: 1, anchor: anchor)
     }
 
     mutating func startSequence(tag: String?, anchor: String?, at location: SourceLocation) throws(Diagnostic) {
@@ -52,9 +53,9 @@ struct YAMLTreeBuilder {
         guard let frame = stack.popLast(), let size = sizes.popLast() else { return }
         switch frame {
         case .sequence(let items, let location, let tag, let anchor):
-            try finish(YAMLNode(.sequence(items), at: location, tag: tag), size: size + 1, anchor: anchor)
+            try finish(LocatedNode(.sequence(items), at: location, tag: tag), size: size + 1, anchor: anchor)
         case .mapping(let pairs, _, _, let location, let tag, let anchor):
-            try finish(YAMLNode(.mapping(pairs), at: location, tag: tag), size: size + 1, anchor: anchor)
+            try finish(LocatedNode(.mapping(pairs), at: location, tag: tag), size: size + 1, anchor: anchor)
         }
     }
 
@@ -77,7 +78,7 @@ struct YAMLTreeBuilder {
     }
 
     private mutating func finish(
-        _ node: YAMLNode, size: Int, anchor: String?, countedAt aliasLocation: SourceLocation? = nil
+        _ node: LocatedNode, size: Int, anchor: String?, countedAt aliasLocation: SourceLocation? = nil
     ) throws(Diagnostic) {
         // Every node counts once; an alias counts every node it copies.
         nodeCount += aliasLocation == nil ? 1 : size
@@ -100,7 +101,7 @@ struct YAMLTreeBuilder {
             stack.append(.sequence(items: items, location: location, tag: tag, anchor: anchor))
         case .mapping(var pairs, let pendingKey, var keys, let location, let tag, let anchor):
             if let key = pendingKey {
-                pairs.append(YAMLNode.Pair(key: key, value: node))
+                pairs.append(LocatedNode.Pair(key: key, value: node))
                 stack.append(.mapping(pairs: pairs, pendingKey: nil, keys: keys, location: location, tag: tag, anchor: anchor))
             } else {
                 guard let name = node.scalar else {

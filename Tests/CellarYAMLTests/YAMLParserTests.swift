@@ -1,3 +1,4 @@
+import CellarTree
 import CellarDiagnostics
 import CellarYAML
 import Testing
@@ -5,7 +6,7 @@ import Testing
 /// The libyaml wrapper: nodes keep their places and styles, and hostile or ambiguous YAML is refused
 /// with a located diagnostic.
 @Suite struct YAMLParserTests {
-    private func parse(_ text: String, firstLine: Int = 1, limits: YAMLLimits = .default) throws(Diagnostic) -> YAMLNode? {
+    private func parse(_ text: String, firstLine: Int = 1, limits: YAMLLimits = .default) throws(Diagnostic) -> LocatedNode? {
         try YAMLParser(limits: limits).parse(text, file: "a.md", firstLine: firstLine)
     }
 
@@ -52,14 +53,14 @@ import Testing
     // MARK: - Values as written
 
     @Test(arguments: [
-        ("v: no", "no", YAMLNode.ScalarStyle.plain),
+        ("v: no", "no", LocatedNode.ScalarStyle.plain),
         ("v: 1.10", "1.10", .plain),
         ("v: 'no'", "no", .singleQuoted),
         ("v: \"1.10\"", "1.10", .doubleQuoted),
         ("v: |\n  one\n  two\n", "one\ntwo\n", .literal),
         ("v: >\n  one\n  two\n", "one two\n", .folded),
     ])
-    func scalarsStayTextWithTheirStyle(_ yaml: String, _ text: String, _ style: YAMLNode.ScalarStyle) throws {
+    func scalarsStayTextWithTheirStyle(_ yaml: String, _ text: String, _ style: LocatedNode.ScalarStyle) throws {
         let root = try #require(try parse(yaml))
         #expect(root["v"]?.value == .scalar(text, style: style))
         #expect(root["v"]?.scalar == text)

@@ -1,3 +1,4 @@
+import CellarTree
 import CellarDiagnostics
 import CellarYAML
 
@@ -19,7 +20,7 @@ package struct FrontMatterSplitter {
     /// The first steps of reading an item or an `_index.md`: the bytes checked and decoded (UTF-8,
     /// BOM, CRLF), split at the front matter, and the front matter parsed as YAML with every key's
     /// and value's place. `node` is nil when the file has no front matter.
-    package static func read(_ bytes: [UInt8], file: String) throws(Diagnostic) -> (parts: Parts, node: YAMLNode?) {
+    package static func read(_ bytes: [UInt8], file: String) throws(Diagnostic) -> (parts: Parts, node: LocatedNode?) {
         let text = try SourceText.decode(bytes, file: file)
         let parts = try FrontMatterSplitter().split(text, file: file)
         let node = try parts.yaml.flatMap { (yaml) throws(Diagnostic) in

@@ -1,3 +1,4 @@
+import CellarTree
 import CellarDiagnostics
 import CellarYAML
 import Foundation
@@ -16,7 +17,7 @@ package struct FieldTyper {
     ///   - start: where to report missing fields (the opening `---`).
     ///   - skip: keys handled by the caller (such as `kind`).
     package func typeRecord(
-        _ node: YAMLNode?, schema: Schema, start: SourceLocation, skip: Set<String> = [],
+        _ node: LocatedNode?, schema: Schema, start: SourceLocation, skip: Set<String> = [],
         path: String = "", diagnostics: inout DiagnosticBag
     ) -> [String: TypedField] {
         var result: [String: TypedField] = [:]
@@ -55,7 +56,7 @@ package struct FieldTyper {
     }
 
     /// Types one value; nil after reporting a problem.
-    func type(_ node: YAMLNode, as spec: FieldSpec, path: String, diagnostics: inout DiagnosticBag) -> TypedField? {
+    func type(_ node: LocatedNode, as spec: FieldSpec, path: String, diagnostics: inout DiagnosticBag) -> TypedField? {
         if node.isNull {
             if spec.required && spec.defaultValue == nil {
                 diagnostics.error("'\(path)' must be \(spec.expectation), found nothing", at: node.location)
@@ -96,7 +97,7 @@ package struct FieldTyper {
 
     /// `cellar new` writes required fields as `<what goes here>`: a plain scalar in angle brackets is
     /// never a value, so a half-written item cannot be published. (Quote it if you mean it.)
-    static func isPlaceholder(_ node: YAMLNode) -> Bool {
+    static func isPlaceholder(_ node: LocatedNode) -> Bool {
         guard case .scalar(let text, .plain) = node.value, node.tag == nil else { return false }
         return text.count > 2 && text.hasPrefix("<") && text.hasSuffix(">")
     }
@@ -104,7 +105,7 @@ package struct FieldTyper {
     // MARK: - Private
 
     private func typeList(
-        _ node: YAMLNode, spec: FieldSpec, element: FieldType, path: String, diagnostics: inout DiagnosticBag
+        _ node: LocatedNode, spec: FieldSpec, element: FieldType, path: String, diagnostics: inout DiagnosticBag
     ) -> TypedField? {
         let nodes = node.items ?? [node]   // a single value is a list of one
         var items: [TypedField] = []
@@ -132,7 +133,7 @@ package struct FieldTyper {
         return TypedField(.list(items), at: node.location)
     }
 
-    private func typeScalar(_ text: String, node: YAMLNode, spec: FieldSpec, path: String) throws(Diagnostic) -> FieldValue {
+    private func typeScalar(_ text: String, node: LocatedNode, spec: FieldSpec, path: String) throws(Diagnostic) -> FieldValue {
         let plain = node.value == .scalar(text, style: .plain)
         func wrong(_ hint: String? = nil) -> Diagnostic {
             .error("'\(path)' must be \(spec.expectation), found \(node.shortDescription)", at: node.location, hint: hint)
@@ -197,7 +198,7 @@ package struct FieldTyper {
         }
     }
 
-    private func checkLength(_ text: String, spec: FieldSpec, node: YAMLNode, path: String) throws(Diagnostic) {
+    private func checkLength(_ text: String, spec: FieldSpec, node: LocatedNode, path: String) throws(Diagnostic) {
         let count = text.count
         if let low = spec.minimum, Double(count) < low {
             throw .error("'\(path)' must be \(spec.expectation), found \(count) characters", at: node.location)
@@ -207,7 +208,7 @@ package struct FieldTyper {
         }
     }
 
-    private func fileReference(_ text: String, node: YAMLNode, spec: FieldSpec, path: String) throws(Diagnostic) -> FileReference {
+    private func fileReference(_ text: String, node: LocatedNode, spec: FieldSpec, path: String) throws(Diagnostic) -> FileReference {
         if URLCheck.isRemote(text) {
             guard spec.type == .image else {
                 throw .error("'\(path)' must be \(spec.expectation), found \(node.shortDescription)", at: node.location,

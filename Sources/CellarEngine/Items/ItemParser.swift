@@ -1,3 +1,4 @@
+import CellarTree
 import CellarDiagnostics
 import CellarMarkdown
 import CellarYAML
@@ -17,7 +18,7 @@ struct ItemParser: Sendable {
         let display = layout.display(contentPath: source.contentPath)
         let start = SourceLocation(file: display)
         let parts: FrontMatterSplitter.Parts
-        let node: YAMLNode?
+        let node: LocatedNode?
         do throws(Diagnostic) {
             (parts, node) = try FrontMatterSplitter.read(bytes, file: display)
         } catch {
@@ -100,7 +101,7 @@ struct ItemParser: Sendable {
 
     // MARK: - Private
 
-    private func resolveKind(_ node: YAMLNode?, sectionID: String, file: String, diagnostics: inout DiagnosticBag) -> Kind? {
+    private func resolveKind(_ node: LocatedNode?, sectionID: String, file: String, diagnostics: inout DiagnosticBag) -> Kind? {
         if let written = node?["kind"] {
             guard let name = written.scalar, !written.isNull else {
                 diagnostics.error("'kind' must be the name of a kind, found \(written.shortDescription)", at: written.location)

@@ -1,3 +1,4 @@
+import CellarTree
 import CellarDiagnostics
 import CellarYAML
 
@@ -56,7 +57,7 @@ package enum BuiltinSchemas {
 
     private static func parse(_ name: String, _ yaml: String) -> Schema {
         var diagnostics = DiagnosticBag()
-        let node: YAMLNode?
+        let node: LocatedNode?
         do { node = try YAMLParser().parse(yaml, file: "<\(name)>") } catch {
             preconditionFailure("built-in schema '\(name)' is malformed: \(error)")
         }

@@ -1,3 +1,4 @@
+import CellarTree
 import CellarDiagnostics
 import CellarMarkdown
 import CellarYAML
@@ -14,7 +15,7 @@ package struct SchemaParser {
     }
 
     /// Reads a kind file: `label`, `description`, `page`, `fields`.
-    func parseKind(_ root: YAMLNode?, name: String, common: Schema, diagnostics: inout DiagnosticBag) -> Kind {
+    func parseKind(_ root: LocatedNode?, name: String, common: Schema, diagnostics: inout DiagnosticBag) -> Kind {
         var kind = Kind(name: name, label: name.prefix(1).uppercased() + name.dropFirst(), description: nil,
                         hasPage: true, fields: Schema(fields: []), schema: common, file: file)
         guard let root else { return kind }
@@ -61,7 +62,7 @@ package struct SchemaParser {
     }
 
     /// Reads a mapping of field name → spec.
-    package func parseFields(_ node: YAMLNode, diagnostics: inout DiagnosticBag) -> Schema {
+    package func parseFields(_ node: LocatedNode, diagnostics: inout DiagnosticBag) -> Schema {
         guard let pairs = node.pairs else {
             if !node.isNull {
                 diagnostics.error("'fields' must be a mapping of field name to type, found \(node.shortDescription)",
@@ -86,7 +87,7 @@ package struct SchemaParser {
 
     // MARK: - Private
 
-    private func parseSpec(name: String, _ node: YAMLNode, at location: SourceLocation,
+    private func parseSpec(name: String, _ node: LocatedNode, at location: SourceLocation,
                            diagnostics: inout DiagnosticBag) -> FieldSpec? {
         if node.pairs == nil {
             // Short form: `int`, `image?`, `[string]`.
@@ -167,7 +168,7 @@ package struct SchemaParser {
     }
 
     /// `int` → (.int, required); `image?` → (.image, optional); `[string]` → (.list(.string), required).
-    private func parseType(_ node: YAMLNode, field: String, diagnostics: inout DiagnosticBag) -> (FieldType, Bool)? {
+    private func parseType(_ node: LocatedNode, field: String, diagnostics: inout DiagnosticBag) -> (FieldType, Bool)? {
         if let items = node.items {
             guard items.count == 1, let (element, _) = parseType(items[0], field: field, diagnostics: &diagnostics) else {
                 diagnostics.error("a list type names one element type, like [string]", at: node.location)
@@ -185,7 +186,7 @@ package struct SchemaParser {
             text.removeLast()
         }
         if text.hasPrefix("["), text.hasSuffix("]") {
-            let inner = YAMLNode(.scalar(String(text.dropFirst().dropLast()), style: .plain), at: node.location)
+            let inner = LocatedNode(.scalar(String(text.dropFirst().dropLast()), style: .plain), at: node.location)
             guard let (element, _) = parseType(inner, field: field, diagnostics: &diagnostics) else { return nil }
             return (.list(element), optional)
         }
@@ -206,7 +207,7 @@ package struct SchemaParser {
         }
     }
 
-    private func parseBound(_ node: YAMLNode, for type: FieldType, diagnostics: inout DiagnosticBag) -> Double? {
+    private func parseBound(_ node: LocatedNode, for type: FieldType, diagnostics: inout DiagnosticBag) -> Double? {
         guard let text = node.scalar else { return nil }
         if type == .date {
             guard let date = DateParser.parse(text, timeZone: timeZone) else {

@@ -1,22 +1,30 @@
 import CellarDiagnostics
 
-/// A YAML value as written, with the place of every node. Scalars stay text: the schema decides
-/// what they mean, so `no` is not a boolean unless a field says it is.
-public struct YAMLNode: Sendable, Hashable {
+/// A value read from a data file (YAML or TOML front matter, a kind schema, settings) as written,
+/// with the place of every node. Scalars stay text: the schema decides what they mean, so `no`
+/// is not a boolean unless a field says it is. Parsers of each format build it; everything that
+/// types values reads only this tree, so every format is typed by the same rules.
+public struct LocatedNode: Sendable, Hashable {
     public enum ScalarStyle: Sendable, Hashable {
         /// Quoted and block scalars are always text; only plain scalars can be `null`, numbers, …
+        /// (A TOML string is `doubleQuoted`; its numbers, booleans and dates are `plain`.)
         case plain, singleQuoted, doubleQuoted, literal, folded
     }
 
     public enum Value: Sendable, Hashable {
         case scalar(String, style: ScalarStyle)
-        case sequence([YAMLNode])
+        case sequence([LocatedNode])
         case mapping([Pair])
     }
 
     public struct Pair: Sendable, Hashable {
-        public var key: YAMLNode
-        public var value: YAMLNode
+        public var key: LocatedNode
+        public var value: LocatedNode
+
+        public init(key: LocatedNode, value: LocatedNode) {
+            self.key = key
+            self.value = value
+        }
     }
 
     public var value: Value
@@ -32,7 +40,7 @@ public struct YAMLNode: Sendable, Hashable {
     }
 }
 
-extension YAMLNode {
+extension LocatedNode {
     /// The scalar's text, or nil for sequences and mappings.
     public var scalar: String? {
         if case .scalar(let text, _) = value { return text }
@@ -46,7 +54,7 @@ extension YAMLNode {
     }
 
     /// The value for `key` in a mapping, if present.
-    public subscript(key: String) -> YAMLNode? {
+    public subscript(key: String) -> LocatedNode? {
         guard case .mapping(let pairs) = value else { return nil }
         return pairs.first { $0.key.scalar == key }?.value
     }
@@ -58,7 +66,7 @@ extension YAMLNode {
     }
 
     /// The items of a sequence, or nil.
-    public var items: [YAMLNode]? {
+    public var items: [LocatedNode]? {
         if case .sequence(let items) = value { return items }
         return nil
     }
