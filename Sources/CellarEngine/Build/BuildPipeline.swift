@@ -51,7 +51,7 @@ struct BuildPipeline: Sendable {
             return frame
         }
         let model = try await stage(.parse) {
-            let parsed = await ParseStage(site: frame.site, rules: rules, reporter: reporter).run(changes, memo: &memo.parse)
+            let parsed = await ParseStage(frame: frame, rules: rules, reporter: reporter).run(changes, memo: &memo.parse)
             diagnostics.append(contentsOf: parsed.diagnostics)
             let model = await ModelStage(frame: frame, rules: rules, reporter: reporter).run(parsed, memo: &memo.model)
             diagnostics.append(contentsOf: model.diagnostics)

@@ -14,9 +14,16 @@ struct BodyStage {
 
     struct Memo: Sendable {
         var entries: [String: Entry] = [:]
+        /// Ids of the entries that hold diagnostics (most hold none).
+        var reporting: Set<String> = []
 
         /// What the bodies in the memo reported (a rebuild that reuses them reports it again).
-        var diagnostics: [Diagnostic] { entries.values.flatMap(\.diagnostics) }
+        var diagnostics: [Diagnostic] { reporting.sorted().flatMap { entries[$0]?.diagnostics ?? [] } }
+
+        mutating func keep(_ entry: Entry) {
+            entries[entry.item.id] = entry
+            if entry.diagnostics.isEmpty { reporting.remove(entry.item.id) } else { reporting.insert(entry.item.id) }
+        }
     }
 
     var markdown: MarkdownRenderer
@@ -55,13 +62,13 @@ struct BodyStage {
             revision.combine(item.url.value)
             revision.combine(body.dependsOnLinks ? linksKey : 0)
             item.revision = revision.value
-            memo.entries[item.id] = Entry(dependsOnLinks: body.dependsOnLinks, linksKey: linksKey, item: item,
-                                          diagnostics: body.diagnostics)
+            memo.keep(Entry(dependsOnLinks: body.dependsOnLinks, linksKey: linksKey, item: item, diagnostics: body.diagnostics))
             results[index] = item
         }
         if complete {
             let ids = Set(items.map(\.id))
             memo.entries = memo.entries.filter { ids.contains($0.key) }
+            memo.reporting = memo.reporting.filter { ids.contains($0) }
         }
         return results.compactMap { $0 }
     }

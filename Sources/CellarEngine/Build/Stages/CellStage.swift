@@ -27,7 +27,8 @@ struct CellStage {
         }
         // A patched model changes only some items: the other configurators stay as they are.
         let patching = model.changed != nil && !memo.configurators.isEmpty
-        var configurators = patching ? memo.configurators : [:]
+        var configurators: [String: any CellConfiguring] = [:]
+        if patching { swap(&configurators, &memo.configurators) }   // taken, not copied
         let items = patching ? (model.changed ?? []).compactMap { model.model.itemsByID[$0] } : model.model.items
         var stale: [(item: Item, cell: any CellConfiguring)] = []
         for item in items {

@@ -64,19 +64,19 @@ struct ModelStage {
 
     /// The last model with the re-read items' new bodies, or nil when anything moved.
     private func patch(_ parsed: ParseStage.Output, memo: inout Memo) async -> Output? {
-        guard var model = memo.model, !frame.reloaded, !parsed.sourcesChanged else { return nil }
-        var changed: [Item] = []
-        for item in parsed.items where parsed.fresh.contains(item.id) {
-            guard model.itemsByID[item.id] != nil, rules.publishes(item),
-                  Self.placement(of: item, in: model.sectionsByID) == memo.placements[item.id] else { return nil }
-            changed.append(item)
+        // A file that no longer parses is not among the fresh items: the build fails on its errors.
+        guard let last = memo.model, !frame.reloaded, !parsed.sourcesChanged, parsed.freshItems.count == parsed.freshCount
+        else { return nil }
+        for item in parsed.freshItems {
+            guard last.itemsByID[item.id] != nil, rules.publishes(item),
+                  Self.placement(of: item, in: last.sectionsByID) == memo.placements[item.id] else { return nil }
         }
-        // A file that no longer parses is not among the items: the build fails on its errors.
-        guard changed.count == parsed.fresh.count else { return nil }
+        // The memo lets go of the model so that replacing items does not copy it.
+        var model = last
+        memo.model = nil
         let bodies = BodyStage(markdown: MarkdownRenderer(options: model.config.markdown), links: model.links)
-        for item in await bodies.run(changed, early: parsed.early, complete: false, memo: &memo.bodies) {
-            model.replace(item)
-        }
+        let changed = await bodies.run(parsed.freshItems, early: parsed.early, complete: false, memo: &memo.bodies)
+        for item in changed { model.replace(item) }
         memo.model = model
         let diagnostics = memo.siteDiagnostics + memo.bodies.diagnostics
         return Output(model: model, changed: Set(changed.map(\.id)), diagnostics: diagnostics)

@@ -23,8 +23,12 @@ struct WriteStage {
     ) async throws(BuildFailure) -> OutputWriter.Summary {
         let manifestFile = Paths.join(layout.cache, "output-manifest")
         let plan = self.plan(pages, manifestFile: manifestFile, memo: &memo)
+        // Over the last output, only the pages that show a changed item (the plan names none otherwise).
+        let dirty: [Int]? = if case .some = plan { pages.dirty } else { nil }
         let changedPaths: Set<String>? = if case .paths(let paths) = changes { paths } else { nil }
-        let previous = memo.fingerprints
+        // Taken from the memo rather than copied: a rebuild after one edit updates a few entries.
+        var previous: [String: UInt64] = [:]
+        swap(&previous, &memo.fingerprints)
         let transaction = OutputTransaction(layout: layout, plan: plan)
         var committing = false
         do throws(BuildFailure) {
@@ -35,13 +39,13 @@ struct WriteStage {
                 let site = SiteWriter(model: model, environment: environment, cells: cells, writer: writer, reporter: reporter,
                                       layout: layout, globalKey: globalKey,
                                       unchangedSources: trusted ? changedPaths.map(UnchangedSources.init) : nil)
-                guard case .some = plan, let dirty = pages.dirty else {
+                guard let dirty else {
                     let (problems, fingerprints) = await site.writeAll(pages.pages, fingerprints: previous)
                     diagnostics.append(contentsOf: problems.diagnostics)
                     return (fingerprints, writer.captured)
                 }
                 // Only what shows a changed item, and the files the change set names.
-                var (problems, fingerprints) = await site.write(dirty.map { pages.pages[$0] }, fingerprints: previous)
+                var (problems, fresh) = await site.write(dirty.map { pages.pages[$0] }, fingerprints: previous)
                 do throws(FileIOError) {
                     if pages.feedsChanged { try site.writeFeeds() }
                     try site.copyFiles(onlyFrom: changedPaths ?? [])
@@ -49,19 +53,24 @@ struct WriteStage {
                     problems.append(error.diagnostic)
                 }
                 diagnostics.append(contentsOf: problems.diagnostics)
-                return (previous.merging(fingerprints) { $1 }, writer.captured)
+                return (fresh, writer.captured)
+            }
+            if dirty != nil {
+                for (file, key) in fingerprints { previous[file] = key }
+                memo.fingerprints = previous
+            } else {
+                memo.fingerprints = fingerprints
             }
             memo.captured = captured
             if options.writeMode == .staged {
                 try? manifest.save(to: manifestFile)
             }
             memo.manifest = manifest
-            memo.fingerprints = fingerprints
             return summary
         } catch {
             // An aborted build left the output as it was, and the memo still describes it; after a
             // failed commit, nothing remembered about the output is trusted.
-            if committing { memo = Memo() }
+            if committing { memo = Memo() } else { memo.fingerprints = previous }
             throw error
         }
     }
