@@ -25,7 +25,7 @@ enum TOMLHints {
         case let h where h.contains("unknown value appeared"):
             return ("malformed TOML: this value is not a string, number, boolean, date, array or table",
                     "quote text: title = \"My title\"")
-        case let h where h.contains("not a valid multiline string"):
+        case let h where h.contains("not a valid multiline"):
             return ("malformed TOML: this multi-line string is never closed",
                     "end it with the three quotes it starts with")
         case let h where h.contains("not a valid literal string"):
