@@ -76,7 +76,7 @@ struct TOMLErrorTranslator: Sendable {
         guard let last = parsed.markers.last else { return nil }
         let offset = map.offset(line: last.line, byteColumn: last.column)
         let headline = parsed.headline
-        if headline.contains("invalid date") || headline.contains("invalid time") || headline.contains("bad time") {
+        if ["invalid date", "invalid time", "bad time", "bad datetime", "bad offset"].contains(where: headline.contains) {
             let (message, hint) = TOMLHints.describe(headline, note: last.note, line: "")
             return .error(message, at: map.location(ofOffset: valueStart(before: offset)), hint: hint)
         }

@@ -22,7 +22,7 @@ enum TOMLHints {
         case let h where h.contains("an invalid key appeared"):
             return ("malformed TOML: a key is expected here",
                     "bare keys use only A-Z, a-z, 0-9, '_' and '-', other keys are quoted; a table header is written [name]")
-        case let h where h.contains("unknown value appeared"):
+        case let h where h.contains("unknown value appeared") || (h.isEmpty && note.contains("not a boolean")):
             return ("malformed TOML: this value is not a string, number, boolean, date, array or table",
                     "quote text: title = \"My title\"")
         case let h where h.contains("not a valid multiline"):
@@ -39,6 +39,13 @@ enum TOMLHints {
                     "separate items with ',' and close the array with ']'")
         case let h where h.contains("array did not closed"):
             return ("malformed TOML: this array is never closed", "close it with ']'")
+        case let h where h.contains("invalid format appeared in an array"):
+            return ("malformed TOML: this array item is not a valid value", "quote text items: tags = [\"a\", \"b\"]")
+        case let h where h.contains("missing table separator"):
+            return ("malformed TOML: items of an inline table need a ',' between them",
+                    "write inline tables on one line: { a = 1, b = 2 }")
+        case let h where h.contains("newline required after"):
+            return ("malformed TOML: a table header must be alone on its line", "put the key = value lines below the [header]")
         case let h where h.contains("missing curly brace"):
             return ("malformed TOML: this inline table is never closed", "close it with '}' on the same line")
         case let h where h.contains("trailing comma is not allowed"):
@@ -49,9 +56,16 @@ enum TOMLHints {
         case let h where h.contains("invalid time"):
             return ("malformed TOML: this time does not exist",
                     "write times as HH:MM:SS from 00:00:00 to 23:59:59, e.g. 2024-05-01T09:30:00+02:00")
+        case let h where h.contains("bad offset"):
+            return ("malformed TOML: invalid time zone offset", "write Z or an offset such as +02:00 or -05:30")
+        case let h where h.contains("bad datetime"):
+            return ("malformed TOML: invalid date-time",
+                    "write 2024-05-01T09:30:00, with Z or an offset such as +02:00 for a zone")
         case let h where h.contains("bad time"):
             return ("malformed TOML: a time needs hours, minutes and seconds", "write 09:30:00, not 09:30")
-        case let h where h.contains("bad float"):
+        case let h where h.contains("should be surrounded by digits"):
+            return ("malformed TOML: '_' in a number must stand between two digits", "write 1_000, not 1__000 or 1000_")
+        case let h where h.contains("bad float") || (h.isEmpty && note.contains("not a float")):
             return ("malformed TOML: invalid number", "write numbers as 1.5, -2e-2 or 3.141_592; a '.' needs digits on both sides")
         case let h where h.contains("leading zero"):
             return ("malformed TOML: a number cannot start with 0", "write 7, not 07; quote it to keep it as text: \"07\"")
