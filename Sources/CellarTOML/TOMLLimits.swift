@@ -9,11 +9,15 @@ public struct TOMLLimits: Sendable, Hashable {
     public var maxValues: Int
     /// Most bytes of TOML text.
     public var maxBytes: Int
+    /// Most values on one line times that line's length in bytes. toml11 copies the whole line for
+    /// each value it reads there, so thousands of values on one long line would take seconds.
+    public var maxLineWork: Int
 
-    public init(maxDepth: Int = 64, maxValues: Int = 10_000, maxBytes: Int = 1 << 20) {
+    public init(maxDepth: Int = 64, maxValues: Int = 10_000, maxBytes: Int = 1 << 20, maxLineWork: Int = 1 << 24) {
         self.maxDepth = maxDepth
         self.maxValues = maxValues
         self.maxBytes = maxBytes
+        self.maxLineWork = maxLineWork
     }
 
     public static let `default` = TOMLLimits()

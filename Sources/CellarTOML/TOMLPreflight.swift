@@ -10,6 +10,10 @@ struct TOMLPreflight {
     private let map: SourceMap
     private var index = 0
     private var values = 0
+    /// The line the last value was counted on, and how many values it holds so far.
+    private var line = (index: -1, values: 0)
+    /// The first line too dense for toml11, reported once the whole text is known not to nest too deep.
+    private var denseLine: Diagnostic?
 
     init(map: SourceMap, limits: TOMLLimits) {
         self.bytes = map.bytes
@@ -22,7 +26,7 @@ struct TOMLPreflight {
         var sectionDepth = 1   // the document's own table
         while true {
             skipSpace(newlines: true)
-            guard index < bytes.count else { return }
+            guard index < bytes.count else { break }
             let before = index
             if bytes[index] == UInt8(ascii: "[") {
                 sectionDepth = try header()
@@ -36,6 +40,7 @@ struct TOMLPreflight {
             }
             if index == before { index += 1 }
         }
+        if let denseLine { throw denseLine }
     }
 
     // MARK: - Private
@@ -63,6 +68,8 @@ struct TOMLPreflight {
         skipSpace(newlines: false)
         guard index < bytes.count, bytes[index] == UInt8(ascii: "=") else { return }
         index += 1
+        skipSpace(newlines: false)
+        try checkNesting(depth: containerDepth + segments)
         try count(at: start)
         try value(depth: containerDepth + segments)
     }
@@ -100,6 +107,7 @@ struct TOMLPreflight {
             case UInt8(ascii: ","):
                 index += 1
             default:
+                try checkNesting(depth: depth + 1)
                 try count(at: index)
                 try value(depth: depth + 1)
             }
@@ -202,6 +210,21 @@ struct TOMLPreflight {
             throw .error("TOML holds more than \(limits.maxValues) values", at: map.location(ofOffset: offset),
                          hint: "front matter should be a short list of fields; move long data into the Markdown body")
         }
+        let index = map.lineIndex(ofOffset: offset)
+        line = index == line.index ? (index, line.values + 1) : (index, 1)
+        let length = map.lineLength(index)
+        if denseLine == nil, line.values * length > limits.maxLineWork {
+            denseLine = .error("this line of \(length) bytes holds too many values to read in reasonable time",
+                         at: map.location(ofOffset: offset), hint: "write a long array with one item per line")
+        }
+    }
+
+    /// Refuses an array or inline table starting here that would sit deeper than the limit; checked
+    /// before the value is counted, so deep nesting is reported as such.
+    private func checkNesting(depth: Int) throws(Diagnostic) {
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "[") || bytes[index] == UInt8(ascii: "{"),
+              depth > limits.maxDepth else { return }
+        throw tooDeep(at: index)
     }
 
     private func tooDeep(at offset: Int) -> Diagnostic {

@@ -50,17 +50,51 @@ import Testing
             "a.md:2:1: error: TOML text is larger than the limit of 200 bytes\n  hint: move long text into the Markdown body")
     }
 
-    /// A megabyte of brackets would overflow toml11's stack; it is refused at the 65th.
-    @Test(arguments: ["a = " + String(repeating: "[", count: 500_000), "a = " + String(repeating: "{b = ", count: 100_000),
-                      String(repeating: "a.", count: 200_000) + "b = 1", "[" + String(repeating: "a.", count: 200_000) + "b]"])
-    func hostileNestingIsRefusedWithoutExhaustingTheStack(_ text: String) {
+    /// Hundreds of kilobytes of brackets would overflow toml11's stack; they are refused at the 65th level.
+    @Test(arguments: ["arrays", "inline tables", "dotted key", "header"])
+    func hostileNestingIsRefusedWithoutExhaustingTheStack(_ shape: String) {
+        let text = switch shape {
+        case "arrays": "a = " + String(repeating: "[", count: 500_000)
+        case "inline tables": "a = " + String(repeating: "{b = ", count: 100_000)
+        case "dotted key": String(repeating: "a.", count: 200_000) + "b = 1"
+        default: "[" + String(repeating: "a.", count: 200_000) + "b]"
+        }
         let refusal = refusal(text, limits: TOMLLimits(maxBytes: 1 << 21))
-        #expect(refusal?.contains("error: TOML nests deeper than 64 levels") == true)
+        #expect(refusal?.hasSuffix("error: TOML nests deeper than 64 levels\n  hint: front matter should be a flat table of fields") == true,
+                "\(refusal?.prefix(200) ?? "accepted")")
     }
 
     /// Brackets inside strings and comments are text, not nesting.
     @Test func bracketsInStringsAndCommentsDoNotCount() {
         let text = "a = \"[[[[[[\"\nb = '{{{{{{'\n# [[[[[[[[\nc = \"\"\"\n[[[[[[\n\"\"\"\nd = [\"]]]\", 1]\n"
         #expect(refusal(text, limits: small) == nil)
+    }
+}
+
+/// Long lines: toml11 copies the line for every value it reads there, so many values on one long
+/// line are refused; one long value is fine, and its neighbours' columns stay exact and cheap.
+@Suite struct TOMLLongLineTests {
+    @Test func aLongNonASCIILineKeepsExactColumns() throws {
+        let long = String(repeating: "é", count: 300_000)
+        let root = try TOMLParser().parse("tags = [\"\(long)\", 1]\n", file: "a.md")
+        let last = try #require(root["tags"]?.items?.last)
+        #expect(last.location == CellarDiagnostics.SourceLocation(file: "a.md", line: 1, column: 300_013))
+    }
+
+    @Test func manyValuesOnOneLongLineAreRefusedAtTheOneThatCrossesTheBudget() {
+        // 41 values on a line of 158 bytes (the key, then 40 items): the 7th, item 6, makes 7 × 158 > 1000.
+        let line = "tags = [" + (1...40).map { "\($0)" }.joined(separator: ", ") + "]"
+        #expect(line.utf8.count == 158)
+        let error = #expect(throws: Diagnostic.self) {
+            try TOMLParser(limits: TOMLLimits(maxLineWork: 1000)).parse(line + "\n\nrating = 1\n", file: "a.md")
+        }
+        #expect(error?.description ==
+            "a.md:1:24: error: this line of 158 bytes holds too many values to read in reasonable time\n  hint: write a long array with one item per line")
+    }
+
+    @Test func theSameValuesOneAPerLineAreRead() throws {
+        let text = "tags = [\n" + (1...40).map { "  \($0),\n" }.joined() + "]\n"
+        let root = try TOMLParser(limits: TOMLLimits(maxLineWork: 1000)).parse(text, file: "a.md")
+        #expect(root["tags"]?.items?.count == 40)
     }
 }
