@@ -4,14 +4,23 @@
 
 #include "CToml11.h"
 
-#include <toml.hpp>
-
 #include <new>
 #include <sstream>
 #include <string>
 #include <vector>
 
-using toml_value = toml::basic_value<toml::discard_comments, std::unordered_map, std::vector>;
+// toml11 3.x (Debian's libtoml11-dev) is what this shim is written against; 4.x (Homebrew's) has
+// another API. Without 3.x the shim still compiles, so the package builds everywhere, and says so.
+#if __has_include(<toml.hpp>)
+#  include <toml.hpp>
+#  if defined(TOML11_VERSION_MAJOR) && TOML11_VERSION_MAJOR >= 4
+#    define CTOML_HAS_TOML11_3 0
+#  else
+#    define CTOML_HAS_TOML11_3 1
+#  endif
+#else
+#  define CTOML_HAS_TOML11_3 0
+#endif
 
 struct ctoml_document {
     bool failed = false;
@@ -21,6 +30,23 @@ struct ctoml_document {
     std::vector<ctoml_node> nodes;
     std::string pool;
 };
+
+namespace {
+
+void fail(ctoml_document &document, std::string message, size_t line, size_t column) {
+    document.failed = true;
+    document.error_message = std::move(message);
+    document.error_line = line;
+    document.error_column = column;
+    document.nodes.clear();
+    document.pool.clear();
+}
+
+} // namespace
+
+#if CTOML_HAS_TOML11_3
+
+using toml_value = toml::basic_value<toml::discard_comments, std::unordered_map, std::vector>;
 
 namespace {
 
@@ -90,16 +116,9 @@ private:
     size_t max_depth_;
 };
 
-void fail(ctoml_document &document, std::string message, size_t line, size_t column) {
-    document.failed = true;
-    document.error_message = std::move(message);
-    document.error_line = line;
-    document.error_column = column;
-    document.nodes.clear();
-    document.pool.clear();
-}
-
 } // namespace
+
+extern "C" int ctoml_available(void) { return 1; }
 
 extern "C" ctoml_document *ctoml_parse(const char *text, size_t length, size_t max_depth) {
     ctoml_document *document = new (std::nothrow) ctoml_document();
@@ -121,6 +140,18 @@ extern "C" ctoml_document *ctoml_parse(const char *text, size_t length, size_t m
     }
     return document;
 }
+
+#else
+
+extern "C" int ctoml_available(void) { return 0; }
+
+extern "C" ctoml_document *ctoml_parse(const char *, size_t, size_t) {
+    ctoml_document *document = new (std::nothrow) ctoml_document();
+    if (document != nullptr) { fail(*document, "[error] built without toml11 3.x", 0, 0); }
+    return document;
+}
+
+#endif
 
 extern "C" int ctoml_failed(const ctoml_document *document) { return document->failed ? 1 : 0; }
 extern "C" const char *ctoml_error_message(const ctoml_document *document) { return document->error_message.c_str(); }

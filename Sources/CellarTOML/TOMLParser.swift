@@ -66,6 +66,10 @@ public struct TOMLParser: Sendable {
 
     private func parse(_ bytes: [UInt8], file: String, firstLine: Int, tooLargeHint: String) throws(Diagnostic) -> LocatedNode {
         let map = SourceMap(bytes: bytes, file: file, firstLine: firstLine)
+        guard ctoml_available() != 0 else {
+            throw .error("this build of Cellar cannot read TOML: it was built without toml11 3.x", at: map.location(ofOffset: 0),
+                         hint: "install toml11 3.x (Debian: libtoml11-dev) and rebuild, or write front matter in YAML between '---' lines")
+        }
         if bytes.count > limits.maxBytes {
             throw .error("TOML text is larger than the limit of \(limits.maxBytes) bytes",
                          at: map.location(ofOffset: 0), hint: tooLargeHint)
