@@ -33,7 +33,8 @@ let package = Package(
         // What the fuzz harnesses and their regression tests call: never part of a shipping binary.
         .target(name: "CellarFuzzing", dependencies: ["CellarEngine", "CellarDiagnostics", "CellarMarkdown", "CellarMustache", "CellarTree", "CellarYAML"]),
         .target(name: "CellarServer", dependencies: ["AnnotatedLocking", "CMicroHTTPD", "IgnoredFileNames"]),
-        .target(name: "CellarCLI", dependencies: ["AnnotatedLocking", "CellarDefaultTheme", "CellarEngine", "CellarServer", "CellarDiagnostics"]),
+        .target(name: "CellarCLI", dependencies: ["AnnotatedLocking", "CellarDefaultTheme", "CellarEngine", "CellarServer", "CellarDiagnostics",
+                                          "CellarMarkdown", "CellarYAML"]),   // these two only for --version
         .executableTarget(name: "cellar", dependencies: ["CellarCLI"]),
         .executableTarget(name: "CellarBench", dependencies: ["CellarEngine"]),
         .executableTarget(name: "MustacheBench", dependencies: ["CellarMustache"]),

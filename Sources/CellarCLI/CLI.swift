@@ -31,7 +31,7 @@ public struct CLI: Sendable {
             terminal.out(Self.usage)
             return .success
         case "--version", "-V", "version":
-            terminal.out("cellar \(CellarVersion.current)")
+            terminal.out(VersionInfo.current.text)
             return .success
         case "help":
             return help(words.dropFirst().first)
