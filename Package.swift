@@ -54,7 +54,7 @@ let package = Package(
         .testTarget(name: "CellarCLITests", dependencies: ["AnnotatedLocking", "CellarCLI", "CellarTestSupport"]),
         .testTarget(
             name: "CellarEngineTests",
-            dependencies: ["CellarDefaultTheme", "CellarEngine", "CellarFuzzing", "CellarMustache", "CellarTree", "IgnoredFileNames"],
+            dependencies: ["CellarDefaultTheme", "CellarEngine", "CellarFuzzing", "CellarMustache", "CellarTree", "CellarYAML", "IgnoredFileNames"],
             resources: [.copy("Fixtures")]
         ),
     ]
