@@ -1,6 +1,8 @@
 # bash completion for cellar (installed as share/bash-completion/completions/cellar).
 # Completes commands, each command's options, folders for the options that take one, and for
 # `cellar new` the kinds of the site's theme (read from `cellar kinds`) and its sections.
+# COMPREPLY=($(compgen …)) as bash-completion does: mapfile is not in macOS's bash 3.2.
+# shellcheck disable=SC2207
 
 _cellar() {
     local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD - 1]}
