@@ -126,4 +126,16 @@ import Testing
         #expect(!result.files.contains(DeployWorkflow.path))
         #expect(try site.read("mysite/.github/workflows/deploy.yml") == mine)
     }
+
+    @Test func theReadmeShowsTheWorkflowAsItIsWritten() throws {
+        let readme = try String(contentsOfFile: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path + "/README.md", encoding: .utf8)
+        let section = try #require(readme.range(of: "### GitHub Pages\n"))
+        let start = try #require(readme.range(of: "```yaml\n", range: section.upperBound..<readme.endIndex))
+        let end = try #require(readme.range(of: "```\n", range: start.upperBound..<readme.endIndex))
+        let shown = String(readme[start.upperBound..<end.lowerBound])
+        let written = DeployWorkflow.text().split(separator: "\n", omittingEmptySubsequences: false)
+            .drop(while: { $0.hasPrefix("#") }).joined(separator: "\n")
+        #expect(shown == written)
+    }
 }
