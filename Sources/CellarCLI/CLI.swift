@@ -85,7 +85,7 @@ public struct CLI: Sendable {
 
             Options:
               -h, --help     Show help (also: cellar help <command>)
-              -V, --version  Show the version
+              -V, --version  Show the version, the commit it was built from and the C libraries
 
             Run 'cellar help <command>' for a command's options.
             """
