@@ -3,7 +3,7 @@
 # libcmark, libyaml and libmicrohttpd. Everything here is a thin call to a script in scripts/,
 # which work without make too.
 #
-#   make                    release build (.build/…/release/cellar), stamped with the commit
+#   make                    release build (.build-install/…/release/cellar), stamped with the commit
 #   make install            into $(PREFIX): bin/, share/man/man1/, share/bash-completion/, share/zsh/
 #   make uninstall          removes exactly those files
 #   make deb                dist/cellar_<version>_<arch>.deb (Depends: derived from the binary)
