@@ -43,7 +43,8 @@ let package = Package(
         // What the fuzz harnesses and their regression tests call: never part of a shipping binary.
         .target(name: "CellarFuzzing", dependencies: ["CellarEngine", "CellarDiagnostics", "CellarMarkdown", "CellarMustache", "CellarTree", "CellarYAML"]),
         .target(name: "CellarServer", dependencies: ["AnnotatedLocking", "CMicroHTTPD", "IgnoredFileNames"]),
-        .target(name: "CellarCLI", dependencies: ["AnnotatedLocking", "CellarDefaultTheme", "CellarEngine", "CellarServer", "CellarDiagnostics"]),
+        .target(name: "CellarCLI", dependencies: ["AnnotatedLocking", "CellarDefaultTheme", "CellarEngine", "CellarServer", "CellarDiagnostics",
+                                          "CellarMarkdown", "CellarYAML"]),   // these two only for --version
         .executableTarget(name: "cellar", dependencies: ["CellarCLI"]),
         .executableTarget(name: "CellarBench", dependencies: ["CellarEngine"]),
         .executableTarget(name: "MustacheBench", dependencies: ["CellarMustache"]),
@@ -64,7 +65,7 @@ let package = Package(
         .testTarget(name: "CellarCLITests", dependencies: ["AnnotatedLocking", "CellarCLI", "CellarTestSupport"]),
         .testTarget(
             name: "CellarEngineTests",
-            dependencies: ["CellarDefaultTheme", "CellarEngine", "CellarFuzzing", "CellarMustache", "CellarTree", "IgnoredFileNames"],
+            dependencies: ["CellarDefaultTheme", "CellarEngine", "CellarFuzzing", "CellarMustache", "CellarTree", "CellarYAML", "IgnoredFileNames"],
             resources: [.copy("Fixtures")]
         ),
     ]
