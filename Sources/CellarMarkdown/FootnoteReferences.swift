@@ -12,6 +12,8 @@ struct FootnoteReferences {
         var label: String
         /// The inline container (paragraph, emphasis, cell…) whose text held it, to find its place.
         var container: OpaquePointer
+        /// The parsed line libcmark gave the text.
+        var line: Int
     }
 
     /// References in the body proper, in order, then those inside each note's body (by region).
@@ -50,7 +52,7 @@ struct FootnoteReferences {
             guard defined.contains(key) else {
                 if let parent = cmark_node_parent(text) {
                     undefined.append(Undefined(label: String(decoding: literal[reference.label], as: UTF8.self),
-                                               container: parent))
+                                               container: parent, line: Int(cmark_node_get_start_line(text))))
                 }
                 index = reference.end
                 continue

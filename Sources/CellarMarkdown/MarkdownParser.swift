@@ -40,7 +40,8 @@ struct MarkdownParser {
                 var locator = SourceLocator(source: buffer)
                 for undefined in found.undefined {
                     guard let lines = tree.origins.lines(of: undefined.container),
-                          let place = locator.locate(Array("[^\(undefined.label)]".utf8), in: lines) else { continue }
+                          let place = locator.locate(Array("[^\(undefined.label)]".utf8), in: lines,
+                                                     hint: tree.origins.source(undefined.line)) else { continue }
                     tree.footnoteProblems.append(.init(kind: .undefinedReference, label: undefined.label,
                                                        line: place.line, column: place.column))
                 }

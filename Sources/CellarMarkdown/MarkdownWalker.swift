@@ -103,15 +103,17 @@ struct MarkdownWalker {
     /// Replaces each heading by a custom block that writes `<hN id="…">`, keeping its inline children.
     mutating func anchorHeadings() -> [MarkdownHeading] {
         var used = Set<String>()
+        var nextNumber: [String: Int] = [:]   // per base, so a thousand equal titles stay linear
         var found: [MarkdownHeading] = []
         for (heading, text) in headings {
             let base = AnchorSlug.make(text)
             var id = base
-            var number = 1
+            var number = nextNumber[base] ?? 1
             while used.contains(id) {
                 id = "\(base)-\(number)"
                 number += 1
             }
+            nextNumber[base] = number
             used.insert(id)
             let level = cmark_node_get_heading_level(heading)
             found.append(MarkdownHeading(level: Int(level), id: id, text: PlainText.collapsingWhitespace(text)))
@@ -157,7 +159,8 @@ struct MarkdownWalker {
         let destination = CMark.string(cmark_node_get_url(node))
         // Only local targets can be reported as missing: find their exact column; others keep the block's.
         let isLocal = !destination.hasPrefix("#") && !destination.contains("://") && !destination.hasPrefix("mailto:")
-        let located = isLocal ? locator.locate(Array(destination.utf8), in: lines) : nil
+        let hint = origins.source(Int(cmark_node_get_start_line(node)))
+        let located = isLocal ? locator.locate(Array(destination.utf8), in: lines, hint: hint) : nil
         let (line, column) = located ?? (lines.lowerBound, fallbackColumn)
         let emptyAlt = image && cmark_node_first_child(node) == nil
         let found = MarkdownReference(
@@ -171,9 +174,9 @@ struct MarkdownWalker {
     }
 
     private static func isMoreMarker(_ literal: UnsafePointer<CChar>?) -> Bool {
-        let html = CMark.string(literal).trimmingCharacters(in: " \t\r\n")
+        let html = CMark.string(literal).trimmingWhitespace
         guard html.hasPrefix("<!--"), html.hasSuffix("-->"), html.count >= 7 else { return false }
-        return String(html.dropFirst(4).dropLast(3)).trimmingCharacters(in: " \t").lowercased() == "more"
+        return String(html.dropFirst(4).dropLast(3)).trimmingWhitespace.lowercased() == "more"
     }
 
     static func words(in literal: UnsafePointer<CChar>?, inWord: inout Bool) -> Int {
@@ -191,12 +194,11 @@ struct MarkdownWalker {
 }
 
 private extension String {
-    /// Without `characters` at either end (Foundation-free).
-    func trimmingCharacters(in characters: String) -> String {
-        let set = Set(characters)
+    /// Without whitespace at either end (Foundation-free).
+    var trimmingWhitespace: String {
         var slice = Substring(self)
-        while let first = slice.first, set.contains(first) { slice = slice.dropFirst() }
-        while let last = slice.last, set.contains(last) { slice = slice.dropLast() }
+        while let first = slice.first, first.isWhitespace { slice = slice.dropFirst() }
+        while let last = slice.last, last.isWhitespace { slice = slice.dropLast() }
         return String(slice)
     }
 }
