@@ -29,12 +29,15 @@ struct AssembledSource {
         var prefixLengths: [Int] = [0]
         var cellCount = 0
         var bodyCount = 0
+        /// The lines of ``text``, recorded while it was written.
+        var lines = SourceLines()
 
         func place(ofLine line: Int) -> Place? { line >= 1 && line < places.count ? places[line] : nil }
         func origin(ofLine line: Int) -> Int { line >= 1 && line < origins.count ? origins[line] : 0 }
         var lineCount: Int { places.count - 1 }
 
         mutating func append(_ bytes: [UInt8], place: Place?, origin: Int, prefix: Int) {
+            lines.append(start: text.count, end: text.count + bytes.count)
             text += bytes
             text.append(0x0A)
             places.append(place)
@@ -46,8 +49,7 @@ struct AssembledSource {
     private(set) var regions: [[Line]]
     private(set) var cells: [Cell] = []
 
-    init(_ bytes: [UInt8]) {
-        let lines = SourceLines(bytes)
+    init(_ bytes: [UInt8], lines: SourceLines) {
         var main: [Line] = []
         main.reserveCapacity(lines.count)
         for line in 1...lines.count {

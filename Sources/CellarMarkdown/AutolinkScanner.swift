@@ -45,7 +45,8 @@ struct AutolinkScanner {
             guard startsAtBoundary else { return nil }
         } else {
             let before = s[start - 1]
-            guard CharacterClass.isWhitespace(before) || "*_~(".unicodeScalars.contains(before) else { return nil }
+            guard CharacterClass.isWhitespace(before) || before == "*" || before == "_" || before == "~" || before == "("
+            else { return nil }
         }
         guard let domainEnd = domain(from: start, in: s, requirePeriod: true), domainEnd > start + 4 else { return nil }
         let end = trimmed(start: start, end: pathEnd(from: domainEnd, in: s), in: s)
@@ -56,8 +57,7 @@ struct AutolinkScanner {
         guard colon + 3 < s.count, s[colon + 1] == "/", s[colon + 2] == "/" else { return nil }
         var start = colon
         while start > floor, CharacterClass.isASCIILetter(s[start - 1]) { start -= 1 }
-        let scheme = String(String.UnicodeScalarView(s[start..<colon])).lowercased()
-        guard scheme == "http" || scheme == "https" || scheme == "ftp" else { return nil }
+        guard Self.isScheme(s[start..<colon]) else { return nil }
         guard isHostCharacter(s[colon + 3]),
               let domainEnd = domain(from: colon + 3, in: s, requirePeriod: false) else { return nil }
         let end = trimmed(start: colon + 3, end: pathEnd(from: domainEnd, in: s), in: s)
@@ -66,7 +66,7 @@ struct AutolinkScanner {
 
     private func email(at: Int, floor: Int, in s: [Unicode.Scalar]) -> Match? {
         var start = at
-        while start > floor, CharacterClass.isASCIIAlphanumeric(s[start - 1]) || ".+-_".unicodeScalars.contains(s[start - 1]) {
+        while start > floor, CharacterClass.isASCIIAlphanumeric(s[start - 1]) || Self.isLocalPunctuation(s[start - 1]) {
             start -= 1
         }
         guard start < at else { return nil }
@@ -88,6 +88,23 @@ struct AutolinkScanner {
     }
 
     // MARK: - Parts
+
+    /// `http`, `https` or `ftp`, in any case.
+    private static func isScheme(_ letters: ArraySlice<Unicode.Scalar>) -> Bool {
+        let lower = letters.map { UInt8(truncatingIfNeeded: $0.value) | 0x20 }
+        return lower.elementsEqual("http".utf8) || lower.elementsEqual("https".utf8) || lower.elementsEqual("ftp".utf8)
+    }
+
+    private static func isLocalPunctuation(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == "." || scalar == "+" || scalar == "-" || scalar == "_"
+    }
+
+    private static func isTrailingPunctuation(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar {
+        case "?", "!", ".", ",", ":", "*", "_", "~", "'", "\"": true
+        default: false
+        }
+    }
 
     /// The end of a valid domain starting at `start`: segments of letters, digits, `-` and `_` split by
     /// periods, no underscore in the last two segments.
@@ -134,7 +151,7 @@ struct AutolinkScanner {
         }
         while end > start {
             let last = s[end - 1]
-            if "?!.,:*_~'\"".unicodeScalars.contains(last) {
+            if Self.isTrailingPunctuation(last) {
                 end -= 1
             } else if last == ";" {
                 var name = end - 2

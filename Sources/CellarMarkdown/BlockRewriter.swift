@@ -36,7 +36,7 @@ struct BlockRewriter {
     /// Looks for tables and notes in a parse of `source.assemble()`; true when the source changed and
     /// must be parsed again.
     mutating func rewrite(tree: OpaquePointer, assembly: AssembledSource.Assembly) -> Bool {
-        let lines = SourceLines(assembly.text)
+        let lines = assembly.lines
         var candidates: [(line: Int, table: Bool)] = []
         for line in 1...max(1, lines.count) where assembly.place(ofLine: line) != nil {
             let range = lines.content(line)

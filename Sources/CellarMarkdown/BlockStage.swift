@@ -13,8 +13,19 @@ struct BlockStage {
     private var tables: [TableBuilder.Built] = []
     private var bodies: [Int: OpaquePointer] = [:]
 
-    mutating func parse(_ text: [UInt8], options: MarkdownOptions, findsTables: Bool, findsNotes: Bool) -> MarkdownTree? {
-        var rewriter = BlockRewriter(source: AssembledSource(text), findsTables: findsTables, findsNotes: findsNotes)
+    /// - Parameter sourceLines: the lines of `text`, when it is the source as written (no escape markers).
+    mutating func parse(_ text: [UInt8], options: MarkdownOptions, findsTables: Bool, findsNotes: Bool,
+                        sourceLines: Bool) -> MarkdownTree? {
+        let lines = SourceLines(text)
+        let tree = parseTree(text, lines: lines, options: options, findsTables: findsTables, findsNotes: findsNotes)
+        if sourceLines { tree?.sourceLines = lines }
+        return tree
+    }
+
+    private mutating func parseTree(_ text: [UInt8], lines: SourceLines, options: MarkdownOptions, findsTables: Bool,
+                                    findsNotes: Bool) -> MarkdownTree? {
+        var rewriter = BlockRewriter(source: AssembledSource(text, lines: lines), findsTables: findsTables,
+                                     findsNotes: findsNotes)
         var assembly = rewriter.source.assemble()
         guard var root = MarkdownTree.parse(assembly.text, options: options) else { return nil }
         var round = 0
@@ -53,7 +64,7 @@ struct BlockStage {
         bodies = [:]
         bodyRegions = [:]
         source.withUnsafeBufferPointer { buffer in
-            var locator = SourceLocator(source: buffer)
+            var locator = SourceLocator(source: buffer, lines: tree.lines(of: buffer))
             let problems = unused.map { ($0, MarkdownFootnoteProblem.Kind.unusedDefinition) }
                 + duplicates.map { ($0, MarkdownFootnoteProblem.Kind.duplicateDefinition) }
             for (index, kind) in problems.sorted(by: { notes[$0.0].origin < notes[$1.0].origin }) {

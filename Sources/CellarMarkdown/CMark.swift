@@ -20,6 +20,18 @@ enum CMark {
         }
     }
 
+    /// Whether the node's literal holds `byte`, without copying it.
+    static func literalContains(_ node: OpaquePointer, _ byte: UInt8) -> Bool {
+        guard let pointer = cmark_node_get_literal(node) else { return false }
+        return strchr(pointer, Int32(byte)) != nil
+    }
+
+    /// Whether the node's literal holds `needle`, without copying it.
+    static func literalContains(_ node: OpaquePointer, _ needle: String) -> Bool {
+        guard let pointer = cmark_node_get_literal(node) else { return false }
+        return strstr(pointer, needle) != nil
+    }
+
     static func string(_ pointer: UnsafePointer<CChar>?) -> String {
         pointer.map { String(cString: $0) } ?? ""
     }
@@ -94,10 +106,12 @@ enum CMark {
     }
 
     private static func withCString<R>(_ bytes: some Collection<UInt8>, _ body: (UnsafePointer<CChar>) -> R) -> R {
-        var buffer = [CChar]()
+        var buffer: [UInt8] = []
         buffer.reserveCapacity(bytes.count + 1)
-        for byte in bytes { buffer.append(CChar(bitPattern: byte)) }
+        buffer.append(contentsOf: bytes)
         buffer.append(0)
-        return buffer.withUnsafeBufferPointer { body($0.baseAddress!) }
+        return buffer.withUnsafeBufferPointer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { body($0.baseAddress!) }   // never empty: it holds the 0
+        }
     }
 }

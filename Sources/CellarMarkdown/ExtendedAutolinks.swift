@@ -29,7 +29,7 @@ enum ExtendedAutolinks {
             case CMARK_NODE_HTML_INLINE:
                 anchorDepth = max(0, anchorDepth + anchorChange(CMark.literal(node)))
             case CMARK_NODE_TEXT:
-                guard linkDepth == 0, anchorDepth == 0, mayHoldLink(CMark.literal(node)) else { break }
+                guard linkDepth == 0, anchorDepth == 0, mayHoldLink(node) else { break }
                 found.append((node, startsAtBoundary(node)))
             default:
                 break
@@ -39,49 +39,39 @@ enum ExtendedAutolinks {
     }
 
     private static func link(_ node: OpaquePointer, startsAtBoundary: Bool, smartPunctuation: Bool) {
-        let literal = Array(String(decoding: CMark.literal(node), as: UTF8.self).unicodeScalars)
-        let view = RawView(literal, smartPunctuation: smartPunctuation)
+        let bytes = CMark.literal(node)
+        let text = ScalarText(bytes)
+        let view = RawView(text.scalars, smartPunctuation: smartPunctuation)
         let matches = AutolinkScanner(startsAtBoundary: startsAtBoundary).matches(in: view.raw)
         guard !matches.isEmpty else { return }
         var written = 0   // literal scalars already placed
         for match in matches {
             let (range, rawRange) = view.literalRange(of: match.range)
             guard range.lowerBound >= written, !range.isEmpty else { continue }
-            if range.lowerBound > written {
-                insertText(literal[written..<range.lowerBound], before: node)
+            if range.lowerBound > written, let before = CMark.text(bytes[text.bytes(written..<range.lowerBound)]) {
+                cmark_node_insert_before(node, before)
             }
-            let text = String(String.UnicodeScalarView(view.raw[rawRange]))
-            let destination = match.kind == .www ? "http://" + text : match.kind == .email ? "mailto:" + text : text
-            if let linkNode = cmark_node_new(CMARK_NODE_LINK), let label = CMark.text(Array(text.utf8)) {
-                CMark.setURL(linkNode, Array(destination.utf8))
-                cmark_node_append_child(linkNode, label)
+            // The link reads as written: from the literal, or from the raw view where smart punctuation changed it.
+            let label = view.isIdentity(rawRange) ? Array(bytes[text.bytes(range)]) : ScalarText.utf8(view.raw[rawRange])
+            let scheme: [UInt8] = match.kind == .www ? Array("http://".utf8) : match.kind == .email ? Array("mailto:".utf8) : []
+            if let linkNode = cmark_node_new(CMARK_NODE_LINK), let labelNode = CMark.text(label) {
+                CMark.setURL(linkNode, scheme + label)
+                cmark_node_append_child(linkNode, labelNode)
                 cmark_node_insert_before(node, linkNode)
             }
             written = range.upperBound
         }
-        if written < literal.count { insertText(literal[written...], before: node) }
+        if written < text.scalars.count, let after = CMark.text(bytes[text.bytes(written..<text.scalars.count)]) {
+            cmark_node_insert_before(node, after)
+        }
         cmark_node_unlink(node)
         cmark_node_free(node)
     }
 
-    private static func insertText(_ scalars: ArraySlice<Unicode.Scalar>, before node: OpaquePointer) {
-        let string = String(String.UnicodeScalarView(scalars))
-        if let text = CMark.text(Array(string.utf8)) { cmark_node_insert_before(node, text) }
+    private static func mayHoldLink(_ node: OpaquePointer) -> Bool {
+        CMark.literalContains(node, UInt8(ascii: "@")) || CMark.literalContains(node, "://") || CMark.literalContains(node, "www.")
     }
 
-    private static func mayHoldLink(_ bytes: [UInt8]) -> Bool {
-        var index = 0
-        while index < bytes.count {
-            switch bytes[index] {
-            case UInt8(ascii: "@"): return true
-            case UInt8(ascii: ":"): if index + 2 < bytes.count, bytes[index + 1] == UInt8(ascii: "/") { return true }
-            case UInt8(ascii: "."): if index >= 3, bytes[index - 3] == UInt8(ascii: "w"), bytes[index - 1] == UInt8(ascii: "w") { return true }
-            default: break
-            }
-            index += 1
-        }
-        return false
-    }
 
     /// +1 for a raw `<a …>`, -1 for `</a>`, 0 for anything else.
     private static func anchorChange(_ html: [UInt8]) -> Int {

@@ -37,8 +37,8 @@ struct FootnoteReferences {
     }
 
     private mutating func cut(_ text: OpaquePointer, defined: Set<String>) -> [Reference] {
+        guard CMark.literalContains(text, "[^") else { return [] }
         let literal = CMark.literal(text)
-        guard literal.count >= 4, literal.contains(UInt8(ascii: "^")) else { return [] }
         var found: [Reference] = []
         var copied = 0
         var index = 0

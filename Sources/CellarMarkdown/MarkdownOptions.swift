@@ -27,15 +27,22 @@ public struct MarkdownOptions: OptionSet, Sendable, Hashable {
     /// GFM's tag filter: with raw HTML allowed, `<script>`, `<style>`, `<iframe>`, `<textarea>`, `<title>`,
     /// `<xmp>`, `<noembed>`, `<noframes>` and `<plaintext>` are escaped (`&lt;script>`).
     public static let tagFilter = MarkdownOptions(rawValue: 1 << 25)
-    /// Wraps each table in `<div class="table-scroll" role="region" tabindex="0" aria-label="…">`, so a
-    /// wide table scrolls inside its own box (with `overflow-x: auto` from the theme) and keyboards reach it.
+    /// Wraps each table in `<div class="table-scroll" role="group" tabindex="0" aria-label="Table: …">`, so
+    /// a wide table scrolls inside its own box (with `overflow-x: auto` from the theme), keyboards can reach
+    /// and scroll it (axe-core's `scrollable-region-focusable`) and screen readers name it by its header.
+    /// A group rather than a region: tables with the same header on one page are no duplicate landmarks.
     public static let scrollableTables = MarkdownOptions(rawValue: 1 << 26)
+    /// Puts a task item's checkbox and the text of its first paragraph in one `<label>`, so the checkbox
+    /// has an accessible name (axe-core's `label` rule) and screen readers read the task with its state.
+    public static let labelledTaskItems = MarkdownOptions(rawValue: 1 << 27)
 
     /// Every GFM extension.
     public static let allExtensions = MarkdownOptions(extensions: MarkdownExtension.allCases)
 
-    /// Smart punctuation, every GFM extension, the tag filter and scrollable tables.
-    public static let `default`: MarkdownOptions = [.smartPunctuation, .allExtensions, .tagFilter, .scrollableTables]
+    /// Smart punctuation, every GFM extension, the tag filter, scrollable tables and labelled task items.
+    public static let `default`: MarkdownOptions = [
+        .smartPunctuation, .allExtensions, .tagFilter, .scrollableTables, .labelledTaskItems,
+    ]
 
     /// Options with exactly these extensions switched on.
     public init(extensions: some Sequence<MarkdownExtension>) {

@@ -22,7 +22,7 @@ struct MarkdownParser {
         var blocks = BlockStage()
         let tree: MarkdownTree
         if findsTables || findsNotes, let built = blocks.parse(text, options: options, findsTables: findsTables,
-                                                                findsNotes: findsNotes) {
+                                                                findsNotes: findsNotes, sourceLines: !marked) {
             tree = built
         } else {
             guard let root = MarkdownTree.parse(text, options: options) else { return nil }
@@ -31,13 +31,15 @@ struct MarkdownParser {
         tree.mayHaveMoreMarker = scan.htmlComment
         let root = tree.root
 
-        if options.contains(.tasklist), scan.taskBox { TaskListItems.apply(under: root) }
+        if options.contains(.tasklist), scan.taskBox {
+            TaskListItems.apply(under: root, labelled: options.contains(.labelledTaskItems))
+        }
         var references: FootnoteReferences?
         if options.contains(.footnotes), scan.caretBracket {
             let found = FootnoteReferences(under: root, defined: Set(blocks.firstNote.keys), regions: blocks.bodyRegions)
             references = found
             source.withUnsafeBufferPointer { buffer in
-                var locator = SourceLocator(source: buffer)
+                var locator = SourceLocator(source: buffer, lines: tree.lines(of: buffer))
                 for undefined in found.undefined {
                     guard let lines = tree.origins.lines(of: undefined.container),
                           let place = locator.locate(Array("[^\(undefined.label)]".utf8), in: lines,

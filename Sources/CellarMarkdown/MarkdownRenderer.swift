@@ -42,7 +42,8 @@ public struct MarkdownRenderer: Sendable {
             return MarkdownDocument(html: "", firstParagraph: "", wordCount: 0, references: [], headingIDs: [])
         }
         return bytes.withUnsafeBufferPointer { buffer in
-            var walker = MarkdownWalker(source: buffer, origins: tree.origins, mayHaveMoreMarker: tree.mayHaveMoreMarker)
+            var walker = MarkdownWalker(source: buffer, lines: tree.sourceLines, origins: tree.origins,
+                                        mayHaveMoreMarker: tree.mayHaveMoreMarker)
             walker.walk(tree.root, rewrite: rewrite)
             walker.removeMoreMarkers()
             let headings = walker.anchorHeadings()

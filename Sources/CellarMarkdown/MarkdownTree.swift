@@ -7,6 +7,16 @@ final class MarkdownTree {
     var footnoteProblems: [MarkdownFootnoteProblem] = []
     /// Whether the source has `<!--` at all (a `<!--more-->` marker is possible).
     var mayHaveMoreMarker = false
+    /// The lines of the original source, once found (by whoever needed them first).
+    var sourceLines: SourceLines?
+
+    /// The lines of the original source `bytes`, found once per tree.
+    func lines(of bytes: UnsafeBufferPointer<UInt8>) -> SourceLines {
+        if let sourceLines { return sourceLines }
+        let found = SourceLines(bytes)
+        sourceLines = found
+        return found
+    }
 
     init(root: OpaquePointer, origins: LineOrigins) {
         self.root = root

@@ -1,10 +1,15 @@
 import CCmark
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// One pass over a cmark tree: collects text facts and references, rewrites destinations,
 /// and remembers headings so they can be given ids once the walk is over.
 struct MarkdownWalker {
     private(set) var firstParagraph = ""
-    private(set) var wordCount = 0
+    var wordCount: Int { counter.words }
     private(set) var references: [MarkdownReference] = []
     private(set) var counter = ScriptCounter()
     /// The plain text before `<!--more-->`, once the marker was met.
@@ -16,12 +21,11 @@ struct MarkdownWalker {
     private var moreMarkers: [OpaquePointer] = []
     private var locator: SourceLocator
     private let origins: LineOrigins
-    private var inWord = false           // carried across inline nodes: smart quotes split "don't" into three
 
     private enum ParagraphState { case before, inside, done }
 
-    init(source: UnsafeBufferPointer<UInt8>, origins: LineOrigins, mayHaveMoreMarker: Bool) {
-        locator = SourceLocator(source: source)
+    init(source: UnsafeBufferPointer<UInt8>, lines: SourceLines?, origins: LineOrigins, mayHaveMoreMarker: Bool) {
+        locator = SourceLocator(source: source, lines: lines)
         self.origins = origins
         moreText = mayHaveMoreMarker ? "" : nil
     }
@@ -38,7 +42,6 @@ struct MarkdownWalker {
             let entering = event == CMARK_EVENT_ENTER
             switch type {
             case CMARK_NODE_PARAGRAPH, CMARK_NODE_HEADING, CMARK_NODE_CODE_BLOCK, CMARK_NODE_HTML_BLOCK:
-                inWord = false
                 counter.endWord()
                 if moreText != nil { moreText! += " " }
                 if entering {
@@ -48,7 +51,6 @@ struct MarkdownWalker {
                 }
             case CMARK_NODE_CUSTOM_INLINE:
                 if entering, let line = origins.cells[node] {   // a table cell
-                    inWord = false
                     counter.endWord()
                     if moreText != nil { moreText! += " " }
                     blockLines = line...line
@@ -71,13 +73,11 @@ struct MarkdownWalker {
                 counter.prose(cmark_node_get_literal(node))
                 text(cmark_node_get_literal(node))
             case CMARK_NODE_CODE:
-                counter.code(cmark_node_get_literal(node))
+                counter.codeSpan(cmark_node_get_literal(node))
                 text(cmark_node_get_literal(node))
             case CMARK_NODE_CODE_BLOCK:
-                counter.code(cmark_node_get_literal(node))
-                wordCount += Self.words(in: cmark_node_get_literal(node), inWord: &inWord)
+                counter.codeBlock(cmark_node_get_literal(node))
                 if moreText != nil { moreText! += CMark.string(cmark_node_get_literal(node)) }
-                inWord = false
             case CMARK_NODE_HTML_BLOCK, CMARK_NODE_HTML_INLINE:
                 if moreText != nil, Self.isMoreMarker(cmark_node_get_literal(node)) {
                     textBeforeMore = PlainText.collapsingWhitespace(moreText ?? "")
@@ -85,7 +85,6 @@ struct MarkdownWalker {
                     moreMarkers.append(node)
                 }
             case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
-                inWord = false
                 counter.endWord()
                 appendSpace()
             case CMARK_NODE_LINK, CMARK_NODE_IMAGE:
@@ -137,7 +136,6 @@ struct MarkdownWalker {
 
     private mutating func text(_ literal: UnsafePointer<CChar>?) {
         guard let literal else { return }
-        wordCount += Self.words(in: literal, inWord: &inWord)
         if paragraphState == .inside || headingText != nil || moreText != nil {
             let string = String(cString: literal)
             if paragraphState == .inside { firstParagraph += string }
@@ -156,9 +154,11 @@ struct MarkdownWalker {
         _ node: OpaquePointer, image: Bool, lines: ClosedRange<Int>, fallbackColumn: Int,
         rewrite: (MarkdownReference) -> String?
     ) {
-        let destination = CMark.string(cmark_node_get_url(node))
+        let url = cmark_node_get_url(node)
+        let destination = CMark.string(url)
         // Only local targets can be reported as missing: find their exact column; others keep the block's.
-        let isLocal = !destination.hasPrefix("#") && !destination.contains("://") && !destination.hasPrefix("mailto:")
+        let isLocal = url.map { $0.pointee != CChar(UInt8(ascii: "#")) && strstr($0, "://") == nil && strncmp($0, "mailto:", 7) != 0 }
+            ?? true
         let hint = origins.source(Int(cmark_node_get_start_line(node)))
         let located = isLocal ? locator.locate(Array(destination.utf8), in: lines, hint: hint) : nil
         let (line, column) = located ?? (lines.lowerBound, fallbackColumn)
@@ -177,19 +177,6 @@ struct MarkdownWalker {
         let html = CMark.string(literal).trimmingWhitespace
         guard html.hasPrefix("<!--"), html.hasSuffix("-->"), html.count >= 7 else { return false }
         return String(html.dropFirst(4).dropLast(3)).trimmingWhitespace.lowercased() == "more"
-    }
-
-    static func words(in literal: UnsafePointer<CChar>?, inWord: inout Bool) -> Int {
-        guard var pointer = literal else { return 0 }
-        var count = 0
-        while pointer.pointee != 0 {
-            let byte = UInt8(bitPattern: pointer.pointee)
-            let space = byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D
-            if !space, !inWord { count += 1 }
-            inWord = !space
-            pointer += 1
-        }
-        return count
     }
 }
 

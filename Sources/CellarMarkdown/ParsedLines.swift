@@ -12,7 +12,7 @@ struct ParsedLines {
 
     init(tree: OpaquePointer, assembly: AssembledSource.Assembly) {
         self.assembly = assembly
-        lines = SourceLines(assembly.text)
+        lines = assembly.lines
         let count = lines.count + 2
         leaves = Array(repeating: nil, count: count)
         containers = Array(repeating: nil, count: count)

@@ -17,7 +17,23 @@ enum PlainText {
         return collapsingWhitespace(text)
     }
 
+    /// Runs of spaces, tabs and line breaks become one space; none is left at either end.
     static func collapsingWhitespace(_ text: String) -> String {
-        text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" }).joined(separator: " ")
+        var text = text
+        return text.withUTF8 { bytes in
+            var output: [UInt8] = []
+            output.reserveCapacity(bytes.count)
+            var pendingSpace = false
+            for byte in bytes {
+                if byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D {
+                    pendingSpace = !output.isEmpty
+                } else {
+                    if pendingSpace { output.append(0x20) }
+                    pendingSpace = false
+                    output.append(byte)
+                }
+            }
+            return String(decoding: output, as: UTF8.self)
+        }
     }
 }

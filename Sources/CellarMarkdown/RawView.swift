@@ -34,6 +34,14 @@ struct RawView {
         return (origin[range.lowerBound]..<origin[end], range.lowerBound..<end)
     }
 
+    /// Whether the raw scalars in `range` are the parsed ones, unchanged.
+    func isIdentity(_ range: Range<Int>) -> Bool {
+        identity || range.allSatisfy { index in
+            Self.expansion(of: raw[index]) == nil && (index + 1 >= origin.count || origin[index + 1] != origin[index])
+                && (index == 0 || origin[index - 1] != origin[index])
+        }
+    }
+
     private static func expansion(of scalar: Unicode.Scalar) -> [Unicode.Scalar]? {
         switch scalar {
         case "\u{2018}", "\u{2019}": ["'"]

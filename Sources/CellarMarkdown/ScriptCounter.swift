@@ -1,68 +1,78 @@
-/// Counts prose words, Han ideographs, kana and code words (see ``MarkdownTextCounts``) over the text
-/// nodes of a body in order; a word may run across nodes (`*emph*asis`) until whitespace or a break.
+/// Counts, in one pass over the text nodes of a body, its words as before (space-separated runs, code
+/// included) and by script (see ``MarkdownTextCounts``): prose words, Han ideographs, kana, code words.
+/// A word may run across inline nodes (`*emph*asis`) until whitespace, a line break or a block's edge.
 struct ScriptCounter {
     private(set) var counts = MarkdownTextCounts()
-    private var inWord = false
-    private var wordCounted = false
+    /// Space-separated runs of anything, code included (``MarkdownDocument/wordCount``).
+    private(set) var words = 0
+    private var inRun = false
+    private var proseCounted = false   // the run in progress already counts as a prose word
 
     /// Text outside code.
     mutating func prose(_ literal: UnsafePointer<CChar>?) {
         guard var pointer = literal.map({ UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self) }) else { return }
         while case let byte = pointer.pointee, byte != 0 {
             if byte < 0x80 {
-                if byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D || byte == 0x0C {
+                if byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D {
                     endWord()
                 } else {
+                    if !inRun { words += 1; inRun = true }
                     let lower = byte | 0x20
-                    if (byte >= 0x30 && byte <= 0x39) || (lower >= 0x61 && lower <= 0x7A) { letter() } else { inWord = true }
+                    if (byte >= 0x30 && byte <= 0x39) || (lower >= 0x61 && lower <= 0x7A) { letter() }
                 }
                 pointer += 1
                 continue
             }
+            if !inRun { words += 1; inRun = true }
             let (scalar, length) = Self.decode(pointer)
             pointer += length
-            guard let scalar else { inWord = true; continue }
+            guard let scalar else { continue }
             if Self.isHan(scalar.value) {
                 counts.hanCharacters += 1
-                endWord()
+                proseCounted = false
             } else if Self.isKana(scalar.value) {
                 counts.kanaCharacters += 1
-                endWord()
+                proseCounted = false
             } else if CharacterClass.isWhitespace(scalar) {
-                endWord()
+                proseCounted = false   // (the plain word count splits at ASCII spaces only, as it always did)
             } else if scalar.properties.isAlphabetic || scalar.properties.numericType != nil {
                 letter()
-            } else {
-                inWord = true
             }
         }
     }
 
-    /// Text inside a code span or code block: its space-separated words.
-    mutating func code(_ literal: UnsafePointer<CChar>?) {
+    /// A code span: its words count as code, and in the running word count.
+    mutating func codeSpan(_ literal: UnsafePointer<CChar>?) {
         guard var pointer = literal else { return }
         var inCodeWord = false
         while pointer.pointee != 0 {
             let byte = UInt8(bitPattern: pointer.pointee)
             let space = byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D
             if !space, !inCodeWord { counts.codeWords += 1 }
+            if !space, !inRun { words += 1 }
             inCodeWord = !space
+            inRun = !space
             pointer += 1
         }
     }
 
+    /// A code block: its words count as code and in the word count; it ends the word in progress.
+    mutating func codeBlock(_ literal: UnsafePointer<CChar>?) {
+        codeSpan(literal)
+        endWord()
+    }
+
     /// A line break or the edge of a block ends the word in progress.
     mutating func endWord() {
-        inWord = false
-        wordCounted = false
+        inRun = false
+        proseCounted = false
     }
 
     private mutating func letter() {
-        if !wordCounted {
+        if !proseCounted {
             counts.proseWords += 1
-            wordCounted = true
+            proseCounted = true
         }
-        inWord = true
     }
 
     /// Han ideographs: the CJK Unified Ideographs blocks and extensions, compatibility ideographs,

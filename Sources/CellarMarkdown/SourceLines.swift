@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Where each line of a UTF-8 text starts and ends, with `\n`, `\r\n` and `\r` all ending a line as
 /// they do for libcmark. Lines are numbered from 1.
 struct SourceLines {
@@ -7,20 +13,35 @@ struct SourceLines {
     private(set) var ends: [Int] = []
 
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
-        var start = 0
-        var index = 0
+        guard let base = bytes.baseAddress, !bytes.isEmpty else {
+            starts = [0]
+            ends = [0]
+            return
+        }
         let count = bytes.count
         starts.reserveCapacity(count / 40 + 1)
         ends.reserveCapacity(count / 40 + 1)
-        while index < count {
-            let byte = bytes[index]
-            if byte == 0x0A || byte == 0x0D {
+        var start = 0
+        if memchr(base, 0x0D, count) == nil {
+            // No carriage return (the usual case): memchr finds the line feeds.
+            while start < count, let found = memchr(base + start, 0x0A, count - start) {
+                let end = UnsafeRawPointer(found) - UnsafeRawPointer(base)
                 starts.append(start)
-                ends.append(index)
-                if byte == 0x0D, index + 1 < count, bytes[index + 1] == 0x0A { index += 1 }
-                start = index + 1
+                ends.append(end)
+                start = end + 1
             }
-            index += 1
+        } else {
+            var index = 0
+            while index < count {
+                let byte = bytes[index]
+                if byte == 0x0A || byte == 0x0D {
+                    starts.append(start)
+                    ends.append(index)
+                    if byte == 0x0D, index + 1 < count, bytes[index + 1] == 0x0A { index += 1 }
+                    start = index + 1
+                }
+                index += 1
+            }
         }
         if start < count || starts.isEmpty {
             starts.append(start)
@@ -30,6 +51,14 @@ struct SourceLines {
 
     init(_ bytes: [UInt8]) {
         self = bytes.withUnsafeBufferPointer { SourceLines($0) }
+    }
+
+    /// No lines yet: for a text written line by line (``append(start:end:)``).
+    init() {}
+
+    mutating func append(start: Int, end: Int) {
+        starts.append(start)
+        ends.append(end)
     }
 
     var count: Int { starts.count }

@@ -9,8 +9,10 @@ struct SourceLocator {
     private var claimed: Set<Int> = []
     private var lastFound: [[UInt8]: Int] = [:]
 
-    init(source: UnsafeBufferPointer<UInt8>) {
+    /// - Parameter lines: the source's lines, when they were already found.
+    init(source: UnsafeBufferPointer<UInt8>, lines: SourceLines? = nil) {
         self.source = source
+        self.lines = lines
     }
 
     /// 1-based line and column (in characters) of the first unclaimed `needle` within `lines`, looking from

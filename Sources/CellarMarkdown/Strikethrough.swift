@@ -25,10 +25,8 @@ enum Strikethrough {
         var child = cmark_node_first_child(container)
         while let node = child {
             child = cmark_node_next(node)
-            guard cmark_node_get_type(node) == CMARK_NODE_TEXT else { continue }
-            let literal = CMark.literal(node)
-            guard literal.contains(UInt8(ascii: "~")) else { continue }
-            split(node, literal: literal, into: &runs)
+            guard cmark_node_get_type(node) == CMARK_NODE_TEXT, CMark.literalContains(node, UInt8(ascii: "~")) else { continue }
+            split(node, literal: CMark.literal(node), into: &runs)
         }
         guard runs.count >= 2 else { return }
         for index in runs.indices { runs[index].index = index }

@@ -1,9 +1,10 @@
 import CCmark
 
 /// GFM task list items: a list item whose paragraph starts, on the item's first line, with `[ ]`,
-/// `[x]` or `[X]` and a space gets a disabled checkbox in place of the marker.
+/// `[x]` or `[X]` and a space gets a disabled checkbox in place of the marker. Labelled, the checkbox and
+/// the paragraph's text share a `<label>`: a bare checkbox has no accessible name.
 enum TaskListItems {
-    static func apply(under root: OpaquePointer) {
+    static func apply(under root: OpaquePointer, labelled: Bool) {
         for item in CMark.nodes(under: root, where: { $0 == CMARK_NODE_ITEM }) {
             guard let paragraph = cmark_node_first_child(item), cmark_node_get_type(paragraph) == CMARK_NODE_PARAGRAPH,
                   cmark_node_get_start_line(paragraph) == cmark_node_get_start_line(item),
@@ -33,6 +34,10 @@ enum TaskListItems {
             } else {
                 cmark_node_unlink(text)
                 cmark_node_free(text)
+            }
+            if labelled, let label = CMark.customInline(enter: "<label>", exit: "</label>") {
+                CMark.moveChildren(of: paragraph, to: label)
+                cmark_node_append_child(paragraph, label)
             }
         }
     }

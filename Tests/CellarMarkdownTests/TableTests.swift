@@ -106,7 +106,7 @@ import Testing
     @Test func tablesScrollInALabelledFocusableBoxByDefault() {
         let rendered = MarkdownRenderer().render("| Name | \"Price\" & a < b |\n| - | - |\n| Tea | 3 |\n").html
         #expect(rendered.hasPrefix("""
-            <div class="table-scroll" role="region" tabindex="0" aria-label="Table: Name, “Price” &amp; a &lt; b">
+            <div class="table-scroll" role="group" tabindex="0" aria-label="Table: Name, “Price” &amp; a &lt; b">
             <table>
             """))
         #expect(rendered.hasSuffix("</table>\n</div>\n"))

@@ -33,6 +33,21 @@ import Testing
         #expect(!html(source).contains("<input"))
     }
 
+    @Test func byDefaultTheCheckboxIsLabelledByItsTask() {
+        #expect(MarkdownRenderer().render("- [ ] write *tests*\n  - [x] nested\n").html == """
+            <ul>
+            <li><label><input type="checkbox" disabled="" /> write <em>tests</em></label>
+            <ul>
+            <li><label><input type="checkbox" checked="" disabled="" /> nested</label></li>
+            </ul>
+            </li>
+            </ul>
+
+            """)
+        #expect(MarkdownRenderer().render("- [x] loose\n\n  second paragraph\n").html
+                == "<ul>\n<li>\n<p><label><input type=\"checkbox\" checked=\"\" disabled=\"\" /> loose</label></p>\n<p>second paragraph</p>\n</li>\n</ul>\n")
+    }
+
     @Test func theMarkerMustBeOnTheItemsFirstLine() {
         #expect(!html("-\n  [ ] later\n").contains("<input"))
         #expect(html("- [ ]\n  text on the next line\n").contains("<li><input type=\"checkbox\" disabled=\"\" /> \ntext"))
