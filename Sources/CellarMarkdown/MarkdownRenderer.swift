@@ -37,7 +37,7 @@ public struct MarkdownRenderer: Sendable {
     public func render(
         _ source: String, footnoteIDPrefix: String = "", rewrite: (MarkdownReference) -> String? = { _ in nil }
     ) -> MarkdownDocument {
-        let bytes = Array(source.utf8)
+        let bytes = Self.withoutByteOrderMark(source)
         guard let tree = MarkdownParser(options: options).parse(bytes, footnoteIDPrefix: footnoteIDPrefix) else {
             return MarkdownDocument(html: "", firstParagraph: "", wordCount: 0, references: [], headingIDs: [])
         }
@@ -64,7 +64,7 @@ public struct MarkdownRenderer: Sendable {
 
     /// Renders one line of inline Markdown (a `text` field) without the surrounding `<p>`.
     public func renderInline(_ source: String) -> String {
-        guard let tree = MarkdownParser(options: options).parse(Array(source.utf8)) else { return "" }
+        guard let tree = MarkdownParser(options: options).parse(Self.withoutByteOrderMark(source)) else { return "" }
         let html = Self.html(of: tree.root, options: options)
         var trimmed = Substring(html)
         while trimmed.last == "\n" { trimmed = trimmed.dropLast() }
@@ -73,6 +73,13 @@ public struct MarkdownRenderer: Sendable {
             trimmed = trimmed.dropFirst(3).dropLast(4)
         }
         return String(trimmed)
+    }
+
+    /// The UTF-8 bytes of `source`, less a leading byte order mark (libcmark skips it too, but only at the
+    /// very start of what it parses, and cells and notes may go before the body).
+    private static func withoutByteOrderMark(_ source: String) -> [UInt8] {
+        let bytes = Array(source.utf8)
+        return bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
     }
 
     private static func renderCodeBlocks(in tree: MarkdownTree, with hook: (MarkdownCodeBlock) -> String?) {

@@ -119,6 +119,16 @@ import Testing
         #expect(references == ["index.md 5:17", "a.md 6:15", "a.md 6:25"])   // columns in characters: è is one
     }
 
+    @Test func windowsLineEndingsAndAByteOrderMarkChangeNothing() {
+        let unix = "# Title\n\n| a | [l](x.md) |\n| - | - |\n| 1 | 2 |\n\nText[^1].\n\n[^1]: Note.\n"
+        let windows = "\u{FEFF}" + unix.replacingOccurrences(of: "\n", with: "\r\n")
+        let expected = MarkdownRenderer().render(unix)
+        let rendered = MarkdownRenderer().render(windows)
+        #expect(rendered.html == expected.html)
+        #expect(rendered.references == expected.references)
+        #expect(rendered.headings == expected.headings)
+    }
+
     @Test func theExtensionCanBeSwitchedOff() {
         #expect(html("| a |\n| - |\n", []) == "<p>| a |\n| - |</p>\n")
         #expect(html("| a |\n| - |\n", MarkdownOptions.allExtensions.subtracting(.table)) == "<p>| a |\n| - |</p>\n")
