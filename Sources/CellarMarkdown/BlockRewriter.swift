@@ -122,6 +122,17 @@ struct BlockRewriter {
         }
     }
 
+    /// Whether any line of `text` could be a delimiter row or start a note: if none can, a pipe or `[^`
+    /// elsewhere needs no second look and the body is parsed once, as plain CommonMark would be.
+    static func mayFind(tables: Bool, notes: Bool, in text: [UInt8], lines: SourceLines) -> Bool {
+        for line in 1...max(1, lines.count) {
+            let range = lines.content(line)
+            if tables, TableRow.mayBeDelimiter(text, range) { return true }
+            if notes, mayStartNote(text, range) { return true }
+        }
+        return false
+    }
+
     /// A cheap test for `[^label]:` anywhere on the line.
     private static func mayStartNote(_ bytes: [UInt8], _ range: Range<Int>) -> Bool {
         var index = range.lowerBound

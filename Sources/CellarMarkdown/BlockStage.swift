@@ -13,10 +13,11 @@ struct BlockStage {
     private var tables: [TableBuilder.Built] = []
     private var bodies: [Int: OpaquePointer] = [:]
 
-    /// - Parameter sourceLines: the lines of `text`, when it is the source as written (no escape markers).
-    mutating func parse(_ text: [UInt8], options: MarkdownOptions, findsTables: Bool, findsNotes: Bool,
+    /// - Parameters:
+    ///   - lines: the lines of `text`.
+    ///   - sourceLines: whether `text` is the source as written (no escape markers), so its lines are the source's.
+    mutating func parse(_ text: [UInt8], lines: SourceLines, options: MarkdownOptions, findsTables: Bool, findsNotes: Bool,
                         sourceLines: Bool) -> MarkdownTree? {
-        let lines = SourceLines(text)
         let tree = parseTree(text, lines: lines, options: options, findsTables: findsTables, findsNotes: findsNotes)
         if sourceLines { tree?.sourceLines = lines }
         return tree

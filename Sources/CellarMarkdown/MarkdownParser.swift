@@ -21,8 +21,10 @@ struct MarkdownParser {
         let findsNotes = options.contains(.footnotes) && scan.caretBracket
         var blocks = BlockStage()
         let tree: MarkdownTree
-        if findsTables || findsNotes, let built = blocks.parse(text, options: options, findsTables: findsTables,
-                                                                findsNotes: findsNotes, sourceLines: !marked) {
+        let lines = findsTables || findsNotes ? SourceLines(text) : SourceLines()
+        if findsTables || findsNotes, BlockRewriter.mayFind(tables: findsTables, notes: findsNotes, in: text, lines: lines),
+           let built = blocks.parse(text, lines: lines, options: options, findsTables: findsTables, findsNotes: findsNotes,
+                                    sourceLines: !marked) {
             tree = built
         } else {
             guard let root = MarkdownTree.parse(text, options: options) else { return nil }
