@@ -36,13 +36,25 @@ struct AssembledSource {
         func origin(ofLine line: Int) -> Int { line >= 1 && line < origins.count ? origins[line] : 0 }
         var lineCount: Int { places.count - 1 }
 
-        mutating func append(_ bytes: [UInt8], place: Place?, origin: Int, prefix: Int) {
-            lines.append(start: text.count, end: text.count + bytes.count)
-            text += bytes
+        /// Adds a line: `prefix` bytes of `quote` (`> `), then `bytes`.
+        mutating func append(_ bytes: [UInt8], place: Place?, origin: Int, prefix: Int = 0) {
+            let start = text.count
+            if prefix > 0 { text.append(UInt8(ascii: ">")) }
+            if prefix > 1 { text.append(0x20) }
+            text.append(contentsOf: bytes)
+            lines.append(start: start, end: text.count)
             text.append(0x0A)
             places.append(place)
             origins.append(origin)
             prefixLengths.append(prefix)
+        }
+
+        mutating func reserve(lines count: Int, bytes: Int) {
+            text.reserveCapacity(bytes)
+            places.reserveCapacity(count + 1)
+            origins.reserveCapacity(count + 1)
+            prefixLengths.reserveCapacity(count + 1)
+            lines.reserve(count)
         }
     }
 
@@ -80,26 +92,26 @@ struct AssembledSource {
 
     func assemble() -> Assembly {
         var assembly = Assembly()
-        assembly.text.reserveCapacity(regions.reduce(cells.count * 16) { $0 + $1.reduce(0) { $0 + $1.bytes.count + 3 } })
+        let lineCount = regions.reduce(cells.count) { $0 + $1.count + 2 }
+        assembly.reserve(lines: lineCount, bytes: regions.reduce(cells.count * 16) { $0 + $1.reduce(0) { $0 + $1.bytes.count + 3 } })
         for cell in cells {
-            assembly.append(Self.heading(cell.text), place: nil, origin: cell.origin, prefix: 0)
+            assembly.append(Self.heading(cell.text), place: nil, origin: cell.origin)
         }
         assembly.cellCount = cells.count
         for region in regions.indices.dropFirst() {
             let body = regions[region]
             if body.isEmpty {
-                assembly.append([UInt8(ascii: ">")], place: nil, origin: 0, prefix: 0)
+                assembly.append([], place: nil, origin: 0, prefix: 1)
             }
             for (index, line) in body.enumerated() {
-                let quoted = line.bytes.isEmpty ? [UInt8(ascii: ">")] : [UInt8(ascii: ">"), 0x20] + line.bytes
-                assembly.append(quoted, place: Place(region: region, index: index), origin: line.origin,
+                assembly.append(line.bytes, place: Place(region: region, index: index), origin: line.origin,
                                 prefix: line.bytes.isEmpty ? 1 : 2)
             }
-            assembly.append([], place: nil, origin: 0, prefix: 0)
+            assembly.append([], place: nil, origin: 0)
         }
         assembly.bodyCount = regions.count - 1
         for (index, line) in regions[0].enumerated() {
-            assembly.append(line.bytes, place: Place(region: 0, index: index), origin: line.origin, prefix: 0)
+            assembly.append(line.bytes, place: Place(region: 0, index: index), origin: line.origin)
         }
         return assembly
     }

@@ -56,6 +56,11 @@ struct SourceLines {
     /// No lines yet: for a text written line by line (``append(start:end:)``).
     init() {}
 
+    mutating func reserve(_ count: Int) {
+        starts.reserveCapacity(count)
+        ends.reserveCapacity(count)
+    }
+
     mutating func append(start: Int, end: Int) {
         starts.append(start)
         ends.append(end)
