@@ -20,6 +20,12 @@ import Testing
         #expect(MarkdownRenderer().options == .default)
     }
 
+    @Test func inlineFieldsGetTheInlineExtensions() {
+        #expect(MarkdownRenderer().renderInline("~~old~~ see www.example.org, [^1]")
+                == "<del>old</del> see <a href=\"http://www.example.org\">www.example.org</a>, [^1]")
+        #expect(MarkdownRenderer(options: [.smartPunctuation]).renderInline("~~old~~") == "~~old~~")
+    }
+
     @Test func oneRendererServesManyThreads() async {
         let renderer = MarkdownRenderer()
         let source = "| a |\n| - |\n| ~~b~~ www.x.org[^1] |\n\n[^1]: n\n"
