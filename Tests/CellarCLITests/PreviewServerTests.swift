@@ -57,7 +57,9 @@ import Testing
         #expect(try await get("/posts/hello-world/", port: port).contains("Edited while serving."))
 
         // A broken file: the page is told the errors, with their place; fixing it clears them.
-        try Data("---\ntitle: Broken\ndate: not a date\n---\n".utf8).write(to: URL(fileURLWithPath: site + "/content/posts/broken.md"))
+        // Written whole (as editors save): a file seen half-written would give one more failed rebuild.
+        try Data("---\ntitle: Broken\ndate: not a date\n---\n".utf8).write(to: URL(fileURLWithPath: site + "/content/posts/broken.md"),
+                                                                           options: .atomic)
         let shown = try await offThePool { try events.withAnnotatedLock { try $0.events(count: 2) } }
         #expect(shown.last?.name == "errors")
         #expect(shown.last?.data.contains("content/posts/broken.md:3:7: error: 'date' must be a date") == true, "\(shown)")
