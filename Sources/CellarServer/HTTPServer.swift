@@ -62,4 +62,10 @@ public final class HTTPServer: Sendable {
     public var boundPort: UInt16? {
         running.withAnnotatedLock { $0?.port }
     }
+
+    /// How many connections the running server has accepted so far, and how many are open now
+    /// (for tests).
+    var connectionCounts: (accepted: UInt64, open: Int)? {
+        running.withAnnotatedLock { $0.map { $0.context.takeUnretainedValue().connections.counts } }
+    }
 }

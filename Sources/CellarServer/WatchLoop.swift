@@ -106,11 +106,3 @@ private extension WatchLoop {
         onChange(changes)
     }
 }
-
-extension Duration {
-    /// The duration as a `poll` timeout: whole milliseconds, rounded up so a wait never ends early.
-    var pollMilliseconds: Int32 {
-        let (seconds, attoseconds) = components
-        return Int32(clamping: seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000)
-    }
-}
