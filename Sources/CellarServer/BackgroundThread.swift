@@ -15,7 +15,7 @@ struct BackgroundThread: Sendable {
 
     /// Starts `body` on a new thread.
     /// - Throws: the `pthread_create` error text when no thread can be started.
-    static func spawn(_ body: @escaping @Sendable () -> Void) throws(ThreadStartFailure) -> BackgroundThread {
+    static func spawn(_ body: sending @escaping () -> Void) throws(ThreadStartFailure) -> BackgroundThread {
         let context = Unmanaged.passRetained(Body(run: body)).toOpaque()
         #if canImport(Glibc)
         var handle = pthread_t()
@@ -51,10 +51,11 @@ struct ThreadStartFailure: Error {
     var reason: String
 }
 
-private final class Body: Sendable {
-    let run: @Sendable () -> Void
+/// The thread's work, handed over to it whole (`sending`): only the new thread touches it.
+private final class Body {
+    let run: () -> Void
 
-    init(run: @escaping @Sendable () -> Void) {
+    init(run: @escaping () -> Void) {
         self.run = run
     }
 }
