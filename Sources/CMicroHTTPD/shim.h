@@ -24,6 +24,13 @@ static inline const struct sockaddr *cellar_mhd_client_address(struct MHD_Connec
     return info == NULL ? NULL : info->client_addr;
 }
 
+/// The pointer kept for the connection by the connection-notification callback, or NULL.
+static inline void *cellar_mhd_socket_context(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info =
+        MHD_get_connection_info(connection, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+    return info == NULL ? NULL : info->socket_context;
+}
+
 /// The size of the request's head (request line, headers and the empty line), or 0 while it
 /// has not all arrived.
 static inline size_t cellar_mhd_request_head_size(struct MHD_Connection *connection) {

@@ -7,10 +7,11 @@ import Glibc
 import Darwin
 #endif
 
-/// Enforces ``ConnectionLimits`` on a running daemon: libmicrohttpd reports each connection's
-/// life here (opened, request head arrived, response sent, closed), the ``ConnectionLedger``
-/// decides, and this closes what it chose by shutting the socket down — libmicrohttpd's own
-/// thread for that connection then sees the end of the stream and cleans up as usual.
+/// Enforces ``ConnectionLimits`` on a running daemon: libmicrohttpd reports each connection
+/// opening and closing here, and each connection's thread records what it is doing in its
+/// ``ConnectionActivity`` (request head arrived, response sent) without any shared lock; the
+/// ``ConnectionLedger`` decides, and this closes what it chose by shutting the socket down —
+/// libmicrohttpd's own thread for that connection then sees the end of the stream and cleans up.
 ///
 /// A watchdog thread closes connections whose request head is late. Sockets are shut down
 /// under the ledger's lock, and libmicrohttpd reports a connection closed before it closes its
@@ -56,28 +57,26 @@ final class ConnectionGuard: Sendable {
         ledger.withAnnotatedLock { ($0.acceptedCount, $0.openCount) }
     }
 
-    func opened(_ connection: OpaquePointer) {
+    /// A connection opened: registers it and returns its activity, which libmicrohttpd keeps
+    /// as the connection's socket context (retained) until ``closed(_:)``.
+    func opened(_ connection: OpaquePointer) -> ConnectionActivity {
         let socket = cellar_mhd_connection_fd(connection)
         let client = Self.address(of: cellar_mhd_client_address(connection))
-        ledger.withAnnotatedLock { ledger in
-            Self.shutDown(ledger.open(Self.id(connection), client: client, socket: socket, at: .now))
+        return ledger.withAnnotatedLock { ledger in
+            let (activity, closing) = ledger.open(Self.id(connection), client: client, socket: socket, at: .now)
+            Self.shutDown(closing)
+            return activity
         }
-    }
-
-    func requestArrived(_ connection: OpaquePointer) {
-        ledger.withAnnotatedLock { $0.requestArrived(Self.id(connection), at: .now) }
-    }
-
-    func streamStarted(_ connection: OpaquePointer) {
-        ledger.withAnnotatedLock { $0.streamStarted(Self.id(connection), at: .now) }
-    }
-
-    func requestCompleted(_ connection: OpaquePointer) {
-        ledger.withAnnotatedLock { $0.requestCompleted(Self.id(connection), at: .now) }
     }
 
     func closed(_ connection: OpaquePointer) {
         ledger.withAnnotatedLock { $0.closed(Self.id(connection)) }
+    }
+
+    /// The activity of a connection, from its socket context: updated by the connection's
+    /// thread on every request, without the ledger's lock.
+    static func activity(of connection: OpaquePointer) -> ConnectionActivity? {
+        cellar_mhd_socket_context(connection).map { Unmanaged<ConnectionActivity>.fromOpaque($0).takeUnretainedValue() }
     }
 }
 
@@ -92,7 +91,7 @@ private extension ConnectionGuard {
         while true {
             let ready = poll(&fds, nfds_t(fds.count), tick.pollMilliseconds)
             if ready > 0 { return }
-            ledger.withAnnotatedLock { Self.shutDown($0.expire(at: .now)) }
+            ledger.withAnnotatedLock { ledger in Self.shutDown(ledger.expire(at: .now)) }
         }
     }
 

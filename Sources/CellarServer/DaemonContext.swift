@@ -101,7 +101,7 @@ private extension DaemonContext {
             return response
         case .eventStream:
             guard let subscription = hub.connect(limit: connections.limits.maxEventStreams) else { return nil }
-            connections.streamStarted(connection)
+            ConnectionGuard.activity(of: connection)?.enter(.streaming, at: .now)
             let session = EventStreamSession(
                 hub: hub, connection: subscription, stopFD: stopFD, socketFD: cellar_mhd_connection_fd(connection)
             )
@@ -142,7 +142,7 @@ let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method, _
     if !mark.seen {
         mark.seen = true
         requestState.pointee = mark.pointer
-        context.connections.requestArrived(connection)
+        ConnectionGuard.activity(of: connection)?.enter(.answering, at: .now)
         return .YES
     }
     if let uploadSize, uploadSize.pointee > 0 {
@@ -163,21 +163,26 @@ let markRequestTarget: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<C
     _, uri, _ in uri.flatMap { RequestLine.Mark(scanning: $0).pointer }
 }
 
-/// Reports each connection opening and closing to the ``ConnectionGuard``.
-let connectionNotifier: MHD_NotifyConnectionCallback = { cls, connection, _, code in
-    guard let cls, let connection else { return }
+/// Reports each connection opening and closing to the ``ConnectionGuard``, and keeps the
+/// connection's ``ConnectionActivity`` (retained) as its socket context in between.
+let connectionNotifier: MHD_NotifyConnectionCallback = { cls, connection, socketContext, code in
+    guard let cls, let connection, let socketContext else { return }
     let connections = Unmanaged<DaemonContext>.fromOpaque(cls).takeUnretainedValue().connections
     if code.rawValue == 0 {  // MHD_CONNECTION_NOTIFY_STARTED
-        connections.opened(connection)
+        socketContext.pointee = Unmanaged.passRetained(connections.opened(connection)).toOpaque()
     } else {
         connections.closed(connection)
+        if let activity = socketContext.pointee {
+            Unmanaged<ConnectionActivity>.fromOpaque(activity).release()
+            socketContext.pointee = nil
+        }
     }
 }
 
-/// Reports each finished request (response sent, or abandoned) to the ``ConnectionGuard``.
-let requestCompletionNotifier: MHD_RequestCompletedCallback = { cls, connection, _, _ in
-    guard let cls, let connection else { return }
-    Unmanaged<DaemonContext>.fromOpaque(cls).takeUnretainedValue().connections.requestCompleted(connection)
+/// Each finished request (response sent, or abandoned) leaves its connection waiting for the next.
+let requestCompletionNotifier: MHD_RequestCompletedCallback = { _, connection, _, _ in
+    guard let connection else { return }
+    ConnectionGuard.activity(of: connection)?.enter(.waiting, at: .now)
 }
 
 private let fileStreamReader: MHD_ContentReaderCallback = { cls, position, buffer, max in

@@ -28,9 +28,29 @@ struct FileBody: Sendable {
         fileSize + UInt64(insertion?.bytes.count ?? 0)
     }
 
-    /// Fills `buffer` with the representation's bytes from `position`; returns how many, or
-    /// `nil` when the file ended early (it was truncated while being sent) or could not be read.
+    /// Fills `buffer` with the representation's bytes from `position`, across the inserted
+    /// bytes, as far as it goes; returns how many, or `nil` when the file ended early (it was
+    /// truncated while being sent) or could not be read.
     func read(at position: UInt64, into buffer: UnsafeMutableRawBufferPointer) -> Int? {
+        var filled = 0
+        while filled < buffer.count && position + UInt64(filled) < length {
+            guard let count = readSegment(at: position + UInt64(filled), into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled...])) else {
+                return filled > 0 ? filled : nil
+            }
+            filled += count
+        }
+        return filled > 0 ? filled : nil
+    }
+
+    /// Closes the descriptor.
+    func close() {
+        Platform.close(descriptor)
+    }
+}
+
+private extension FileBody {
+    /// Reads from the one part (file before, inserted bytes, file after) `position` falls in.
+    func readSegment(at position: UInt64, into buffer: UnsafeMutableRawBufferPointer) -> Int? {
         guard position < length, let base = buffer.baseAddress, buffer.count > 0 else { return nil }
         let wanted = Int(min(UInt64(buffer.count), length - position))
         guard let insertion else { return readFile(at: position, count: wanted, into: base) }
@@ -47,13 +67,6 @@ struct FileBody: Sendable {
         return readFile(at: position - inserted, count: wanted, into: base)
     }
 
-    /// Closes the descriptor.
-    func close() {
-        Platform.close(descriptor)
-    }
-}
-
-private extension FileBody {
     func readFile(at offset: UInt64, count: Int, into base: UnsafeMutableRawPointer) -> Int? {
         while true {
             let read = pread(descriptor, base, count, off_t(offset))

@@ -92,24 +92,24 @@ private extension RequestRouter {
         case .failure(.notRegular): return Self.plainText(403, "403 Forbidden\n")
         }
         let isHTML = mimeType == .html
-        let body = file.body(inserting: isHTML && configuration.liveReload ? liveReloadInsertion(into: file) : nil)
+        let body = content(of: file, injecting: isHTML && configuration.liveReload)
         var headers = Self.headers(contentType: mimeType.headerValue, cache: isHTML || status != 200 ? "no-store" : "no-cache")
         headers.append(.init(name: "ETag", value: file.entityTag.value))
         guard status == 200, let request else {
-            return HTTPResponse(status: status, headers: headers, body: .file(body, window: 0..<body.length))
+            return HTTPResponse(status: status, headers: headers, body: body.whole)
         }
         headers.append(.init(name: "Accept-Ranges", value: "bytes"))
         if let ifNoneMatch = request.ifNoneMatch, file.entityTag.isMatched(byIfNoneMatch: ifNoneMatch) {
-            return HTTPResponse(status: 304, headers: headers, body: .file(body, window: 0..<body.length))
+            return HTTPResponse(status: 304, headers: headers, body: body.whole)
         }
         switch requestedRange(request, length: body.length, tag: file.entityTag) {
         case .ignored:
-            return HTTPResponse(status: 200, headers: headers, body: .file(body, window: 0..<body.length))
+            return HTTPResponse(status: 200, headers: headers, body: body.whole)
         case .satisfiable(let window):
             headers.append(.init(name: "Content-Range", value: "bytes \(window.lowerBound)-\(window.upperBound - 1)/\(body.length)"))
-            return HTTPResponse(status: 206, headers: headers, body: .file(body, window: window))
+            return HTTPResponse(status: 206, headers: headers, body: body.part(window))
         case .unsatisfiable:
-            body.close()
+            body.discard()
             var response = Self.plainText(416, "416 Range Not Satisfiable: the file has \(body.length) bytes\n")
             response.headers.append(.init(name: "Content-Range", value: "bytes */\(body.length)"))
             return response
@@ -123,11 +123,22 @@ private extension RequestRouter {
         return ByteRange(header: range, length: length)
     }
 
-    func liveReloadInsertion(into file: OpenedFile) -> FileBody.Insertion {
+    /// What a file's response sends: the file itself; or, for HTML with live reload, the page
+    /// with the script spliced in — in memory up to ``inMemoryLimit`` (one copy, one send, as
+    /// fast as it gets), streamed from disk beyond.
+    func content(of file: OpenedFile, injecting: Bool) -> FileContent {
+        guard injecting else { return .file(file.body(inserting: nil)) }
         let injector = HTMLInjector.liveReload
+        if file.size <= Self.inMemoryLimit {
+            defer { file.close() }
+            return .memory(injector.inject(into: file.read(at: 0, count: Int(file.size))))
+        }
         let offset = injector.insertionOffset(size: file.size) { file.read(at: $0, count: $1) }
-        return FileBody.Insertion(offset: offset, bytes: injector.snippet)
+        return .file(file.body(inserting: FileBody.Insertion(offset: offset, bytes: injector.snippet)))
     }
+
+    /// Pages up to this size are injected in memory.
+    static let inMemoryLimit: UInt64 = 256 * 1024
 
     func notFound() -> HTTPResponse {
         let page = resolver.resolve("/" + configuration.notFoundPage)
@@ -151,5 +162,37 @@ private extension RequestRouter {
             .init(name: "Cache-Control", value: cache),
             .init(name: "X-Content-Type-Options", value: "nosniff"),
         ]
+    }
+}
+
+/// The bytes a file's response sends, before a window (a byte range) is chosen.
+enum FileContent {
+    case memory([UInt8])
+    case file(FileBody)
+
+    var length: UInt64 {
+        switch self {
+        case .memory(let bytes): UInt64(bytes.count)
+        case .file(let body): body.length
+        }
+    }
+
+    /// The whole representation (also what a 304 or a HEAD declares and does not send).
+    var whole: HTTPResponse.Body {
+        part(0..<length)
+    }
+
+    func part(_ window: Range<UInt64>) -> HTTPResponse.Body {
+        switch self {
+        case .memory(let bytes):
+            window.count == bytes.count ? .bytes(bytes) : .bytes(Array(bytes[Int(window.lowerBound)..<Int(window.upperBound)]))
+        case .file(let body):
+            .file(body, window: window)
+        }
+    }
+
+    /// Closes the file, for a response that sends none of it.
+    func discard() {
+        if case .file(let body) = self { body.close() }
     }
 }

@@ -19,11 +19,11 @@ import Testing
     @Test func enteringTheReserveClosesTheOldestWaitingConnection() {
         var ledger = ledger(ConnectionLimits(maxConnections: 10, reservedForRequests: 2, maxPerClient: 100))
         for id in 1...8 {
-            #expect(ledger.open(UInt(id), client: local, socket: Int32(id), at: at(id)) == [])
+            #expect(ledger.open(UInt(id), client: local, socket: Int32(id), at: at(id)).closing == [])
         }
         ledger.requestArrived(1, at: at(9))   // answering: never closed to make room
-        #expect(ledger.open(9, client: other, socket: 9, at: at(10)) == [2])
-        #expect(ledger.open(10, client: other, socket: 10, at: at(11)) == [3])
+        #expect(ledger.open(9, client: other, socket: 9, at: at(10)).closing == [2])
+        #expect(ledger.open(10, client: other, socket: 10, at: at(11)).closing == [3])
         #expect(ledger.openCount == 8)
     }
 
@@ -33,19 +33,19 @@ import Testing
             _ = ledger.open(UInt(id), client: local, socket: Int32(id), at: at(id))
             ledger.requestArrived(UInt(id), at: at(id))
         }
-        #expect(ledger.open(3, client: local, socket: 3, at: at(3)) == [])
+        #expect(ledger.open(3, client: local, socket: 3, at: at(3)).closing == [])
         #expect(ledger.openCount == 3)
     }
 
     @Test func aClientPastItsShareLosesItsOldestWaitingConnection() {
         var ledger = ledger(ConnectionLimits(maxConnections: 100, reservedForRequests: 1, maxPerClient: 3))
         for id in 1...3 { _ = ledger.open(UInt(id), client: other, socket: Int32(id), at: at(id)) }
-        #expect(ledger.open(4, client: local, socket: 4, at: at(4)) == [], "another client is not affected")
-        #expect(ledger.open(5, client: other, socket: 5, at: at(5)) == [1])
+        #expect(ledger.open(4, client: local, socket: 4, at: at(4)).closing == [], "another client is not affected")
+        #expect(ledger.open(5, client: other, socket: 5, at: at(5)).closing == [1])
         for id: UInt in [2, 3, 5] { ledger.requestArrived(id, at: at(6)) }
-        #expect(ledger.open(6, client: other, socket: 6, at: at(7)) == [6], "nothing of its own waits: the new one goes")
+        #expect(ledger.open(6, client: other, socket: 6, at: at(7)).closing == [6], "nothing of its own waits: the new one goes")
         for id: UInt in [2, 3, 5] { ledger.streamStarted(id, at: at(8)) }
-        #expect(ledger.open(7, client: other, socket: 7, at: at(9)) == [], "streams have a cap of their own")
+        #expect(ledger.open(7, client: other, socket: 7, at: at(9)).closing == [], "streams have a cap of their own")
     }
 
     @Test func aLateRequestHeadClosesTheConnectionHoweverItTrickles() {
