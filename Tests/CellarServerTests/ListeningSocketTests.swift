@@ -8,9 +8,17 @@ import Testing
         DescriptorLimit.raise(to: 4096)
         let socket = try ListeningSocket.open(host: "127.0.0.1", port: 0)   // never accepted from
         defer { close(socket.fd) }
-        let clients = (0..<600).map { _ in Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0) }
+        #if canImport(Glibc)
+        let stream = Int32(SOCK_STREAM.rawValue)
+        #else
+        let stream = SOCK_STREAM
+        #endif
+        let clients = (0..<600).map { _ in Foundation.socket(AF_INET, stream, 0) }
         defer { clients.forEach { close($0) } }
         var address = sockaddr_in()
+        #if canImport(Darwin)
+        address.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
+        #endif
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = socket.port.bigEndian
         address.sin_addr = in_addr(s_addr: inet_addr("127.0.0.1"))

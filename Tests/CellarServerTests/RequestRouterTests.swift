@@ -1,4 +1,3 @@
-import Glibc
 import Testing
 @testable import CellarServer
 
