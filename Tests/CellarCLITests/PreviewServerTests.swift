@@ -1,6 +1,7 @@
 import AnnotatedLocking
 @testable import CellarCLI
 import CellarEngine
+import CellarServer
 import CellarTestSupport
 import Foundation
 import Synchronization
@@ -108,12 +109,14 @@ import Testing
         }
     }
 
-    @Test func contentDeletedAndRestoredIsWatchedAgain() async throws {
+    @Test(arguments: FileWatcherKind.allCases)
+    func contentDeletedAndRestoredIsWatchedAgain(_ watcherKind: FileWatcherKind) async throws {
         let folder = try TemporaryFolder()
         #expect(await Run.cellar(["new", "site", "site"], in: folder.path).status == .success)
         let site = folder.path + "/site"
         let preview = PreviewServer(options: BuildOptions(siteDirectory: site, writeMode: .inPlace),
-                                    host: "127.0.0.1", port: 0, terminal: CapturingTerminal().terminal)
+                                    host: "127.0.0.1", port: 0, terminal: CapturingTerminal().terminal,
+                                    watcherKind: watcherKind)
         _ = try await preview.start()
         defer { preview.stop() }
         let port = try #require(preview.boundPort)
