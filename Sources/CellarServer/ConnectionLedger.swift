@@ -69,6 +69,9 @@ struct ConnectionLedger {
         return (activity, closing)
     }
 
+    // A connection's own thread records these in its activity directly (without the caller's
+    // lock); they are here for the ledger's users that hold it anyway, tests among them.
+
     /// The head of a request has arrived.
     func requestArrived(_ id: ID, at now: Instant) {
         entries[id]?.activity.enter(.answering, at: now)

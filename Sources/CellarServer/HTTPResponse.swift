@@ -29,9 +29,4 @@ struct HTTPResponse {
     func header(_ name: String) -> String? {
         headers.first { $0.name.lowercased() == name.lowercased() }?.value
     }
-
-    /// Closes the file a response holds; for responses that are dropped instead of sent.
-    func discard() {
-        if case .file(let file, _) = body { file.close() }
-    }
 }

@@ -94,12 +94,13 @@ import Testing
 
         /// Reads until an event named `name` arrives after those already seen.
         func waitFor(_ name: String) throws {
+            let deadline = ContinuousClock.now + .seconds(PreviewServerTests.patience)
             try events.withAnnotatedLock { client in
                 var count = seen.withAnnotatedLock { $0 } + 1
                 while true {
-                    let received = try client.events(count: count)
+                    let received = try client.events(count: count, deadline: deadline)
                     guard received.count == count else {
-                        throw TCPConnection.Failure(description: "the stream ended before '\(name)': \(received)")
+                        throw TCPConnection.Failure(description: "no '\(name)' event in time: \(received)")
                     }
                     if received.last?.name == name { break }
                     count += 1
