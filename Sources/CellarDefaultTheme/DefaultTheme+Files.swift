@@ -336,6 +336,29 @@ img { max-width: 100%; height: auto; }
 .prose hr { border: 0; border-top: 1px solid var(--line); margin: 2.5rem 0; }
 .prose table { border-collapse: collapse; }
 
+/* ---- Markdown extensions: tables, footnotes, task lists, strikethrough; contents ---- */
+
+.table-scroll { overflow-x: auto; margin: 1.5rem 0; border-radius: 8px; }
+.table-scroll:focus-visible { outline: 2px solid var(--focus); outline-offset: 2px; }
+.prose table { min-width: 100%; font-size: 0.95rem; line-height: 1.5; }
+.prose th, .prose td { padding: 0.45rem 0.75rem; border-bottom: 1px solid var(--line); vertical-align: top; }
+.prose th { text-align: left; font-weight: 650; border-bottom-width: 2px; background: var(--surface-2); }
+.prose th[align="center"], .prose td[align="center"] { text-align: center; }
+.prose th[align="right"], .prose td[align="right"] { text-align: right; }
+.prose del { color: var(--muted); }
+.prose li:has(> label > input[type="checkbox"]), .prose li:has(> input[type="checkbox"]) { list-style: none; }
+.prose li > label { display: inline-flex; gap: 0.5rem; align-items: baseline; }
+.prose input[type="checkbox"] { accent-color: var(--accent); margin: 0; transform: translateY(0.1em); }
+.prose sup a { text-decoration: none; padding: 0 0.1em; }
+.prose .footnotes { margin-top: 3rem; padding-top: 1rem; border-top: 1px solid var(--line); font-size: 0.95rem; color: var(--muted); }
+.prose .footnotes ol { padding-left: 1.25rem; }
+.prose .footnotes p { margin: 0.25rem 0; }
+.toc { margin: 0 0 2rem; padding: 1rem 1.25rem; border: 1px solid var(--line); border-radius: var(--radius); background: var(--surface); }
+.toc-title { margin: 0 0 0.4rem; font-size: 0.85rem; font-weight: 650; text-transform: uppercase; letter-spacing: 0.08em; color: var(--muted); }
+.toc ol { margin: 0; padding-left: 1.1rem; }
+.toc ol ol { margin-top: 0.2rem; }
+.toc li { margin: 0.15rem 0; }
+
 .neighbours { display: grid; grid-template-columns: 1fr 1fr; gap: 1rem; margin-top: 3rem; }
 .neighbour {
   display: flex; flex-direction: column; padding: 0.9rem 1.1rem; border: 1px solid var(--line);
@@ -682,6 +705,9 @@ fields:
 {{#subtitle}}<p class="subtitle">{{subtitle}}</p>{{/subtitle}}
 {{>item-meta}}
 </header>
+{{#has_toc}}
+<nav class="toc" aria-labelledby="toc-title"><h2 id="toc-title" class="toc-title">Contents</h2><ol>{{#toc}}{{>toc-entry}}{{/toc}}</ol></nav>
+{{/has_toc}}
 {{$lead}}
 {{#cover}}<figure class="item-figure"><img src="{{cover}}" alt="{{cover_alt}}"></figure>{{/cover}}
 {{/lead}}
@@ -886,6 +912,10 @@ fields:
 {{#tags}}<li><a href="{{url}}" rel="tag">#{{name}}</a></li>{{/tags}}
 </ul>
 {{/has_tags}}
+
+"""#,
+        "partials/toc-entry.html": #"""
+<li><a href="{{url}}">{{title}}</a>{{#has_children}}<ol>{{#children}}{{>toc-entry}}{{/children}}</ol>{{/has_children}}</li>
 
 """#,
     ]

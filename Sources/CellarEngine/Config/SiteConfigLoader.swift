@@ -44,10 +44,7 @@ struct SiteConfigLoader {
                                   at: options.baseURL == nil ? index.location("base_url") : nil)
             }
         }
-        let markdownSettings = index.fields["markdown"]?.value.object ?? [:]
-        var markdown: MarkdownOptions = []
-        if markdownSettings["smart"]?.value.bool ?? true { markdown.insert(.smartPunctuation) }
-        if markdownSettings["unsafe"]?.value.bool ?? false { markdown.insert(.allowRawHTML) }
+        let markdown = Self.markdownOptions(index.fields["markdown"]?.value.object ?? [:], diagnostics: &diagnostics)
 
         let language = index.string("language") ?? "en"
         if !Self.isLanguageTag(language) {
@@ -132,5 +129,28 @@ struct SiteConfigLoader {
         #else
         return false
         #endif
+    }
+
+    /// The `markdown:` settings: smart punctuation, raw HTML, which GFM extensions (all by default;
+    /// an unknown name is a located error listing the known ones) and GFM's tag filter.
+    static func markdownOptions(_ settings: [String: TypedField], diagnostics: inout DiagnosticBag) -> MarkdownOptions {
+        var options: MarkdownOptions = [.scrollableTables, .labelledTaskItems]
+        if settings["smart"]?.value.bool ?? true { options.insert(.smartPunctuation) }
+        if settings["unsafe"]?.value.bool ?? false { options.insert(.allowRawHTML) }
+        if settings["tagfilter"]?.value.bool ?? true { options.insert(.tagFilter) }
+        guard case .list(let names)? = settings["extensions"]?.value else { return options.union(.allExtensions) }
+        let known = MarkdownExtension.allCases.map(\.rawValue)
+        for name in names {
+            guard let text = name.value.string else { continue }
+            if let extensionName = MarkdownExtension(rawValue: text) {
+                options.insert(extensionName.option)
+            } else {
+                diagnostics.error("unknown Markdown extension '\(text)'"
+                                    + (Suggestion.closest(to: text, in: known).map { "; did you mean '\($0)'?" } ?? ""),
+                                  at: name.location ?? settings["extensions"]?.location,
+                                  hint: "the extensions are " + known.joined(separator: ", "))
+            }
+        }
+        return options
     }
 }
