@@ -5,6 +5,51 @@ enum EmbeddedDefinitions {
     /// Cellar's own Source-highlight files: file name → contents.
     static let files: [String: String] = [
         "markdown.lang": #"""
+# Markdown (CommonMark and the common extensions), written for Cellar (a GNU Source-highlight
+# language definition): block markers at the start of lines, inline markup within them.
+#
+# As in swift.lang, the inline rules start with $AT: they match where the last token ended (after
+# blanks) or fail at once, and plain text is taken a run at a time.
+
+vardef AT = '\G[[:blank:]]*\K'
+
+# Fenced code blocks, their fences as preprocessor lines and their content as a string. A closing
+# fence is at least as long as the opening one: four and more backquotes or tildes first.
+state preproc delim '^ {0,3}\x60{4,}.*$' '^ {0,3}\x60{4,}[[:blank:]]*$' multiline begin
+  string = '.+'
+end
+state preproc delim '^ {0,3}\x60{3}(?!\x60).*$' '^ {0,3}\x60{3,}[[:blank:]]*$' multiline begin
+  string = '.+'
+end
+state preproc delim '^ {0,3}~{4,}.*$' '^ {0,3}~{4,}[[:blank:]]*$' multiline begin
+  string = '.+'
+end
+state preproc delim '^ {0,3}~{3}(?!~).*$' '^ {0,3}~{3,}[[:blank:]]*$' multiline begin
+  string = '.+'
+end
+
+# Headings (`#` to `######`, and the `===`/`---` lines under a setext heading), thematic breaks,
+# quotes, list items and task boxes.
+section = '^ {0,3}#{1,6}(?:[[:blank:]].*)?$'
+symbol = '^ {0,3}(?:(?:\*[[:blank:]]*){3,}|(?:_[[:blank:]]*){3,})$'
+section = '^ {0,3}(?:=+|-+)[[:blank:]]*$'
+comment = '^(?: {0,3}>[[:blank:]]?)+'
+(normal,symbol,keyword) = `(^[[:blank:]]*)((?:[\-*+]|[0-9]{1,9}[.)])(?=[[:blank:]]|$))((?:[[:blank:]]+\[[ xX]\](?=[[:blank:]]))?)`
+
+# Inline: escapes, code spans, HTML comments and tags, autolinks, images and links (text, then
+# destination), strong and emphasis.
+specialchar = $AT + '\\[!-/:-@\[-\x60{-~]'
+string = $AT + '(?:\x60\x60.+?\x60\x60|\x60[^\x60]+\x60)'
+comment = $AT + '<!--.*?-->'
+url = $AT + '<(?:https?|mailto|ftp):[^[:blank:]<>]*>'
+type = $AT + '</?[A-Za-z][A-Za-z0-9\-]*(?:[[:blank:]]+[^<>]*)?/?>'
+(normal,link,url) = `(\G[[:blank:]]*)(!?\[[^\]]*\])(\([^)[:blank:]]*(?:[[:blank:]]+"[^"]*")?\)|\[[^\]]*\])`
+strong = $AT + '(?:\*\*[^*[:blank:]](?:[^*]*[^*[:blank:]])?\*\*|__[^_[:blank:]](?:[^_]*[^_[:blank:]])?__)'
+emphasis = $AT + '(?:\*[^*[:blank:]](?:[^*]*[^*[:blank:]])?\*|_[^_[:blank:]](?:[^_]*[^_[:blank:]])?_(?![[:alnum:]]))'
+
+# Plain text a run at a time, then any other character.
+normal = $AT + '[^\\\x60<!\[*_[:blank:]]+'
+normal = $AT + '.'
 
 """#,
         "swift.lang": ####"""
@@ -25,7 +70,8 @@ vardef AT = '\G[[:blank:]]*\K'
 #   normal    blanks before the token (and only if a character the groups below can take follows)
 #   keyword   declaration, statement and expression keywords; `try?`/`as!`; contextual keywords
 #             where they act as such: modifiers before a declaration or another modifier
-#             (`lazy var`, `[weak self]`), accessors before a block (`get {`, `didSet {`),
+#             (`lazy var`, `[weak self]`), accessors before a block (`get {`) or a
+#             parameter (`set(newValue)`),
 #             `some`/`any` before a type
 #   type      a name starting with a capital letter (`.Type` and `.Protocol` too)
 #   function  a name followed by `(`
@@ -38,7 +84,7 @@ vardef AT = '\G[[:blank:]]*\K'
 ((?:(?:associatedtype|class|deinit|enum|extension|fileprivate|func|import|init|inout|internal|let|open|operator|private|precedencegroup|protocol|public|rethrows|static|struct|subscript|typealias|var|break|case|catch|continue|default|defer|do|else|fallthrough|for|guard|if|in|repeat|return|throw|switch|where|while|Any|await|false|is|nil|self|Self|super|throws|true|async|actor|macro|package)(?![[:alnum:]_])
 |(?:try|as)(?![[:alnum:]_])[?!]?
 |(?:associativity|borrowing|consuming|convenience|dynamic|final|indirect|infix|isolated|lazy|mutating|nonisolated|nonmutating|optional|override|postfix|prefix|required|sending|unowned|weak|consume|copy|discard|each)(?=[[:blank:]]+[[:alpha:]_@])
-|(?:get|set|willSet|didSet|_modify|_read)(?=[[:blank:]]*[{(])
+|(?:get|set|willSet|didSet|_modify|_read)(?=[[:blank:]]*\{)|(?:set|willSet|didSet)(?=\()
 |(?:some|any)(?=[[:blank:]]+[[:upper:](]))?)
 ((?>[[:upper:]][[:alnum:]_]*)?)
 ((?:(?>[[:lower:]_][[:alnum:]_]*)(?=\())?)
@@ -114,9 +160,182 @@ normal = $AT + '.'
 
 """####,
         "toml.lang": #"""
+# TOML 1.0, written for Cellar (a GNU Source-highlight language definition).
+#
+# As in swift.lang, the rules of the main state start with $AT: they match where the last token
+# ended (after blanks) or fail at once.
+
+vardef AT = '\G[[:blank:]]*\K'
+vardef BARE_KEY = '[A-Za-z0-9_\-]+'
+vardef QUOTED_KEY = '(?:"(?:[^"\x5c]|\\.)*"|\x27[^\x27]*\x27)'
+
+comment = $AT + '#.*'
+
+# Tables and arrays of tables, alone on their line: `[server]`, `[a."b c".d]`, `[[products]]`.
+(normal,section,comment) = `(^[[:blank:]]*)(\[\[[[:blank:]]*(?:[A-Za-z0-9_\-]+|"(?:[^"\x5c]|\\.)*"|'[^']*')(?:[[:blank:]]*\.[[:blank:]]*(?:[A-Za-z0-9_\-]+|"(?:[^"\x5c]|\\.)*"|'[^']*'))*[[:blank:]]*\]\]|\[[[:blank:]]*(?:[A-Za-z0-9_\-]+|"(?:[^"\x5c]|\\.)*"|'[^']*')(?:[[:blank:]]*\.[[:blank:]]*(?:[A-Za-z0-9_\-]+|"(?:[^"\x5c]|\\.)*"|'[^']*'))*[[:blank:]]*\])([[:blank:]]*(?:#.*)?$)`
+
+# Keys, bare, quoted or dotted, before `=`.
+(normal,property,normal,symbol) = `(\G[[:blank:]]*)((?:[A-Za-z0-9_\-]+|"(?:[^"\x5c]|\\.)*"|'[^']*')(?:[[:blank:]]*\.[[:blank:]]*(?:[A-Za-z0-9_\-]+|"(?:[^"\x5c]|\\.)*"|'[^']*'))*)([[:blank:]]*)(=)`
+
+# Strings: multi-line basic (escapes, a backslash ending a line), multi-line literal, basic, literal.
+environment string delim $AT + '"""' '"""(?!")' multiline begin
+  specialchar = '\\(?:[btnfre"\\]|u[[:xdigit:]]{4}|U[[:xdigit:]]{8}|[[:blank:]]*$)'
+end
+string delim $AT + "'''" '\x27\x27\x27(?!\x27)' multiline
+environment string delim $AT + '"' '"' begin
+  specialchar = '\\(?:[btnfre"\\]|u[[:xdigit:]]{4}|U[[:xdigit:]]{8})'
+  string = '$' exit
+end
+environment string delim $AT + "'" "'" begin
+  string = '$' exit
+end
+
+# Dates and times (offset, local date-time, local date, local time), then numbers (with `_`
+# between digits, hexadecimal, octal, binary, `inf`, `nan`), then booleans.
+date = $AT + '(?:[0-9]{4}-[0-9]{2}-[0-9]{2}(?:[Tt ][0-9]{2}:[0-9]{2}:[0-9]{2}(?:\.[0-9]+)?(?:[Zz]|[\-+][0-9]{2}:[0-9]{2})?)?|[0-9]{2}:[0-9]{2}:[0-9]{2}(?:\.[0-9]+)?)(?![[:alnum:]_\-:])'
+number = $AT + '(?:0x[[:xdigit:]](?:_?[[:xdigit:]])*|0o[0-7](?:_?[0-7])*|0b[01](?:_?[01])*|[\-+]?(?:inf|nan)|[\-+]?(?:0|[1-9](?:_?[0-9])*)(?:\.[0-9](?:_?[0-9])*)?(?:[eE][\-+]?[0-9](?:_?[0-9])*)?)(?![[:alnum:]_\-.:])'
+keyword = $AT + '(?:true|false)(?![[:alnum:]_\-])'
+
+# Brackets and braces of arrays and inline tables, commas, then anything else.
+symbol = $AT + '[\[\]{},]'
+normal = $AT + '[^[:blank:]#\[\]{},="\x27]+|.'
 
 """#,
         "yaml.lang": #"""
+# YAML, written for Cellar (a GNU Source-highlight language definition).
+#
+# As in swift.lang, the rules of the main state start with $AT: they match where the last token
+# ended (after blanks) or fail at once. A plain scalar is one token up to a comment or the end of
+# the line, so quotes and colons inside it stay plain. Lines are read one at a time; the two
+# things that span lines are quoted strings and block scalars (`|`, `>`).
+
+vardef AT = '\G[[:blank:]]*\K'
+
+# Document markers and directives.
+preproc = '^(?:---|\.\.\.)(?=[[:blank:]]|$)'
+preproc = '^%.*'
+
+# Comments: a `#` at the start of a line or after blanks.
+comment = '\G(?:^|[[:blank:]]+)\K#.*'
+
+# Block scalars: a header line ending in `|` or `>` (with chomping and indentation indicators),
+# then every line indented deeper than the header, as a string. Source-highlight cannot count,
+# so there is one state per header indentation, 0 to 12 spaces (deeper headers leave their
+# content highlighted as ordinary YAML). The header: indentation, list dashes, an optional key
+# with its colon, optional tags and anchors, the indicator, an optional comment.
+state (normal,symbol,property,label,symbol,comment) =
+`(^(?![[:blank:]]))((?:-[[:blank:]]+)*)((?:(?:"(?:[^"\x5c]|\\.)*"|'(?:[^']|'')*'|[^[:blank:]#'"\-?:,\[\]{}&*!|>%@\x60][^#]*?)[[:blank:]]*:[[:blank:]]+)?)((?:[!&][^[:blank:]]*[[:blank:]]+)*)([|>][-+0-9]*)([[:blank:]]*(?:#.*)?$)` begin
+  string = '^(?=[^[:blank:]])' exit
+  string = '.+'
+end
+state (normal,symbol,property,label,symbol,comment) =
+`(^ {1}(?![[:blank:]]))((?:-[[:blank:]]+)*)((?:(?:"(?:[^"\x5c]|\\.)*"|'(?:[^']|'')*'|[^[:blank:]#'"\-?:,\[\]{}&*!|>%@\x60][^#]*?)[[:blank:]]*:[[:blank:]]+)?)((?:[!&][^[:blank:]]*[[:blank:]]+)*)([|>][-+0-9]*)([[:blank:]]*(?:#.*)?$)` begin
+  string = '^(?= {0,1}[^[:blank:]])' exit
+  string = '.+'
+end
+state (normal,symbol,property,label,symbol,comment) =
+`(^ {2}(?![[:blank:]]))((?:-[[:blank:]]+)*)((?:(?:"(?:[^"\x5c]|\\.)*"|'(?:[^']|'')*'|[^[:blank:]#'"\-?:,\[\]{}&*!|>%@\x60][^#]*?)[[:blank:]]*:[[:blank:]]+)?)((?:[!&][^[:blank:]]*[[:blank:]]+)*)([|>][-+0-9]*)([[:blank:]]*(?:#.*)?$)` begin
+  string = '^(?= {0,2}[^[:blank:]])' exit
+  string = '.+'
+end
+state (normal,symbol,property,label,symbol,comment) =
+`(^ {3}(?![[:blank:]]))((?:-[[:blank:]]+)*)((?:(?:"(?:[^"\x5c]|\\.)*"|'(?:[^']|'')*'|[^[:blank:]#'"\-?:,\[\]{}&*!|>%@\x60][^#]*?)[[:blank:]]*:[[:blank:]]+)?)((?:[!&][^[:blank:]]*[[:blank:]]+)*)([|>][-+0-9]*)([[:blank:]]*(?:#.*)?$)` begin
+  string = '^(?= {0,3}[^[:blank:]])' exit
+  string = '.+'
+end
+state (normal,symbol,property,label,symbol,comment) =
+`(^ {4}(?![[:blank:]]))((?:-[[:blank:]]+)*)((?:(?:"(?:[^"\x5c]|\\.)*"|'(?:[^']|'')*'|[^[:blank:]#'"\-?:,\[\]{}&*!|>%@\x60][^#]*?)[[:blank:]]*:[[:blank:]]+)?)((?:[!&][^[:blank:]]*[[:blank:]]+)*)([|>][-+0-9]*)([[:blank:]]*(?:#.*)?$)` begin
+  string = '^(?= {0,4}[^[:blank:]])' exit
+  string = '.+'
+end
+state (normal,symbol,property,label,symbol,comment) =
+`(^ {5}(?![[:blank:]]))((?:-[[:blank:]]+)*)((?:(?:"(?:[^"\x5c]|\\.)*"|'(?:[^']|'')*'|[^[:blank:]#'"\-?:,\[\]{}&*!|>%@\x60][^#]*?)[[:blank:]]*:[[:blank:]]+)?)((?:[!&][^[:blank:]]*[[:blank:]]+)*)([|>][-+0-9]*)([[:blank:]]*(?:#.*)?$)` begin
+  string = '^(?= {0,5}[^[:blank:]])' exit
+  string = '.+'
+end
+state (normal,symbol,property,label,symbol,comment) =
+`(^ {6}(?![[:blank:]]))((?:-[[:blank:]]+)*)((?:(?:"(?:[^"\x5c]|\\.)*"|'(?:[^']|'')*'|[^[:blank:]#'"\-?:,\[\]{}&*!|>%@\x60][^#]*?)[[:blank:]]*:[[:blank:]]+)?)((?:[!&][^[:blank:]]*[[:blank:]]+)*)([|>][-+0-9]*)([[:blank:]]*(?:#.*)?$)` begin
+  string = '^(?= {0,6}[^[:blank:]])' exit
+  string = '.+'
+end
+state (normal,symbol,property,label,symbol,comment) =
+`(^ {7}(?![[:blank:]]))((?:-[[:blank:]]+)*)((?:(?:"(?:[^"\x5c]|\\.)*"|'(?:[^']|'')*'|[^[:blank:]#'"\-?:,\[\]{}&*!|>%@\x60][^#]*?)[[:blank:]]*:[[:blank:]]+)?)((?:[!&][^[:blank:]]*[[:blank:]]+)*)([|>][-+0-9]*)([[:blank:]]*(?:#.*)?$)` begin
+  string = '^(?= {0,7}[^[:blank:]])' exit
+  string = '.+'
+end
+state (normal,symbol,property,label,symbol,comment) =
+`(^ {8}(?![[:blank:]]))((?:-[[:blank:]]+)*)((?:(?:"(?:[^"\x5c]|\\.)*"|'(?:[^']|'')*'|[^[:blank:]#'"\-?:,\[\]{}&*!|>%@\x60][^#]*?)[[:blank:]]*:[[:blank:]]+)?)((?:[!&][^[:blank:]]*[[:blank:]]+)*)([|>][-+0-9]*)([[:blank:]]*(?:#.*)?$)` begin
+  string = '^(?= {0,8}[^[:blank:]])' exit
+  string = '.+'
+end
+state (normal,symbol,property,label,symbol,comment) =
+`(^ {9}(?![[:blank:]]))((?:-[[:blank:]]+)*)((?:(?:"(?:[^"\x5c]|\\.)*"|'(?:[^']|'')*'|[^[:blank:]#'"\-?:,\[\]{}&*!|>%@\x60][^#]*?)[[:blank:]]*:[[:blank:]]+)?)((?:[!&][^[:blank:]]*[[:blank:]]+)*)([|>][-+0-9]*)([[:blank:]]*(?:#.*)?$)` begin
+  string = '^(?= {0,9}[^[:blank:]])' exit
+  string = '.+'
+end
+state (normal,symbol,property,label,symbol,comment) =
+`(^ {10}(?![[:blank:]]))((?:-[[:blank:]]+)*)((?:(?:"(?:[^"\x5c]|\\.)*"|'(?:[^']|'')*'|[^[:blank:]#'"\-?:,\[\]{}&*!|>%@\x60][^#]*?)[[:blank:]]*:[[:blank:]]+)?)((?:[!&][^[:blank:]]*[[:blank:]]+)*)([|>][-+0-9]*)([[:blank:]]*(?:#.*)?$)` begin
+  string = '^(?= {0,10}[^[:blank:]])' exit
+  string = '.+'
+end
+state (normal,symbol,property,label,symbol,comment) =
+`(^ {11}(?![[:blank:]]))((?:-[[:blank:]]+)*)((?:(?:"(?:[^"\x5c]|\\.)*"|'(?:[^']|'')*'|[^[:blank:]#'"\-?:,\[\]{}&*!|>%@\x60][^#]*?)[[:blank:]]*:[[:blank:]]+)?)((?:[!&][^[:blank:]]*[[:blank:]]+)*)([|>][-+0-9]*)([[:blank:]]*(?:#.*)?$)` begin
+  string = '^(?= {0,11}[^[:blank:]])' exit
+  string = '.+'
+end
+state (normal,symbol,property,label,symbol,comment) =
+`(^ {12}(?![[:blank:]]))((?:-[[:blank:]]+)*)((?:(?:"(?:[^"\x5c]|\\.)*"|'(?:[^']|'')*'|[^[:blank:]#'"\-?:,\[\]{}&*!|>%@\x60][^#]*?)[[:blank:]]*:[[:blank:]]+)?)((?:[!&][^[:blank:]]*[[:blank:]]+)*)([|>][-+0-9]*)([[:blank:]]*(?:#.*)?$)` begin
+  string = '^(?= {0,12}[^[:blank:]])' exit
+  string = '.+'
+end
+
+# Keys: quoted or plain, before a colon and a blank (or the end of the line).
+(normal,property,symbol) = `(\G[[:blank:]]*)("(?:[^"\x5c]|\\.)*"|'(?:[^']|'')*')([[:blank:]]*:(?=[[:blank:]]|$))`
+(normal,property,symbol) = `(\G[[:blank:]]*)((?:[^[:blank:]#'"\-?:,\[\]{}&*!|>%@\x60]|[\-?:](?=[^[:blank:]]))(?:[^:#]|:(?=[^[:blank:]])|(?<=[^[:blank:]])#)*?)([[:blank:]]*:(?=[[:blank:]]|$))`
+
+# Indicators: list items, complex keys, values.
+symbol = $AT + '[\-?:](?=[[:blank:]]|$)'
+
+# Anchors and aliases (`&base`, `*base`), tags (`!!str`, `!local`, `!<tag:x>`).
+label = $AT + '[&*][^[:blank:],\[\]{}]+'
+type = $AT + '!(?:<[^>]*>|[^[:blank:],\[\]{}]*)'
+
+# Quoted strings, which may span lines. In single quotes, `''` is a quote.
+environment string delim $AT + '"' '"' multiline begin
+  specialchar = '\\(?:[0abtnvfre "/\\N_LP]|x[[:xdigit:]]{2}|u[[:xdigit:]]{4}|U[[:xdigit:]]{8}|$)'
+end
+environment string delim $AT + "'" '\x27(?!\x27)' multiline begin
+  specialchar = "''"
+end
+
+# Flow collections, `[a, b]` and `{a: 1}`, over as many lines as they take: there a plain scalar
+# ends at a comma or bracket.
+state normal delim $AT + '[\[{]' '[\]}]' multiline nested begin
+  comment = '\G(?:^|[[:blank:]]+)\K#.*'
+  (normal,property,symbol) = `(\G[[:blank:]]*)("(?:[^"\x5c]|\\.)*"|'(?:[^']|'')*'|[^[:blank:],\[\]{}#'"][^,\[\]{}#:]*?)([[:blank:]]*:(?=[[:blank:],\[\]{}]|$))`
+  environment string delim $AT + '"' '"' multiline begin
+    specialchar = '\\(?:[0abtnvfre "/\\N_LP]|x[[:xdigit:]]{2}|u[[:xdigit:]]{4}|U[[:xdigit:]]{8}|$)'
+  end
+  environment string delim $AT + "'" '\x27(?!\x27)' multiline begin
+    specialchar = "''"
+  end
+  label = $AT + '[&*][^[:blank:],\[\]{}]+'
+  type = $AT + '!(?:<[^>]*>|[^[:blank:],\[\]{}]*)'
+  date = $AT + '[0-9]{4}-[0-9]{2}-[0-9]{2}(?:[Tt ][0-9]{1,2}:[0-9]{2}:[0-9]{2}(?:\.[0-9]*)?(?:[[:blank:]]*(?:Z|[\-+][0-9]{1,2}(?::[0-9]{2})?))?)?(?=[[:blank:]]*(?:[,\]}]|$))'
+  number = $AT + '(?:[\-+]?(?:[0-9][0-9_]*)?\.?[0-9][0-9_]*(?:[eE][\-+]?[0-9]+)?|0x[[:xdigit:]_]+|0o[0-7_]+|[\-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))(?=[[:blank:]]*(?:[,\]}]|$))'
+  keyword = $AT + '(?:true|True|TRUE|false|False|FALSE|null|Null|NULL|~)(?=[[:blank:]]*(?:[,\]}]|$))'
+  symbol = $AT + ','
+  normal = $AT + '[^[:blank:],\[\]{}#]+(?:[[:blank:]]+[^[:blank:],\[\]{}#]+)*'
+end
+
+# Scalars that are the whole value: dates, numbers, booleans and null (YAML 1.2's core schema).
+date = $AT + '[0-9]{4}-[0-9]{2}-[0-9]{2}(?:[Tt ][0-9]{1,2}:[0-9]{2}:[0-9]{2}(?:\.[0-9]*)?(?:[[:blank:]]*(?:Z|[\-+][0-9]{1,2}(?::[0-9]{2})?))?)?(?=[[:blank:]]*(?:#|$))'
+number = $AT + '(?:[\-+]?(?:[0-9][0-9_]*)?\.?[0-9][0-9_]*(?:[eE][\-+]?[0-9]+)?|0x[[:xdigit:]_]+|0o[0-7_]+|[\-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))(?=[[:blank:]]*(?:#|$))'
+keyword = $AT + '(?:true|True|TRUE|false|False|FALSE|null|Null|NULL|~)(?=[[:blank:]]*(?:#|$))'
+
+# Any other plain scalar, to a comment or the end of the line; then any other character.
+normal = $AT + '[^[:blank:]#][^[:blank:]]*(?:[[:blank:]]+[^[:blank:]#][^[:blank:]]*)*'
+normal = $AT + '.'
 
 """#,
     ]
