@@ -9,6 +9,7 @@
 #include <srchilite/sourcehighlighter.h>
 
 #include "Internal.h"
+#include "PCRE2RuleFactory.h"
 
 namespace {
 
@@ -64,7 +65,8 @@ void csh_session_destroy(CSHSession *session) {
 }
 
 int csh_highlight(CSHSession *session, const char *data_dir, const char *lang_file, CSHMatcher matcher,
-                  const char *code, size_t code_length, const char **html, size_t *html_length) {
+                  const char *code, size_t code_length, double seconds_allowed,
+                  const char **html, size_t *html_length) {
     return guarded(session, [&] {
         session->output.clear();
         session->carry.clear();
@@ -77,6 +79,10 @@ int csh_highlight(CSHSession *session, const char *data_dir, const char *lang_fi
             serialised.lock();
 
         session->output.reserve(code_length + code_length / 2 + 64);
+        struct TimeLimit {   // for this call only, whether it returns or throws
+            explicit TimeLimit(double seconds) { cellar::setMatchingTimeLimit(seconds); }
+            ~TimeLimit() { cellar::setMatchingTimeLimit(0); }
+        } timeLimit(seconds_allowed);
         srchilite::SourceHighlighter highlighter(definition->mainState);
         highlighter.setFormatterManager(&session->formatters);
         highlighter.setOptimize(false);   // the session merges a run of one element into one span itself

@@ -3,6 +3,7 @@
 #define PCRE2_CODE_UNIT_WIDTH 8
 #include <pcre2.h>
 
+#include <chrono>
 #include <stdexcept>
 
 #include <srchilite/highlighttoken.h>
@@ -45,6 +46,24 @@ ThreadMatchState &threadMatchState() {
     thread_local ThreadMatchState state;
     return state;
 }
+
+/// When the highlighting on this thread must stop (see `setMatchingTimeLimit`).
+struct ThreadDeadline {
+    bool limited = false;
+    std::chrono::steady_clock::time_point deadline;
+    double seconds = 0;
+    unsigned calls = 0;
+
+    /// Throws once the deadline has passed; looks at the clock every 256 matches.
+    void check() {
+        if (!limited || (++calls & 0xFF) != 0)
+            return;
+        if (std::chrono::steady_clock::now() > deadline)
+            throw std::runtime_error("it took more than " + std::to_string(static_cast<int>(seconds * 1000)) + " ms");
+    }
+};
+
+thread_local ThreadDeadline threadDeadline;
 
 /// A Source-highlight rule whose regular expression is compiled by PCRE2. It matches exactly as
 /// `srchilite::RegexHighlightRule::tryToMatch` does (leftmost match in the rest of the line,
@@ -89,6 +108,7 @@ public:
 
     bool tryToMatch(std::string::const_iterator start, std::string::const_iterator end,
                     srchilite::HighlightToken &token, const srchilite::MatchingParameters &params) override {
+        threadDeadline.check();
         ThreadMatchState &state = threadMatchState();
         const size_t length = static_cast<size_t>(end - start);
         const char *subject = length ? &*start : "";
@@ -150,6 +170,15 @@ std::string alternatives(const srchilite::WordList &list, bool caseSensitive) {
 }
 
 }  // namespace
+
+void setMatchingTimeLimit(double seconds) {
+    threadDeadline.limited = seconds > 0;
+    threadDeadline.seconds = seconds;
+    threadDeadline.calls = 0;
+    if (threadDeadline.limited)
+        threadDeadline.deadline = std::chrono::steady_clock::now() +
+            std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(seconds));
+}
 
 std::string translateBoostPattern(const std::string &pattern) {
     std::string out;

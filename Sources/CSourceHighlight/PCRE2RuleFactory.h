@@ -22,6 +22,10 @@ public:
                                                  const std::string &pattern) override;
 };
 
+/// Makes the PCRE2 rules matching on this thread throw `std::runtime_error` once `seconds` have
+/// passed (no limit when `seconds` <= 0), until the next call.
+void setMatchingTimeLimit(double seconds);
+
 /// `pattern` in Boost.Regex's Perl syntax, rewritten for PCRE2 where the two differ: Boost's word
 /// starts and ends `\<` `\>` and buffer ends `` \` `` `\'` (which PCRE2 reads as plain characters).
 std::string translateBoostPattern(const std::string &pattern);

@@ -24,13 +24,18 @@ public struct CodeHighlighter: Sendable {
         public var environment: [String: String]
         /// How rules match text.
         public var matcher: Matcher
+        /// How long one block may take (with ``Matcher/pcre2``) before it is shown as plain code
+        /// instead: some definitions take time that grows with the square of a line's length.
+        public var timeLimit: Duration
 
         public init(systemDataFolder: String = "/usr/share/source-highlight", cacheFolder: String? = nil,
-                    environment: [String: String] = ProcessInfo.processInfo.environment, matcher: Matcher = .pcre2) {
+                    environment: [String: String] = ProcessInfo.processInfo.environment, matcher: Matcher = .pcre2,
+                    timeLimit: Duration = .seconds(2)) {
             self.systemDataFolder = systemDataFolder
             self.cacheFolder = cacheFolder
             self.environment = environment
             self.matcher = matcher
+            self.timeLimit = timeLimit
         }
     }
 
@@ -55,6 +60,8 @@ public struct CodeHighlighter: Sendable {
     private let sessions = SessionPool()
     /// How rules match text.
     public let matcher: Matcher
+    /// How long one block may take.
+    public let timeLimit: Duration
 
     /// Finds or makes the data folder (see ``Configuration``). Does file I/O; call it once and
     /// share the value.
@@ -68,15 +75,17 @@ public struct CodeHighlighter: Sendable {
         }
         return CodeHighlighter(setupProblem: folder.problem, dataFolder: folder.path,
                                catalog: LanguageCatalog(languageMap: folder.languageMap, availableFiles: folder.systemFiles),
-                               availableDefinitions: available, matcher: configuration.matcher)
+                               availableDefinitions: available, matcher: configuration.matcher, timeLimit: configuration.timeLimit)
     }
 
-    private init(setupProblem: String?, dataFolder: String?, catalog: LanguageCatalog, availableDefinitions: Set<String>, matcher: Matcher) {
+    private init(setupProblem: String?, dataFolder: String?, catalog: LanguageCatalog, availableDefinitions: Set<String>,
+                 matcher: Matcher, timeLimit: Duration) {
         self.setupProblem = setupProblem
         self.dataFolder = dataFolder
         self.catalog = catalog
         self.availableDefinitions = availableDefinitions
         self.matcher = matcher
+        self.timeLimit = timeLimit
     }
 
     /// Every language, by name, with the aliases that select it.
@@ -129,7 +138,7 @@ public struct CodeHighlighter: Sendable {
                 return HighlightedCode(html: markup.render(lines.plainHTML, lineCount: lines.count), language: lookup, isHighlighted: false, problems: [problem])
             }
             let result = sessions.withSession { session in
-                session.highlight(lines.bytes, definition: codeLanguage.definition, in: folder, matcher: matcher)
+                session.highlight(lines.bytes, definition: codeLanguage.definition, in: folder, matcher: matcher, timeLimit: timeLimit)
             } ?? .failure(HighlightFailure(reason: "out of memory"))
             switch result {
             case let .success(html):
@@ -143,9 +152,10 @@ public struct CodeHighlighter: Sendable {
         }
     }
 
-    /// Lines longer than this (in UTF-8 bytes) are not highlighted: the library's matching time
-    /// grows with the square of a line's length (minified code, data URLs).
-    public static let maximumLineLength = 20_000
+    /// A block with a line longer than this (in UTF-8 bytes) is shown as plain code: in some
+    /// definitions matching time grows with the square of a line's length (minified code, data
+    /// URLs), and 10,000 bytes already take 70 ms in Source-highlight's sh.lang.
+    public static let maximumLineLength = 10_000
 
     private func plain(_ lines: CodeLines, language: String?, lookup: LanguageLookup, options: CodeBlockOptions, problems: [HighlightProblem]) -> HighlightedCode {
         let markup = CodeBlockMarkup(language: language, options: options)

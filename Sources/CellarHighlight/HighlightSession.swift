@@ -17,12 +17,14 @@ final class HighlightSession: @unchecked Sendable {
 
     /// The code as HTML lines (see `csh_highlight`), or the library's reason for failing.
     /// `code` holds UTF-8 lines separated by "\n" only.
-    func highlight(_ code: [UInt8], definition: String, in folder: String, matcher: CodeHighlighter.Matcher) -> Result<String, HighlightFailure> {
+    func highlight(_ code: [UInt8], definition: String, in folder: String, matcher: CodeHighlighter.Matcher,
+                   timeLimit: Duration) -> Result<String, HighlightFailure> {
+        let seconds = Double(timeLimit.components.seconds) + Double(timeLimit.components.attoseconds) / 1e18
         var html: UnsafePointer<CChar>?
         var length = 0
         let succeeded = code.withUnsafeBufferPointer { bytes in
             bytes.withMemoryRebound(to: CChar.self) { characters in
-                csh_highlight(session, folder, definition, matcher.shimValue, characters.baseAddress, characters.count, &html, &length)
+                csh_highlight(session, folder, definition, matcher.shimValue, characters.baseAddress, characters.count, seconds, &html, &length)
             }
         }
         guard succeeded == 1, let html else { return .failure(HighlightFailure(reason: lastError)) }

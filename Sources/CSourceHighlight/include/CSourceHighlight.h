@@ -49,10 +49,13 @@ void csh_session_destroy(CSHSession *session);
 /// cuts a UTF-8 character. A definition is parsed once per process (per matcher) and shared by
 /// every session.
 ///
+/// With `CSH_MATCHER_PCRE2`, highlighting that takes more than `seconds_allowed` (if > 0) stops
+/// with an error: a line's cost grows with the square of its length in some definitions.
+///
 /// Returns 1 and points `*html`/`*html_length` at the session's buffer (valid until the next call
 /// with this session), or 0 with the reason in `csh_session_error(session)`.
 int csh_highlight(CSHSession *session, const char *data_dir, const char *lang_file, CSHMatcher matcher,
-                  const char *code, size_t code_length,
+                  const char *code, size_t code_length, double seconds_allowed,
                   const char **html, size_t *html_length);
 
 /// Parses `lang_file` afresh (not from the cache) and builds its automaton. Returns 1 and fills
