@@ -55,7 +55,7 @@ public struct CodeBlockAttributes: Sendable, Hashable {
             if key.isEmpty {
                 problems.append(HighlightProblem(.malformedOption, "unexpected '\(scalar)' in the code block options",
                                                  hint: "write options as key=value, such as linenos=table", offset: keyStart))
-                scanner.advance()
+                scanner.skipToken()
                 continue
             }
             if key.hasPrefix(".") || key.hasPrefix("#") {
@@ -185,6 +185,12 @@ struct AttributeScanner {
     mutating func skip(to target: Unicode.Scalar) -> Bool {
         while let scalar = current, scalar != target { advance() }
         return current != nil
+    }
+
+    /// Skips what cannot be read, up to the next blank, comma or `}`.
+    mutating func skipToken() {
+        advance()
+        while let scalar = current, scalar != ",", scalar != "}", !scalar.properties.isWhitespace { advance() }
     }
 
     mutating func skipSeparators() {
