@@ -68,7 +68,9 @@ thread_local ThreadDeadline threadDeadline;
 /// A Source-highlight rule whose regular expression is compiled by PCRE2. It matches exactly as
 /// `srchilite::RegexHighlightRule::tryToMatch` does (leftmost match in the rest of the line,
 /// `^` only at the start of the line, the matched subexpressions recorded for the compound and
-/// backreference rules), without the work the highlighter never reads (the suffix copy).
+/// backreference rules), without the work the highlighter never reads (the suffix copy). One
+/// difference: a match of nothing, at the place where matching starts, by a rule that changes no
+/// state, counts as no match; Source-highlight would try it again at the same place forever.
 class PCRE2Rule : public srchilite::HighlightRule {
     std::string pattern;   // in Boost syntax, as the definition wrote it (toString, backreferences)
     pcre2_code *code = nullptr;
@@ -123,6 +125,8 @@ public:
                                      reinterpret_cast<const char *>(message));
         }
         const PCRE2_SIZE *vector = pcre2_get_ovector_pointer(state.data);
+        if (vector[0] == 0 && vector[1] == 0 && !getNextState() && getExitLevel() == 0 && !isNested())
+            return false;   // matching nothing where it is, changing nothing: the highlighter would loop forever
         token.prefix.assign(subject, vector[0]);
         bool onlyBlanks = true;
         for (char c : token.prefix) {

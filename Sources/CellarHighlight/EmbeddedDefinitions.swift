@@ -76,7 +76,9 @@ vardef AT = '\G[[:blank:]]*\K'
 #   type      a name starting with a capital letter (`.Type` and `.Protocol` too)
 #   function  a name followed by `(`
 #   normal    any other name
-#   number    decimal (`1_000`, `3.14e-2`), hexadecimal (`0xFF`, `0x1p-3`), octal (`0o17`), binary (`0b1010`)
+#   number    decimal (`1_000`, `3.14e-2`), hexadecimal (`0xFF`, `0x1p-3`), octal (`0o17`), binary
+#             (`0b1010`); anything else starting with a digit too, so that the rule never matches
+#             nothing (Source-highlight would loop forever on an empty match)
 #   symbol    operators, `->`, `.`
 #   normal    brackets, commas, colons, semicolons
 (normal,keyword,type,function,normal,number,symbol,normal) =
@@ -89,7 +91,7 @@ vardef AT = '\G[[:blank:]]*\K'
 ((?>[[:upper:]][[:alnum:]_]*)?)
 ((?:(?>[[:lower:]_][[:alnum:]_]*)(?=\())?)
 ((?>[[:alpha:]_][[:alnum:]_]*)?)
-((?:(?:0x[[:xdigit:]][[:xdigit:]_]*(?:\.[[:xdigit:]][[:xdigit:]_]*)?(?:[pP][+-]?[[:digit:]][[:digit:]_]*)?|0o[0-7][0-7_]*|0b[01][01_]*|[[:digit:]][[:digit:]_]*(?:\.[[:digit:]][[:digit:]_]*)?(?:[eE][+-]?[[:digit:]][[:digit:]_]*)?)(?![[:alnum:]_]))?)
+((?:(?:0x[[:xdigit:]][[:xdigit:]_]*(?:\.[[:xdigit:]][[:xdigit:]_]*)?(?:[pP][+-]?[[:digit:]][[:digit:]_]*)?|0o[0-7][0-7_]*|0b[01][01_]*|[[:digit:]][[:digit:]_]*(?:\.[[:digit:]][[:digit:]_]*)?(?:[eE][+-]?[[:digit:]][[:digit:]_]*)?)(?![[:alnum:]_])|[[:digit:]][[:alnum:]_]*)?)
 ((?:->|[-+*%=<>!&|^~?.])*)
 ([(){}\[\],;:]*)`
 
@@ -198,7 +200,7 @@ keyword = $AT + '(?:true|false)(?![[:alnum:]_\-])'
 
 # Brackets and braces of arrays and inline tables, commas, then anything else.
 symbol = $AT + '[\[\]{},]'
-normal = $AT + '[^[:blank:]#\[\]{},="\x27]+|.'
+normal = $AT + '(?:[^[:blank:]#\[\]{},="\x27]+|.)'
 
 """#,
         "yaml.lang": #"""
