@@ -140,18 +140,26 @@ public:
             const PCRE2_SIZE from = vector[2 * index], to = vector[2 * index + 1];
             return from == PCRE2_UNSET ? std::string() : std::string(subject + from, to - from);
         };
+        // What `HighlightToken::addMatched` does, moving the text instead of copying it.
+        auto addMatched = [&](const std::string &element, uint32_t index) {
+            const PCRE2_SIZE from = vector[2 * index], to = vector[2 * index + 1];
+            token.matched.emplace_back(element, std::string(subject + from, to - from));
+            token.matchedSize += static_cast<unsigned>(to - from);
+        };
         if (getHasSubexpressions()) {
             for (uint32_t index = 1; index <= groups; ++index)
                 token.matchedSubExps.push_back(group(index));
         }
         const srchilite::ElemList &elements = getElemList();
         if (elements.size() > 1) {
+            // Groups that matched nothing are left out: the highlighter formats nothing for them
+            // (Boost's rule adds them as empty strings, which `SourceHighlighter::format` skips).
             for (uint32_t index = 1; index <= groups && index < static_cast<uint32_t>(result); ++index) {
-                if (vector[2 * index] != PCRE2_UNSET)
-                    token.addMatched(elements[index - 1], group(index));
+                if (vector[2 * index] != PCRE2_UNSET && vector[2 * index + 1] > vector[2 * index])
+                    addMatched(elements[index - 1], index);
             }
         } else {
-            token.addMatched(elements[0], group(0));
+            addMatched(elements[0], 0);
         }
         return true;
     }

@@ -6,48 +6,39 @@ struct CodeLines {
     /// How many lines (0 for empty code, 1 for "\n").
     let count: Int
 
+    /// The longest line (1-based index, length in bytes), `nil` for empty code.
+    let longestLine: (index: Int, length: Int)?
+
     init(_ code: String) {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(code.utf8.count)
-        if code.utf8.contains(UInt8(ascii: "\r")) {
-            var previousWasReturn = false
-            for byte in code.utf8 {
-                if byte == UInt8(ascii: "\r") {
-                    bytes.append(UInt8(ascii: "\n"))
-                } else if !(byte == UInt8(ascii: "\n") && previousWasReturn) {
-                    bytes.append(byte)
-                }
-                previousWasReturn = byte == UInt8(ascii: "\r")
+        var lines = 1
+        var longest = (index: 1, length: 0)
+        var lineStart = 0
+        var previousWasReturn = false
+        for byte in code.utf8 {   // one pass: "\r\n" and "\r" become "\n", lines are counted and measured
+            if byte == UInt8(ascii: "\n") && previousWasReturn {
+                previousWasReturn = false
+                continue
             }
-        } else {
-            bytes.append(contentsOf: code.utf8)
-        }
-        if code.isEmpty {
-            count = 0
-        } else {
-            if bytes.last == UInt8(ascii: "\n") { bytes.removeLast() }
-            count = bytes.lazy.filter { $0 == UInt8(ascii: "\n") }.count + 1
-        }
-        self.bytes = bytes
-    }
-
-    /// The longest line (1-based index, length in bytes), `nil` for empty code.
-    var longestLine: (index: Int, length: Int)? {
-        guard count > 0 else { return nil }
-        var best = (index: 1, length: 0)
-        var index = 1
-        var length = 0
-        for byte in bytes {
-            if byte == UInt8(ascii: "\n") {
-                if length > best.length { best = (index, length) }
-                index += 1
-                length = 0
+            previousWasReturn = byte == UInt8(ascii: "\r")
+            if byte == UInt8(ascii: "\n") || previousWasReturn {
+                if bytes.count - lineStart > longest.length { longest = (lines, bytes.count - lineStart) }
+                bytes.append(UInt8(ascii: "\n"))
+                lines += 1
+                lineStart = bytes.count
             } else {
-                length += 1
+                bytes.append(byte)
             }
         }
-        if length > best.length { best = (index, length) }
-        return best
+        if bytes.count - lineStart > longest.length { longest = (lines, bytes.count - lineStart) }
+        if bytes.last == UInt8(ascii: "\n") {
+            bytes.removeLast()
+            lines -= 1
+        }
+        count = code.isEmpty ? 0 : lines
+        longestLine = code.isEmpty ? nil : longest
+        self.bytes = bytes
     }
 
     /// The lines escaped, not highlighted, separated by "\n".

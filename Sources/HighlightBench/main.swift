@@ -2,6 +2,7 @@
 // every block different (item numbers in names, strings and numbers), highlighted once each.
 // Prints the cost per block on one thread and on all cores, per matcher, and for a few other languages.
 // Run: swift build -c release --product highlight-bench && .build/release/highlight-bench [blocks]
+// (HIGHLIGHT_BENCH_PCRE2_ONLY=1: the Swift blocks with PCRE2 only, for profiling)
 import CellarHighlight
 import Dispatch
 import Foundation
@@ -59,7 +60,8 @@ let count = CommandLine.arguments.count > 1 ? Int(CommandLine.arguments[1]) ?? 1
 let blocks = (0..<count).map(swiftBlock)
 precondition(blocks[0].split(separator: "\n", omittingEmptySubsequences: false).count == 31, "30 lines and the final newline")
 
-for matcher in CodeHighlighter.Matcher.allCases {
+let onlyPCRE2 = ProcessInfo.processInfo.environment["HIGHLIGHT_BENCH_PCRE2_ONLY"] != nil
+for matcher in CodeHighlighter.Matcher.allCases where !(onlyPCRE2 && matcher == .boost) {
     let highlighter = CodeHighlighter.prepare(CodeHighlighter.Configuration(matcher: matcher))
     if let problem = highlighter.setupProblem { print("setup: \(problem)") }
     _ = highlighter.highlight(blocks[0], language: "swift")   // parse the definition first
@@ -86,6 +88,7 @@ for matcher in CodeHighlighter.Matcher.allCases {
                  matcher.rawValue, cores, wallParallel * 1e3, runs, wallParallel / Double(runs) * 1e6, cpuParallel / Double(runs) * 1e6))
 }
 
+if onlyPCRE2 { exit(0) }
 let highlighter = CodeHighlighter.prepare()
 let others: [(String, String)] = [
     ("sh", String(repeating: "for f in *.md; do\n  echo \"$f\" | sed -e 's/a/b/g' > \"${f%.md}.txt\" # convert\ndone\n", count: 10)),
