@@ -76,10 +76,13 @@ std::shared_ptr<Definition> buildDefinition(const std::string &dataDir, const st
     return definition;
 }
 
-std::shared_ptr<const Definition> sharedDefinition(const std::string &dataDir, const std::string &file,
-                                                   CSHMatcher matcher) {
+std::string definitionKey(const std::string &dataDir, const std::string &file, CSHMatcher matcher) {
+    return std::to_string(static_cast<int>(matcher)) + '\n' + dataDir + '\n' + file;
+}
+
+std::shared_ptr<const Definition> sharedDefinition(const std::string &key, const std::string &dataDir,
+                                                   const std::string &file, CSHMatcher matcher) {
     std::lock_guard<std::mutex> guard(libraryLock());
-    const std::string key = std::to_string(static_cast<int>(matcher)) + '\n' + dataDir + '\n' + file;
     auto found = definitions().find(key);
     if (found != definitions().end())
         return found->second;

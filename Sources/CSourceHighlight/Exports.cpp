@@ -71,8 +71,13 @@ int csh_highlight(CSHSession *session, const char *data_dir, const char *lang_fi
         session->output.clear();
         session->carry.clear();
         session->openSpan = nullptr;
-        std::shared_ptr<const cellar::Definition> definition = cellar::sharedDefinition(data_dir, lang_file, matcher);
-        session->ensureFormatters(definition->elements);
+        const std::string key = cellar::definitionKey(data_dir, lang_file, matcher);
+        auto known = session->definitions.find(key);
+        if (known == session->definitions.end()) {
+            known = session->definitions.emplace(key, cellar::sharedDefinition(key, data_dir, lang_file, matcher)).first;
+            session->ensureFormatters(known->second->elements);
+        }
+        const std::shared_ptr<const cellar::Definition> &definition = known->second;
 
         std::unique_lock<std::mutex> serialised(cellar::libraryLock(), std::defer_lock);
         if (definition->info.serialised)

@@ -6,6 +6,7 @@
 #include <mutex>
 #include <set>
 #include <string>
+#include <unordered_map>
 #include <unordered_set>
 
 #include <srchilite/formattermanager.h>
@@ -28,9 +29,12 @@ struct Definition {
 /// backreferences highlights (entering such a state copies it, bumping that counter).
 std::mutex &libraryLock();
 
-/// The definition of `file` in `dataDir`, built on first use and then shared (takes `libraryLock`).
-std::shared_ptr<const Definition> sharedDefinition(const std::string &dataDir, const std::string &file,
-                                                   CSHMatcher matcher);
+/// The key of a definition in the caches: matcher, folder and file.
+std::string definitionKey(const std::string &dataDir, const std::string &file, CSHMatcher matcher);
+
+/// The definition with `key`, built on first use and then shared (takes `libraryLock`).
+std::shared_ptr<const Definition> sharedDefinition(const std::string &key, const std::string &dataDir,
+                                                   const std::string &file, CSHMatcher matcher);
 
 /// Builds `file` afresh. The caller holds `libraryLock`.
 std::shared_ptr<Definition> buildDefinition(const std::string &dataDir, const std::string &file,
@@ -50,6 +54,8 @@ struct CSHSession {
     const std::string *openSpan = nullptr;
     srchilite::FormatterManager formatters;
     std::unordered_set<std::string> registered;
+    /// The definitions this session has used, so that it takes the library lock only the first time.
+    std::unordered_map<std::string, std::shared_ptr<const cellar::Definition>> definitions;
 
     CSHSession();
     /// Gives every element of a definition its formatter (once per session and element).

@@ -10,6 +10,10 @@ struct CodeLines {
     let longestLine: (index: Int, length: Int)?
 
     init(_ code: String) {
+        if let fast = code.utf8.withContiguousStorageIfAvailable(Self.withoutReturns), let fast {
+            self = fast
+            return
+        }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(code.utf8.count)
         var lines = 1
@@ -39,6 +43,29 @@ struct CodeLines {
         count = code.isEmpty ? 0 : lines
         longestLine = code.isEmpty ? nil : longest
         self.bytes = bytes
+    }
+
+    private init(bytes: [UInt8], count: Int, longestLine: (index: Int, length: Int)?) {
+        self.bytes = bytes
+        self.count = count
+        self.longestLine = longestLine
+    }
+
+    /// The common case, code without "\r", measured without copying byte by byte (`nil` otherwise).
+    private static func withoutReturns(_ code: UnsafeBufferPointer<UInt8>) -> CodeLines? {
+        guard !code.isEmpty else { return CodeLines(bytes: [], count: 0, longestLine: nil) }
+        guard !code.contains(UInt8(ascii: "\r")) else { return nil }
+        let end = code.last == UInt8(ascii: "\n") ? code.count - 1 : code.count
+        var lines = 1
+        var longest = (index: 1, length: 0)
+        var lineStart = 0
+        for index in 0..<end where code[index] == UInt8(ascii: "\n") {
+            if index - lineStart > longest.length { longest = (lines, index - lineStart) }
+            lines += 1
+            lineStart = index + 1
+        }
+        if end - lineStart > longest.length { longest = (lines, end - lineStart) }
+        return CodeLines(bytes: Array(code[0..<end]), count: lines, longestLine: longest)
     }
 
     /// The lines escaped, not highlighted, separated by "\n".
