@@ -27,8 +27,11 @@ let package = Package(
         // behind an extern "C" header; CellarHighlight alone imports it.
         .target(
             name: "CSourceHighlight",
-            cxxSettings: [.unsafeFlags(["-std=c++17"])],
-            linkerSettings: [.linkedLibrary("source-highlight"), .linkedLibrary("boost_regex"), .linkedLibrary("pcre2-8"), .linkedLibrary("stdc++")]
+            cxxSettings: [.unsafeFlags(["-std=c++17"]), .unsafeFlags(["-I/opt/homebrew/include"], .when(platforms: [.macOS]))],
+            linkerSettings: [
+                .linkedLibrary("source-highlight"), .linkedLibrary("boost_regex"), .linkedLibrary("pcre2-8"),
+                .linkedLibrary("stdc++", .when(platforms: [.linux])), .unsafeFlags(["-L/opt/homebrew/lib"], .when(platforms: [.macOS])),
+            ]
         ),
         // Build-time syntax highlighting of code blocks; the .lang sources are embedded by scripts/embed-highlight-definitions.
         .target(name: "CellarHighlight", dependencies: ["AnnotatedLocking", "CellarDiagnostics", "CSourceHighlight"], exclude: ["Definitions"]),

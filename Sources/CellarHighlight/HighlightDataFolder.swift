@@ -121,7 +121,7 @@ struct HighlightDataFolder: Sendable {
     /// and as many links as there are system files.
     private static func isComplete(_ folder: String, linkedCount: Int) -> Bool {
         var status = stat()
-        guard lstat(folder, &status) == 0, status.st_mode & S_IFMT == S_IFDIR, status.st_uid == getuid(),
+        guard lstat(folder, &status) == 0, status.st_mode & mode_t(S_IFMT) == mode_t(S_IFDIR), status.st_uid == getuid(),
               let entries = try? FileManager.default.contentsOfDirectory(atPath: folder),
               entries.count == EmbeddedDefinitions.files.count + linkedCount else { return false }
         for (file, text) in EmbeddedDefinitions.files {
@@ -143,9 +143,9 @@ struct HighlightDataFolder: Sendable {
             }
             guard lstat(path, &status) == 0 else { throw FolderError("cannot read \(path)", errno) }
         }
-        guard status.st_mode & S_IFMT == S_IFDIR else { throw FolderError("\(path) is not a folder", 0) }
+        guard status.st_mode & mode_t(S_IFMT) == mode_t(S_IFDIR) else { throw FolderError("\(path) is not a folder", 0) }
         guard status.st_uid == getuid() else { throw FolderError("\(path) belongs to another user", 0) }
-        guard status.st_mode & 0o022 == 0 else { throw FolderError("\(path) may be written by other users", 0) }
+        guard status.st_mode & mode_t(0o022) == 0 else { throw FolderError("\(path) may be written by other users", 0) }
     }
 }
 
