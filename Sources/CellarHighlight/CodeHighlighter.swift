@@ -107,6 +107,26 @@ public struct CodeHighlighter: Sendable {
         return block
     }
 
+    /// Highlights a fenced block from its whole info string (`swift {linenos=table}`): the
+    /// language is its first word (up to a blank or `{`), the attributes the rest. Problem offsets
+    /// count from the start of `info`.
+    public func highlight(_ code: String, info: String) -> HighlightedCode {
+        let scalars = Array(info.unicodeScalars)
+        var start = 0
+        while start < scalars.count, scalars[start].properties.isWhitespace { start += 1 }
+        var end = start
+        while end < scalars.count, !scalars[end].properties.isWhitespace, scalars[end] != "{" { end += 1 }
+        var language = ""
+        language.unicodeScalars.append(contentsOf: scalars[start..<end])
+        var attributes = ""
+        attributes.unicodeScalars.append(contentsOf: scalars[end...])
+        var block = highlight(code, language: language, attributes: attributes)
+        for index in block.problems.indices {
+            block.problems[index].offset = block.problems[index].offset.map { $0 + end }
+        }
+        return block
+    }
+
     /// Highlights `code` in `language` (a name or alias; empty or `text` for plain code).
     public func highlight(_ code: String, language: String, options: CodeBlockOptions = CodeBlockOptions()) -> HighlightedCode {
         let lines = CodeLines(code)

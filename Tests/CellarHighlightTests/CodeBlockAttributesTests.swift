@@ -104,4 +104,13 @@ import Testing
         ])
         #expect(block.html.contains("<span class=\"hl-line hl-marked\">b\n</span>"))
     }
+
+    @Test func aWholeInfoStringIsSplitIntoLanguageAndAttributes() {
+        let block = testHighlighter.highlight("let x = 1\n", info: "  swift {linenos=inline hl_lines=[9]}")
+        #expect(block.language == testHighlighter.lookUp("swift"))
+        #expect(block.html.contains("data-ln=\"1\""))
+        #expect(block.problems.map(\.offset) == [33], "offsets count from the start of the info string (here the `[` of hl_lines)")
+        #expect(testHighlighter.highlight("x\n", info: "yaml{linenos=table}").html.hasPrefix("<div class=\"highlight-table\">"))
+        #expect(testHighlighter.highlight("x\n", info: "").language == .plainText)
+    }
 }
