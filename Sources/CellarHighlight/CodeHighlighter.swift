@@ -102,8 +102,9 @@ public struct CodeHighlighter: Sendable {
     /// attributes come back with their offset in `attributes`.
     public func highlight(_ code: String, language: String, attributes: String) -> HighlightedCode {
         let parsed = CodeBlockAttributes(parsing: attributes)
-        var block = highlight(code, language: language, options: parsed.options)
-        block.problems = parsed.problems + parsed.problems(forLineCount: CodeLines(code).count) + block.problems
+        let lines = CodeLines(code)
+        var block = draw(lines, language: language, options: parsed.options)
+        block.problems = parsed.problems + parsed.problems(forLineCount: lines.count) + block.problems
         return block
     }
 
@@ -129,7 +130,10 @@ public struct CodeHighlighter: Sendable {
 
     /// Highlights `code` in `language` (a name or alias; empty or `text` for plain code).
     public func highlight(_ code: String, language: String, options: CodeBlockOptions = CodeBlockOptions()) -> HighlightedCode {
-        let lines = CodeLines(code)
+        draw(CodeLines(code), language: language, options: options)
+    }
+
+    private func draw(_ lines: CodeLines, language: String, options: CodeBlockOptions) -> HighlightedCode {
         let lookup = catalog.lookUp(language)
         let trimmed = language.trimmingWhitespace
         switch lookup {
