@@ -22,7 +22,7 @@ import Testing
                 #expect(fast.rules == reference.rules, "\(language.name)")
                 #expect(fast.serialised == reference.serialised, "\(language.name)")
             case let (.failure(fast), .failure(reference)):
-                // Debian's proto.lang has a syntax error on line 4: both say so, each from its own folder.
+                // A broken system definition: both must say the same, each from its own folder.
                 #expect(fast.reason.replacingOccurrences(of: testHighlighter.dataFolder!, with: "")
                     == reference.reason.replacingOccurrences(of: boostHighlighter.dataFolder!, with: ""), "\(language.name) fails the same way")
             default:
