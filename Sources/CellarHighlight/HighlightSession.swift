@@ -44,19 +44,6 @@ final class HighlightSession: @unchecked Sendable {
     private var lastError: String { String(cString: csh_session_error(session)) }
 }
 
-/// Why the library could not highlight: its own message (a definition's `file:line: problem`,
-/// an I/O error, a regular expression that gave up).
-struct HighlightFailure: Error, Equatable {
-    var reason: String
-}
-
-/// What building a definition found (see `CSHDefinitionInfo`).
-struct DefinitionReport: Equatable {
-    var rules: Int
-    var boostRules: Int
-    var serialised: Bool
-}
-
 extension CodeHighlighter.Matcher {
     var shimValue: CSHMatcher {
         switch self {

@@ -60,6 +60,22 @@ let blocks = (0..<count).map(swiftBlock)
 precondition(blocks[0].split(separator: "\n", omittingEmptySubsequences: false).count == 31, "30 lines and the final newline")
 
 let onlyPCRE2 = ProcessInfo.processInfo.environment["HIGHLIGHT_BENCH_PCRE2_ONLY"] != nil
+
+// Set-up: the data folder made in a fresh cache folder, then found again; first use of a definition.
+let cache = NSTemporaryDirectory() + "highlight-bench-\(getpid())"
+var wall0 = wallSeconds()
+let cold = CodeHighlighter.prepare(CodeHighlighter.Configuration(cacheFolder: cache))
+let coldSeconds = wallSeconds() - wall0
+wall0 = wallSeconds()
+_ = CodeHighlighter.prepare(CodeHighlighter.Configuration(cacheFolder: cache))
+print(String(format: "prepare: %.1f ms making the data folder, %.1f ms finding it again", coldSeconds * 1e3, (wallSeconds() - wall0) * 1e3))
+for language in ["swift", "yaml", "toml", "markdown", "sh", "cpp"] {
+    wall0 = wallSeconds()
+    _ = cold.highlight("x\n", language: language)
+    print(String(format: "first %@ block (parses the definition): %.1f ms", language, (wallSeconds() - wall0) * 1e3))
+}
+try? FileManager.default.removeItem(atPath: cache)
+
 for matcher in CodeHighlighter.Matcher.allCases where !(onlyPCRE2 && matcher == .boost) {
     let highlighter = CodeHighlighter.prepare(CodeHighlighter.Configuration(matcher: matcher))
     if let problem = highlighter.setupProblem { print("setup: \(problem)") }
