@@ -7,9 +7,16 @@ let testHighlighter: CodeHighlighter = CodeHighlighter.prepare(CodeHighlighter.C
 /// The same, matching with Source-highlight's own Boost rules.
 let boostHighlighter: CodeHighlighter = CodeHighlighter.prepare(CodeHighlighter.Configuration(cacheFolder: temporaryFolder("cache-boost"), matcher: .boost))
 
-/// A new empty folder under the temporary folder, unique to this call.
+/// The folder of this test process's files, removed when the process exits.
+let testRoot: String = {
+    let path = NSTemporaryDirectory() + "cellar-highlight-tests-\(getpid())"
+    atexit { try? FileManager.default.removeItem(atPath: testRoot) }
+    return path
+}()
+
+/// A new empty folder under ``testRoot``, unique to this call.
 func temporaryFolder(_ name: String) -> String {
-    let path = NSTemporaryDirectory() + "cellar-highlight-tests-\(getpid())-\(UUID().uuidString.prefix(8))/\(name)"
+    let path = testRoot + "/\(UUID().uuidString.prefix(8))/\(name)"
     try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     return path
 }
