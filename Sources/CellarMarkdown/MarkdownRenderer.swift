@@ -69,3 +69,8 @@ public struct MarkdownRenderer: Sendable {
         return String(cString: rendered)
     }
 }
+
+extension MarkdownRenderer {
+    /// The version of the libcmark Cellar runs with, as the library reports it ("0.30.2").
+    public static var libraryVersion: String { String(cString: cmark_version_string()) }
+}

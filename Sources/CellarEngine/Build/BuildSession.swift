@@ -6,7 +6,7 @@
 public actor BuildSession {
     public let options: BuildOptions
     private let pipeline: BuildPipeline
-    private var cache = SessionCache()
+    private var memo = BuildMemo()
     private var isBuilding = false
     private var waiting: [CheckedContinuation<Void, Never>] = []
 
@@ -25,20 +25,14 @@ public actor BuildSession {
         defer {
             if waiting.isEmpty { isBuilding = false } else { waiting.removeFirst().resume() }
         }
-        var working = cache
-        cache = SessionCache()
-        do throws(BuildFailure) {
-            let report = try await pipeline.run(cache: &working, changed: changed)
-            cache = working
-            return report
-        } catch {
-            cache = working
-            throw error
-        }
+        var working = memo
+        memo = BuildMemo()
+        defer { memo = working }
+        return try await pipeline.run(changed.map(ChangeSet.paths) ?? .unknown, memo: &working)
     }
 
     /// Forgets everything kept from earlier builds.
     public func reset() {
-        cache.reset()
+        memo = BuildMemo()
     }
 }

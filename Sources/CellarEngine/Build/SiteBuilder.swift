@@ -34,8 +34,8 @@ public struct SiteBuilder: Sendable {
                                duration: ContinuousClock.now - start, stageDurations: [:], diagnostics: last.diagnostics,
                                output: layout.output, nextScheduledChange: last.nextScheduledChange, upToDate: true)
         }
-        var cache = SessionCache()
-        let report = try await BuildPipeline(options: options, reporter: reporter, cells: cells).run(cache: &cache, changed: nil)
+        var memo = BuildMemo()
+        let report = try await BuildPipeline(options: options, reporter: reporter, cells: cells).run(.everything, memo: &memo)
         // Files that changed while the build ran make the snapshot stale: take it again and keep the older one.
         if InputSnapshot.fingerprint(layout: layout, options: options) == fingerprint {
             InputSnapshot(fingerprint: fingerprint, items: report.items, pages: report.pages,

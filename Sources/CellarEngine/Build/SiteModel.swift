@@ -24,6 +24,17 @@ public struct SiteModel: Sendable {
     /// The next moment an item's visibility changes by itself (a future date, an expiry).
     var nextScheduledChange: Date?
 
+    /// Puts `item` where the item with its id is: in `items`, `itemsByID` and its section's list.
+    /// The item must be placed as the one it replaces (see ``ModelStage/placement(of:in:)``).
+    mutating func replace(_ item: Item) {
+        itemsByID[item.id] = item
+        if let index = items.firstIndex(where: { $0.id == item.id }) { items[index] = item }
+        if var members = sectionItems[item.sectionID], let index = members.firstIndex(where: { $0.id == item.id }) {
+            members[index] = item
+            sectionItems[item.sectionID] = members
+        }
+    }
+
     /// Top-level sections, in navigation order.
     var topSections: [ContentSection] {
         sections.filter { $0.parentID == nil && !$0.id.isEmpty }

@@ -43,7 +43,7 @@ struct SiteWriter {
         let writer = self.writer
         let reporter = self.reporter
         let total = pages.count
-        let results = (try? await parallelMap(pages, minimumChunk: 64, progress: { reporter.progress(.write, done: $0, total: total) }) {
+        let results = await parallelMap(pages, minimumChunk: 64, progress: { reporter.progress(.write, done: $0, total: total) }) {
             page -> (String, UInt64?, Diagnostic?) in
             let file = page.url.outputFile
             let key = fingerprint(page)
@@ -63,7 +63,7 @@ struct SiteWriter {
             } catch {
                 return (file, nil, .error("cannot render \(page.url): \(error)"))
             }
-        }) ?? []
+        }
         var fingerprints: [String: UInt64] = [:]
         fingerprints.reserveCapacity(results.count)
         for (file, key, problem) in results {
@@ -120,15 +120,21 @@ struct SiteWriter {
         try writer.write(SiteFiles.robots(sitemap: environment.absolute("sitemap.xml")), to: "robots.txt")
         for item in model.items {
             for alias in item.aliases {
-                guard let url = ItemLoader.aliasURL(alias) else { continue }
+                guard let url = AliasPath.url(for: alias) else { continue }
                 try writer.write(SiteFiles.redirect(to: environment.absoluteLocation(of: item), language: model.config.language),
                                  to: url.outputFile)
             }
         }
     }
 
-    private func copyFiles() throws(FileIOError) {
+    /// Copies the static files of `content/`, the files of published bundles and the theme's assets.
+    /// - Parameter sources: copy only the files with these (absolute) sources, and nothing else.
+    func copyFiles(onlyFrom sources: Set<String>? = nil) throws(FileIOError) {
         func copy(_ source: String, to path: String) throws(FileIOError) {
+            if let sources {
+                if sources.contains(source) { try writer.copy(source, to: path) }
+                return
+            }
             if let unchangedSources, !unchangedSources.changed.contains(source), writer.keep(path) { return }
             try writer.copy(source, to: path)
         }

@@ -39,4 +39,78 @@ struct URLClaims {
         for parent in parents where folders[parent] == nil { folders[parent] = owner }
     }
 
+    /// Two things on one URL are an error naming both: items, aliases, sections and the pages
+    /// Cellar generates (pagination, feeds, tag pages), and files copied from `content/`.
+    static func check(_ items: [Item], tags: TagIndex, site: LoadedSite, diagnostics: inout DiagnosticBag) {
+        var claims = URLClaims()
+        let layout = site.layout
+        let config = site.config
+        for file in ["sitemap.xml", "robots.txt", "404.html"] {
+            claims.claim(URLPath(file), by: "a file Cellar writes", at: nil, diagnostics: &diagnostics)
+        }
+        claims.claim(.root, by: "the home page", at: nil, diagnostics: &diagnostics)
+        for format in FeedCatalog.formats {
+            claims.claim(URLPath(format.file), by: "the site's \(format.label) feed", at: nil, diagnostics: &diagnostics)
+        }
+        var counts: [String: Int] = [:]
+        for item in items { counts[item.sectionID, default: 0] += 1 }
+        // The theme's assets are copied to the root of the output: nothing else may land on them.
+        for asset in site.theme.assets.sorted() {
+            let shown = site.theme.display + "/assets/" + asset
+            claims.claim(URLPath(asset), by: shown, at: SourceLocation(file: shown), diagnostics: &diagnostics)
+        }
+        for section in site.sections.values.sorted(by: { $0.id < $1.id }) {
+            let location = SourceLocation(file: section.file)
+            claims.claim(section.url, by: section.file, at: location, diagnostics: &diagnostics)
+            let pages = Paginator(pageSize: section.paginate ?? config.paginate).pageCount(of: counts[section.id, default: 0])
+            for page in stride(from: 2, through: pages, by: 1) {
+                claims.claim(Paginator.url(page: page, base: section.url), by: "page \(page) of \(section.file)",
+                             at: location, diagnostics: &diagnostics)
+            }
+            if section.hasFeed {
+                for format in FeedCatalog.formats {
+                    claims.claim(section.url.appending(format.file), by: "the \(format.label) feed of \(section.file)",
+                                 at: location, diagnostics: &diagnostics)
+                }
+            }
+        }
+        if !tags.tags.isEmpty {
+            claims.claim(TagIndex.root, by: "the tags page", at: nil, diagnostics: &diagnostics)
+            for tag in tags.tags {
+                let pages = Paginator(pageSize: config.paginate).pageCount(of: tag.itemIDs.count)
+                for page in 1...pages {
+                    claims.claim(Paginator.url(page: page, base: tag.url),
+                                 by: page == 1 ? "the page of tag #\(tag.name)" : "page \(page) of tag #\(tag.name)",
+                                 at: nil, diagnostics: &diagnostics)
+                }
+            }
+        }
+        for path in site.scan.staticFiles.sorted() {
+            let shown = layout.display(contentPath: path)
+            claims.claim(URLPath(path), by: shown, at: SourceLocation(file: shown), diagnostics: &diagnostics)
+        }
+        for item in items where item.hasPage {
+            if item.url.value.hasPrefix(TagIndex.root.value) {
+                diagnostics.error("the URL \(item.url) is reserved for tag pages", at: item.location,
+                                  hint: "give the item another 'slug:' or move it out of a folder named 'tags'")
+                continue
+            }
+            claims.claim(item.url, by: item.file, at: item.location, diagnostics: &diagnostics)
+        }
+        for item in items {
+            for (index, alias) in item.aliases.enumerated() {
+                let location = (item.fields["aliases"].flatMap { field -> SourceLocation? in
+                    if case .list(let entries) = field.value, index < entries.count { return entries[index].location }
+                    return field.location
+                }) ?? item.location
+                guard let url = AliasPath.url(for: alias) else {
+                    diagnostics.error("alias '\(alias)' must be a path on this site, such as /old/path/", at: location,
+                                      hint: "aliases may not contain '..', '\\\\', a scheme or a host")
+                    continue
+                }
+                claims.claim(url, by: item.file, what: "alias", at: location,
+                             hint: "remove the alias, or the item that already lives there", diagnostics: &diagnostics)
+            }
+        }
+    }
 }

@@ -25,9 +25,9 @@ extension LinkChecker {
     func checkRenderedPages(_ context: Context, skipping bodyLinks: [String: Set<String>]) async -> [Diagnostic] {
         // The home page first, then by address; pages are checked on every core, gathered in this order.
         let files = context.facts.keys.sorted { ($0 == "index.html" ? 0 : 1, $0) < ($1 == "index.html" ? 0 : 1, $1) }
-        let found = (try? await parallelMap(files, minimumChunk: 64) { file in
+        let found = await parallelMap(files, minimumChunk: 64) { file in
             Self.problems(on: file, context: context, shown: bodyLinks[file] ?? [])
-        }) ?? []
+        }
         var problems: [PageProblem: [String]] = [:]
         for (file, pageProblems) in zip(files, found) {
             for problem in pageProblems { problems[problem, default: []].append(file) }

@@ -26,9 +26,9 @@ struct LinkChecker: Sendable {
         let files = output.files
         let output = self.output
         let htmlFiles = files.filter { $0.hasSuffix(".html") }.sorted()
-        let scanned = (try? await parallelMap(htmlFiles, minimumChunk: 32) { file in
+        let scanned = await parallelMap(htmlFiles, minimumChunk: 32) { file in
             (file, HTMLPageFacts(html: output.html(at: file) ?? []))
-        }) ?? []
+        }
         let context = Context(
             resolver: HrefResolver(siteURL: model.config.url, files: files),
             facts: Dictionary(scanned, uniquingKeysWith: { first, _ in first }),
@@ -77,7 +77,7 @@ struct LinkChecker: Sendable {
         }
         let renderer = MarkdownRenderer(options: model.config.markdown)
         let links = model.links
-        let checked = (try? await parallelMap(sources, minimumChunk: 64) { source -> ([Diagnostic], [String]) in
+        let checked = await parallelMap(sources, minimumChunk: 64) { source -> ([Diagnostic], [String]) in
             guard Self.mayHaveLinks(source.markdown) else {
                 return ([], [])
             }
@@ -103,7 +103,7 @@ struct LinkChecker: Sendable {
                 }
             }
             return (problems, hrefs)
-        }) ?? []
+        }
         var bodyLinks: [String: Set<String>] = [:]
         for (source, (_, hrefs)) in zip(sources, checked) where !hrefs.isEmpty {
             bodyLinks[source.id] = Set(hrefs + hrefs.map { URLEncoding.decode($0) ?? $0 })

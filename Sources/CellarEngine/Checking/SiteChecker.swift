@@ -40,18 +40,18 @@ public struct SiteChecker: Sendable {
         var options = self.options
         options.clean = false
         options.writeMode = .memory   // every file rendered, none written; the model stays in the session cache
-        var cache = SessionCache()
+        var memo = BuildMemo()
         let build: BuildReport
         do throws(BuildFailure) {
-            build = try await BuildPipeline(options: options, reporter: reporter, cells: cells).run(cache: &cache, changed: nil)
+            build = try await BuildPipeline(options: options, reporter: reporter, cells: cells).run(.everything, memo: &memo)
         } catch {
             return Report(diagnostics: error.diagnostics.sorted, pages: 0, items: 0, built: false)
         }
         var diagnostics = DiagnosticBag(build.diagnostics)
-        if let last = cache.last, let output = cache.captured {
-            let checker = LinkChecker(model: last.model, pages: last.pages, output: output, layout: SiteLayout(options: options))
+        if let model = memo.model.model, let output = memo.output.captured {
+            let checker = LinkChecker(model: model, pages: memo.pages.pages, output: output, layout: SiteLayout(options: options))
             diagnostics.append(contentsOf: await checker.check())
-            diagnostics.append(contentsOf: TagTypoFinder.warnings(for: last.model.items))
+            diagnostics.append(contentsOf: TagTypoFinder.warnings(for: model.items))
         }
         return Report(diagnostics: diagnostics.sorted, pages: build.pages, items: build.items, built: true)
     }

@@ -21,8 +21,12 @@ struct SiteConfigLoader {
 
         var timeZone = TimeZone(identifier: "UTC") ?? .current
         if let name = index.string("timezone") {
-            if let zone = TimeZone(identifier: name) {
+            if let zone = TimeZone(identifier: name), !Self.zoneDataIsMissing(zone) {
                 timeZone = zone
+            } else if TimeZone(identifier: name) != nil {
+                diagnostics.error("the time zone data for '\(name)' is not installed on this machine",
+                                  at: index.location("timezone"),
+                                  hint: "install it (on Debian and Ubuntu: apt-get install tzdata), or use timezone: UTC")
             } else {
                 diagnostics.error("unknown time zone '\(name)'", at: index.location("timezone"),
                                   hint: "use an IANA name such as UTC, Europe/Paris or America/New_York")
@@ -115,5 +119,18 @@ struct SiteConfigLoader {
             return false
         }
         return parts.dropFirst().allSatisfy { (1...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } }
+    }
+
+    /// Whether Foundation would have no data file for `zone`: it knows every zone's name and offset,
+    /// but on Linux it crashes formatting a date in a zone whose file under the zoneinfo folder
+    /// (`$TZDIR`, else /usr/share/zoneinfo; Debian's tzdata) is missing. UTC needs no file.
+    static func zoneDataIsMissing(_ zone: TimeZone, folder: String? = nil) -> Bool {
+        #if os(Linux)
+        if zone.identifier == "UTC" || zone.identifier == "GMT" { return false }
+        let folder = folder ?? ProcessInfo.processInfo.environment["TZDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/share/zoneinfo"
+        return FileIO.status(Paths.join(folder, zone.identifier), followLinks: true)?.kind != .file
+        #else
+        return false
+        #endif
     }
 }

@@ -35,7 +35,7 @@ struct ItemParser: Sendable {
         ))
         let errorsBefore = diagnostics.errorCount
         let fields = typer.typeRecord(node, schema: kind.schema, start: start, skip: ["kind"], diagnostics: &diagnostics)
-        if parts.yaml == nil, diagnostics.errorCount > errorsBefore {
+        if parts.frontMatter == nil, diagnostics.errorCount > errorsBefore {
             diagnostics.append(.note("\(display) has no front matter", at: start,
                                      hint: "start the file with a block such as:\n---\ntitle: My title\n---"))
         }
@@ -114,10 +114,10 @@ struct ItemParser: Sendable {
             return kind
         }
         // An unknown configured name is reported with the section or the site settings, not here.
-        if let name = Self.configuredKind(sectionID: sectionID, sections: sections, siteDefault: site.defaultKind) {
+        if let name = DefaultKind.configured(sectionID: sectionID, sections: sections, siteDefault: site.defaultKind) {
             return kinds[name]
         }
-        if let article = kinds["article"] { return article }
+        if let fallback = kinds[DefaultKind.fallback] { return fallback }
         diagnostics.error("this item has no kind", at: SourceLocation(file: file),
                           hint: "add 'kind: <name>' to its front matter or 'kind:' to its section's _index.md; kinds: "
                             + kinds.keys.sorted().joined(separator: ", "))
@@ -131,17 +131,6 @@ struct ItemParser: Sendable {
     }
 
     /// The nearest folder at or above `directory` that is a section (`""` is the top).
-    /// The kind an item of section `sectionID` has without a `kind:` line, when one is configured:
-    /// the nearest enclosing section's `kind:`, else the site's default kind. (Else it is `article`.)
-    static func configuredKind(sectionID: String?, sections: [String: ContentSection], siteDefault: String?) -> String? {
-        var folder = sectionID
-        while let current = folder, let section = sections[current] {
-            if let name = section.kind { return name }
-            folder = section.parentID
-        }
-        return siteDefault
-    }
-
     static func section(of directory: String, in sections: [String: ContentSection]) -> String {
         var folder = directory
         while !folder.isEmpty {

@@ -70,19 +70,27 @@ struct PageAssembler {
         for sectionID in sectionIDs {
             let items = (model.sectionItems[sectionID] ?? []).filter(\.hasPage)
             for (index, item) in items.enumerated() {
-                pages.append(Page(
-                    role: .item, url: item.url, title: item.title,
-                    description: item.summary.isEmpty ? nil : item.summary,
+                var page = Page(
+                    role: .item, url: item.url, title: "",
                     itemID: item.id,
                     previousID: index > 0 ? items[index - 1].id : nil,
                     nextID: index + 1 < items.count ? items[index + 1].id : nil,
                     sectionID: sectionID.isEmpty ? nil : sectionID,
                     feeds: feeds.section(sectionID) + feeds.site,
                     lastModified: item.updated ?? item.date
-                ))
+                )
+                Self.describe(&page, by: item)
+                pages.append(page)
             }
         }
         return pages
+    }
+
+    /// What an item page says of its item besides where it is: its title and description. A
+    /// page kept from an earlier build is described again when only its item's words changed.
+    static func describe(_ page: inout Page, by item: Item) {
+        page.title = item.title
+        page.description = item.summary.isEmpty ? nil : item.summary
     }
 
     private func tagPages() -> [Page] {

@@ -91,14 +91,9 @@ struct PageRenderer: Sendable {
     }
 
     private func sectionContext(_ section: Section) throws -> MustacheValue {
+        // Every cell was rendered once by the cell stage (a build whose cell failed stops there).
         var html = ""
-        for cell in section.cells {
-            if let cached = cells.html(for: cell.itemID) {
-                html += cached
-            } else {
-                try cell.render(into: &html)
-            }
-        }
+        for cell in section.cells { html += cells.html(for: cell.itemID) ?? "" }
         var context: [String: MustacheValue] = [
             "cells": .html(html), "count": .int(section.cells.count),
         ]

@@ -93,7 +93,7 @@ public struct ItemScaffolder: Sendable {
 
     /// The kind an item in `folder` gets without a `kind:` line, as ``ItemParser`` decides it.
     private func defaultKind(of folder: String, in site: LoadedSite) -> String {
-        ItemParser.configuredKind(sectionID: ItemParser.section(of: folder, in: site.sections), sections: site.sections,
-                                  siteDefault: site.config.defaultKind) ?? "article"
+        DefaultKind.of(sectionID: ItemParser.section(of: folder, in: site.sections), sections: site.sections,
+                       siteDefault: site.config.defaultKind)
     }
 }

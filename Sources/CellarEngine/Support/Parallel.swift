@@ -1,42 +1,42 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import Foundation
 
 /// Maps a collection across all cores in order-preserving chunks; the compiler checks the sharing.
+///
+/// Errors are typed: a transform that cannot throw makes a call that cannot throw, and one that can
+/// throws the error of the earliest element that failed — never a silently shorter result.
 /// - Parameter progress: called (on the calling task) with the number of elements done so far.
-func parallelMap<T: Sendable, R: Sendable>(
+func parallelMap<T: Sendable, R: Sendable, E: Error>(
     _ input: [T], minimumChunk: Int = 16, progress: ((Int) -> Void)? = nil,
-    _ transform: @escaping @Sendable (T) throws -> R
-) async throws -> [R] {
+    _ transform: @escaping @Sendable (T) throws(E) -> R
+) async throws(E) -> [R] {
     let workers = ProcessInfoCores.count
     if input.count <= minimumChunk || workers == 1 {
         return try input.map(transform)
     }
     let chunkSize = max(minimumChunk, (input.count + workers * 4 - 1) / (workers * 4))
     let chunks = stride(from: 0, to: input.count, by: chunkSize).map { $0..<min($0 + chunkSize, input.count) }
-    return try await withThrowingTaskGroup(of: (Int, [R]).self) { group in
+    let parts = await withTaskGroup(of: (Int, Result<[R], E>).self) { group in
         for (index, range) in chunks.enumerated() {
             let slice = Array(input[range])
-            group.addTask { (index, try slice.map(transform)) }
+            group.addTask {
+                do throws(E) { return (index, .success(try slice.map(transform))) } catch { return (index, .failure(error)) }
+            }
         }
-        var parts = [[R]](repeating: [], count: chunks.count)
+        var parts = [Result<[R], E>](repeating: .success([]), count: chunks.count)
         var done = 0
-        for try await (index, part) in group {
+        for await (index, part) in group {
             parts[index] = part
-            done += part.count
+            if case .success(let results) = part { done += results.count }
             progress?(done)
         }
-        return parts.flatMap { $0 }
+        return parts
     }
+    var results: [R] = []
+    results.reserveCapacity(input.count)
+    for part in parts { results += try part.get() }
+    return results
 }
 
 enum ProcessInfoCores {
-    static let count: Int = {
-        #if canImport(Glibc)
-        return max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
-        #else
-        return 4
-        #endif
-    }()
+    static let count = max(1, ProcessInfo.processInfo.activeProcessorCount)
 }
-

@@ -1,0 +1,26 @@
+/// What a build remembers for the next one, stage by stage: each stage's memo is keyed by that
+/// stage's inputs, so a rebuild redoes only what its ``ChangeSet`` reaches.
+///
+/// Two sorts of memo: those that describe files (the frame, parsed files, rendered bodies, rendered
+/// cells, the output folder) stay valid whatever the build's outcome; those that describe the last
+/// successful site as a whole (its model, configurators, pages) are forgotten when a build fails,
+/// and the next build derives them afresh.
+struct BuildMemo: Sendable {
+    var load = LoadStage.Memo()
+    var parse = ParseStage.Memo()
+    var model = ModelStage.Memo()
+    var cells = CellStage.Memo()
+    var pages = PageStage.Memo()
+    var output = WriteStage.Memo()
+    /// What changed before builds that failed since the last successful one: the output does not
+    /// show it yet, so the next build treats it as changed too.
+    var unbuilt: ChangeSet?
+
+    /// Forgets the last successful site (kept: everything that describes files).
+    mutating func forgetSite() {
+        model.model = nil
+        model.placements = [:]
+        cells.configurators = [:]
+        pages = PageStage.Memo()
+    }
+}

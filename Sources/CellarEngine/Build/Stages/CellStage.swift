@@ -1,0 +1,75 @@
+import CellarDiagnostics
+
+/// Pairs every item with its kind's cell and renders each cell once, on all cores — the one
+/// cell-render routine of every build. A cell is rendered again only when its item's revision or
+/// anything global (theme, settings, options) changed.
+struct CellStage {
+    struct Memo: Sendable {
+        /// What every cell was rendered under; a different key empties the memo.
+        var globalKey: UInt64?
+        /// Each item's cell HTML with what it was rendered from; kept even when a build fails.
+        var cells = CellCache()
+        /// The last successful build's configurators, by item id (dropped when a build fails).
+        var configurators: [String: any CellConfiguring] = [:]
+    }
+
+    struct Output: Sendable {
+        var configurators: [String: any CellConfiguring]
+        var cells: CellCache
+    }
+
+    var registry: CellRegistry
+    var globalKey: UInt64
+
+    func run(_ model: ModelStage.Output, memo: inout Memo, diagnostics: inout DiagnosticBag) async -> Output {
+        if memo.globalKey != globalKey {
+            memo = Memo(globalKey: globalKey)
+        }
+        // A patched model changes only some items: the other configurators stay as they are.
+        let patching = model.changed != nil && !memo.configurators.isEmpty
+        var configurators: [String: any CellConfiguring] = [:]
+        if patching { swap(&configurators, &memo.configurators) }   // taken, not copied
+        let items = patching ? (model.changed ?? []).compactMap { model.model.itemsByID[$0] } : model.model.items
+        var stale: [(item: Item, cell: any CellConfiguring)] = []
+        for item in items {
+            do {
+                let configurator = try registry.configurator(for: item)
+                configurators[item.id] = configurator
+                if memo.cells.entry(for: item.id)?.fingerprint != CellCache.key(global: globalKey, revision: item.revision) {
+                    stale.append((item, configurator))
+                }
+            } catch let error as DiagnosticConvertible {
+                diagnostics.append(error.diagnostic)
+            } catch {
+                diagnostics.error("cannot prepare the cell of \(item.file): \(error)", at: item.location)
+            }
+        }
+        let globalKey = self.globalKey
+        let rendered = await parallelMap(stale, minimumChunk: 64) { item, cell in
+            (item.id, CellCache.key(global: globalKey, revision: item.revision), Self.render(cell, file: item.file))
+        }
+        for (id, key, (html, problem)) in rendered {
+            if let problem {
+                diagnostics.append(problem)
+            } else {
+                memo.cells.store(html, fingerprint: key, for: id)
+            }
+        }
+        if !patching { memo.cells.retain(only: Set(configurators.keys)) }
+        memo.configurators = configurators
+        return Output(configurators: configurators, cells: memo.cells)
+    }
+
+    /// One cell's HTML, or the problem that stopped it (`file`: its item's, for errors without a place).
+    static func render(_ cell: any CellConfiguring, file: String) -> (html: String, problem: Diagnostic?) {
+        var html = ""
+        do {
+            try cell.render(into: &html)
+            return (html, nil)
+        } catch let error as DiagnosticConvertible {
+            return ("", error.diagnostic)
+        } catch {
+            return ("", .error("cannot render the cell of \(file): \(error)", at: SourceLocation(file: file)))
+        }
+    }
+}

@@ -1,0 +1,149 @@
+import CellarDiagnostics
+import CellarMarkdown
+
+/// From the parsed items to the site model: the publishing rules applied, URLs checked for
+/// collisions, tags gathered, bodies rendered with their links resolved, introductions rendered,
+/// every section sorted.
+///
+/// When the frame is the last build's and every re-read item is published and placed as before
+/// (same URL, section, dates, tags, order… see ``placement(of:in:)``), the last model is patched
+/// with those items instead: only their bodies are rendered again.
+struct ModelStage {
+    struct Memo: Sendable {
+        /// The last successful build's model (dropped when a build fails).
+        var model: SiteModel?
+        /// Each published item's placement in `model`.
+        var placements: [String: UInt64] = [:]
+        /// What building `model` reported about the site as a whole (URL collisions, tags that slug
+        /// alike, links in introductions): reported again by a build that patches it.
+        var siteDiagnostics: [Diagnostic] = []
+        /// Rendered bodies, kept even when a build fails (they are keyed by what they are made from).
+        var bodies = BodyStage.Memo()
+    }
+
+    struct Output: Sendable {
+        var model: SiteModel
+        /// The ids of the items whose content changed in a patched model; nil when the model was
+        /// built anew (then anything may have changed).
+        var changed: Set<String>?
+        var diagnostics: [Diagnostic]
+    }
+
+    var frame: LoadStage.Output
+    var rules: PublishRules
+    var reporter: any BuildReporter
+
+    func run(_ parsed: ParseStage.Output, memo: inout Memo) async -> Output {
+        if let patched = await patch(parsed, memo: &memo) { return patched }
+        return await rebuild(parsed, memo: &memo)
+    }
+
+    /// Everything that decides where an item appears and in which order: an edit that changes none
+    /// of it changes only the item's own page, the pages that show its cell and the feeds it is in.
+    static func placement(of item: Item, in sections: [String: ContentSection]) -> UInt64 {
+        var hash = StableHash()
+        hash.combine(item.sectionID)
+        hash.combine(item.url.value)
+        hash.combine(item.kind)
+        hash.combine(item.hasPage ? 1 : 0)
+        hash.combine(UInt64(bitPattern: Int64((item.date?.timeIntervalSince1970 ?? -1) * 1000)))
+        hash.combine(UInt64(bitPattern: Int64((item.updated?.timeIntervalSince1970 ?? -1) * 1000)))
+        hash.combine(UInt64(bitPattern: Int64((item.expires?.timeIntervalSince1970 ?? -1) * 1000)))
+        hash.combine(item.weight)
+        hash.combine(item.draft ? 1 : 0)
+        for tag in item.tags { hash.combine(tag) }
+        hash.combine(0xA1)
+        for alias in item.aliases { hash.combine(alias) }
+        let section = sections[item.sectionID]
+        if section?.sort == .title { hash.combine(item.source.sortTitle) }
+        if case .field(let name) = section?.grouping { hash.combine(item.fields[name].map { "\($0.value)" } ?? "") }
+        return hash.value
+    }
+
+    // MARK: - Private
+
+    /// The last model with the re-read items' new bodies, or nil when anything moved.
+    private func patch(_ parsed: ParseStage.Output, memo: inout Memo) async -> Output? {
+        // A file that no longer parses is not among the fresh items: the build fails on its errors.
+        guard let last = memo.model, !frame.reloaded, !parsed.sourcesChanged, parsed.freshItems.count == parsed.freshCount
+        else { return nil }
+        for item in parsed.freshItems {
+            guard last.itemsByID[item.id] != nil, rules.publishes(item),
+                  Self.placement(of: item, in: last.sectionsByID) == memo.placements[item.id] else { return nil }
+        }
+        // The memo lets go of the model so that replacing items does not copy it.
+        var model = last
+        memo.model = nil
+        let bodies = BodyStage(markdown: MarkdownRenderer(options: model.config.markdown), links: model.links)
+        let changed = await bodies.run(parsed.freshItems, early: parsed.early, complete: false, memo: &memo.bodies)
+        for item in changed { model.replace(item) }
+        memo.model = model
+        let diagnostics = memo.siteDiagnostics + memo.bodies.diagnostics
+        return Output(model: model, changed: Set(changed.map(\.id)), diagnostics: diagnostics)
+    }
+
+    private func rebuild(_ parsed: ParseStage.Output, memo: inout Memo) async -> Output {
+        let site = frame.site
+        let layout = site.layout
+        memo.model = nil
+        var siteWide = DiagnosticBag()
+        let published = parsed.items.filter(rules.publishes)
+        let hidden = parsed.items.filter { !rules.publishes($0) }
+        let tags = TagIndex(items: published, diagnostics: &siteWide)
+        URLClaims.check(published, tags: tags, site: site, diagnostics: &siteWide)
+
+        var pageURLs: [String: URLPath] = [:]
+        for item in published { pageURLs[item.id] = item.url }
+        for section in site.sections.values { pageURLs[Paths.join(section.id, "_index.md")] = section.url }
+        pageURLs["_index.md"] = .root
+        var bundleURLs: [String: URLPath] = [:]
+        var hiddenBundles: Set<String> = []
+        for item in published { if let bundle = item.bundleDirectory { bundleURLs[bundle] = item.url } }
+        for item in hidden { if let bundle = item.bundleDirectory { hiddenBundles.insert(bundle) } }
+        let links = LinkResolver(
+            siteURL: site.config.url, files: site.scan.files, pageURLs: pageURLs,
+            hiddenItems: Set(hidden.map(\.id)), bundleURLs: bundleURLs, hiddenBundles: hiddenBundles,
+            contentDisplayRoot: layout.display(sitePath: "content"))
+        let markdown = MarkdownRenderer(options: site.config.markdown)
+        let items = await BodyStage(markdown: markdown, links: links)
+            .run(published, early: parsed.early, complete: true, memo: &memo.bodies)
+        reporter.progress(.parse, done: items.count, total: items.count)
+
+        // Introductions (the bodies of _index.md files) link like items do.
+        func intro(_ body: String, folder: String, file: String, firstLine: Int) -> String {
+            markdown.render(body) { reference in
+                links.rewrite(reference, directory: folder, file: file, firstLine: firstLine, diagnostics: &siteWide)
+            }.html
+        }
+        var config = site.config
+        config.introHTML = intro(config.introMarkdown, folder: "", file: config.file, firstLine: config.introFirstLine)
+        var sectionsByID = site.sections
+        for (id, section) in sectionsByID {
+            sectionsByID[id]?.introHTML = intro(section.introMarkdown, folder: id, file: section.file,
+                                                firstLine: section.introFirstLine)
+        }
+
+        var sectionItems: [String: [Item]] = [:]
+        for (sectionID, members) in Dictionary(grouping: items, by: \.sectionID) {
+            let section = site.sections[sectionID]
+            sectionItems[sectionID] = ItemSorter.sort(members, by: section?.sort ?? .date, ascending: section?.ascending ?? false)
+        }
+        let sections = sectionsByID.values.sorted { ($0.weight, $0.title.lowercased(), $0.id) < ($1.weight, $1.title.lowercased(), $1.id) }
+        let resources = items.compactMap { item in item.bundleDirectory.map { (item, site.scan.bundleResources[$0] ?? []) } }
+        let now = rules.now
+        let scheduled = (parsed.items.compactMap { $0.date }.filter { $0 > now && !rules.includeFuture }
+            + parsed.items.compactMap { $0.expires }.filter { $0 > now }).min()
+        let newest = ItemSorter.newestFirst(items).map(\.id)
+        let model = SiteModel(
+            config: config, theme: site.theme, sections: sections, sectionsByID: sectionsByID, items: items,
+            itemsByID: Dictionary(uniqueKeysWithValues: items.map { ($0.id, $0) }), sectionItems: sectionItems,
+            newestFirst: newest, recency: Dictionary(uniqueKeysWithValues: newest.enumerated().map { ($1, $0) }),
+            tags: tags, staticFiles: site.scan.staticFiles, bundleResources: resources, links: links,
+            nextScheduledChange: scheduled
+        )
+        memo.model = model
+        memo.placements = Dictionary(uniqueKeysWithValues: items.map { ($0.id, Self.placement(of: $0, in: sectionsByID)) })
+        memo.siteDiagnostics = siteWide.diagnostics
+        return Output(model: model, changed: nil, diagnostics: siteWide.diagnostics + memo.bodies.diagnostics)
+    }
+}

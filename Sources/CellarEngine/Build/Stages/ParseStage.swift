@@ -1,0 +1,154 @@
+import CellarDiagnostics
+
+/// Reads and types every item's file on all cores — the one parse loop of every build. A file is
+/// read again only when the change set says it may differ from when its memo entry was made, or
+/// when something typing depends on changed (settings, kinds, which files exist).
+struct ParseStage {
+    /// One file's outcome, kept between builds.
+    struct Entry: Sendable {
+        var status: FileStatus
+        var item: Item?
+        var diagnostics: [Diagnostic]
+    }
+
+    struct Memo: Sendable {
+        /// Everything typing depends on besides the file itself.
+        var context: UInt64?
+        var entries: [String: Entry] = [:]
+        /// The frame's item files in source path order, and each one's place in it.
+        var sources: [ItemSource] = []
+        var index: [String: Int] = [:]
+        /// The items that parsed, in source path order (each at most once).
+        var items: [Item] = []
+        /// Paths whose entries hold diagnostics (most hold none).
+        var reporting: Set<String> = []
+    }
+
+    /// Every item of the site, and what this build re-read.
+    struct Output: Sendable {
+        /// All items that parsed, published or not, in source path order.
+        var items: [Item]
+        /// The items whose files were read this time (those that parsed).
+        var freshItems: [Item]
+        /// How many files were read this time (parsed or not).
+        var freshCount: Int
+        /// Whether the set of item files differs from the memo's (a file added or removed).
+        var sourcesChanged: Bool
+        /// Bodies rendered while their file was at hand (see ``EarlyBodies``), by id.
+        var early: [String: EarlyBody]
+        var diagnostics: [Diagnostic]
+    }
+
+    var frame: LoadStage.Output
+    var rules: PublishRules
+    var reporter: any BuildReporter
+
+    func run(_ changes: ChangeSet, memo: inout Memo) async -> Output {
+        let site = frame.site
+        var sourcesChanged = false
+        var stale: [(index: Int, source: ItemSource)] = []
+        if !frame.reloaded, memo.context != nil, case .paths(let paths) = changes {
+            // The frame is the memo's: only the named files can have changed.
+            for path in paths {
+                guard let relative = Paths.relative(path, to: site.layout.content), let index = memo.index[relative] else { continue }
+                stale.append((index, memo.sources[index]))
+            }
+        } else {
+            let context = Self.context(of: site)
+            let sources = site.scan.items.sorted { $0.contentPath < $1.contentPath }
+            if memo.context != context { memo = Memo(context: context) }
+            sourcesChanged = sources.count != memo.entries.count || sources.contains { memo.entries[$0.contentPath] == nil }
+            memo.sources = sources
+            memo.index = Dictionary(uniqueKeysWithValues: sources.enumerated().map { ($1.contentPath, $0) })
+            memo.entries = memo.entries.filter { memo.index[$0.key] != nil }
+            memo.reporting = memo.reporting.filter { memo.index[$0] != nil }
+            for (index, source) in sources.enumerated() {
+                let entry = memo.entries[source.contentPath]
+                if entry == nil || changes.mayHaveChanged(Paths.join(site.layout.content, source.contentPath), recorded: entry?.status) {
+                    stale.append((index, source))
+                }
+            }
+        }
+
+        let (fresh, early) = await parse(stale)
+        for (index, entry) in fresh {
+            let path = memo.sources[index].contentPath
+            memo.entries[path] = entry
+            if entry.diagnostics.isEmpty { memo.reporting.remove(path) } else { memo.reporting.insert(path) }
+        }
+        if sourcesChanged || fresh.count > memo.sources.count / 8 || memo.items.isEmpty {
+            memo.items = memo.sources.compactMap { memo.entries[$0.contentPath]?.item }
+        } else {
+            for (index, entry) in fresh { place(entry.item, of: memo.sources[index].contentPath, in: &memo.items) }
+        }
+        reporter.progress(.parse, done: memo.sources.count, total: memo.sources.count)
+        return Output(
+            items: memo.items, freshItems: fresh.compactMap(\.entry.item), freshCount: fresh.count,
+            sourcesChanged: sourcesChanged, early: early,
+            diagnostics: memo.reporting.sorted().flatMap { memo.entries[$0]?.diagnostics ?? [] }
+        )
+    }
+
+    /// What typing depends on besides each file: settings, sections, kinds, and which files exist.
+    static func context(of site: LoadedSite) -> UInt64 {
+        var hash = StableHash()
+        hash.combine(site.config.sourceHash)
+        hash.combine(site.theme.fingerprint)
+        for section in site.sections.values.sorted(by: { $0.id < $1.id }) {
+            hash.combine(section.id)
+            hash.combine(section.sourceHash)
+        }
+        var files: UInt64 = 0
+        for path in site.scan.files.paths { files &+= StableHash.of(path) }   // order-independent
+        hash.combine(files)
+        return hash.value
+    }
+
+    // MARK: - Private
+
+    /// Reads and types `stale` files on every core; renders the bodies that can be rendered at once.
+    private func parse(_ stale: [(index: Int, source: ItemSource)]) async -> ([(index: Int, entry: Entry)], [String: EarlyBody]) {
+        let layout = frame.site.layout
+        let site = frame.site
+        let parser = ItemParser(layout: layout, site: site.config, sections: site.sections,
+                                kinds: site.theme.kinds, files: site.scan.files)
+        let early = EarlyBodies(site: site, rules: rules)
+        let reporter = self.reporter
+        let parsed = await parallelMap(stale, progress: { reporter.progress(.parse, done: $0, total: stale.count) }) {
+            index, source -> (Int, Entry, EarlyBody?) in
+            var found = DiagnosticBag()
+            let path = Paths.join(layout.content, source.contentPath)
+            let status = FileIO.status(path) ?? FileStatus(kind: .file, size: -1, modified: 0, inode: 0)
+            do throws(Diagnostic) {
+                let bytes = try SourceLoader.bytes(at: path, display: layout.display(contentPath: source.contentPath))
+                let item = parser.parse(source, bytes: bytes, diagnostics: &found)
+                // While the file is at hand, render its body too, unless its links need every item first.
+                return (index, Entry(status: status, item: item, diagnostics: found.diagnostics), item.flatMap(early.render))
+            } catch {
+                return (index, Entry(status: status, item: nil, diagnostics: [error]), nil)
+            }
+        }
+        var bodies: [String: EarlyBody] = [:]
+        for (_, entry, body) in parsed {
+            if let body, let id = entry.item?.id { bodies[id] = body }
+        }
+        return (parsed.map { ($0.0, $0.1) }, bodies)
+    }
+
+    /// Puts a re-read file's item in the ordered list: replaced, added, or removed when it no longer parses.
+    private func place(_ item: Item?, of path: String, in items: inout [Item]) {
+        // Items are in source order, each id (its source path) once: find the place by binary search.
+        var low = 0, high = items.count
+        while low < high {
+            let middle = (low + high) / 2
+            if items[middle].id < path { low = middle + 1 } else { high = middle }
+        }
+        let present = low < items.count && items[low].id == path
+        switch (item, present) {
+        case (let item?, true): items[low] = item
+        case (let item?, false): items.insert(item, at: low)
+        case (nil, true): items.remove(at: low)
+        case (nil, false): break
+        }
+    }
+}

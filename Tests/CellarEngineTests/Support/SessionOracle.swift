@@ -1,0 +1,114 @@
+import CellarDiagnostics
+@testable import CellarEngine
+import Foundation
+import Testing
+
+/// Two copies of one site: one kept in a ``BuildSession`` and rebuilt from the paths each edit
+/// touched, as `cellar serve` does, and a mirror built from nothing after every edit. After each
+/// edit both must agree: the same files with the same bytes, or the same errors.
+final class SessionOracle: Sendable {
+    enum Edit: Sendable, CustomStringConvertible {
+        case write(String, String)
+        case remove(String)
+        case move(String, to: String)
+
+        var description: String {
+            switch self {
+            case .write(let path, _): "write \(path)"
+            case .remove(let path): "remove \(path)"
+            case .move(let from, let to): "move \(from) → \(to)"
+            }
+        }
+    }
+
+    let served: TemporarySite
+    let mirror: TemporarySite
+    let session: BuildSession
+
+    init(files: [String: String], theme: TemporarySite.Theme = .repository) throws {
+        served = try TemporarySite(files: files, theme: theme)
+        mirror = try TemporarySite(files: files, theme: theme)
+        var options = served.options()
+        options.writeMode = .inPlace
+        session = BuildSession(options: options)
+    }
+
+    /// The first build of both copies; they must agree.
+    func start(sourceLocation: Testing.SourceLocation = #_sourceLocation) async throws {
+        let mismatch = await compare(session: { () async throws(BuildFailure) in try await self.session.build() })
+        #expect(mismatch == nil, "\(mismatch ?? "")", sourceLocation: sourceLocation)
+    }
+
+    /// Applies `edits` to both copies, rebuilds the session from the paths they touched and the
+    /// mirror from nothing.
+    /// - Returns: nil when both agree, else what differs; and how many files the session wrote.
+    func apply(_ edits: [Edit]) async throws -> (mismatch: String?, written: Int?) {
+        var touched: Set<String> = []
+        for site in [served, mirror] {
+            for edit in edits {
+                switch edit {
+                case .write(let path, let text):
+                    try site.write([path: text])
+                case .remove(let path):
+                    try site.remove(path)
+                case .move(let from, let to):
+                    try FileManager.default.createDirectory(atPath: site.root + "/" + Paths.parent(of: to),
+                                                            withIntermediateDirectories: true)
+                    try FileManager.default.moveItem(atPath: site.root + "/" + from, toPath: site.root + "/" + to)
+                }
+            }
+        }
+        for edit in edits {
+            switch edit {
+            case .write(let path, _), .remove(let path): touched.insert(served.root + "/" + path)
+            case .move(let from, let to): touched.formUnion([served.root + "/" + from, served.root + "/" + to])
+            }
+        }
+        var written: Int?
+        let mismatch = await compare(session: { () async throws(BuildFailure) in
+            let report = try await self.session.build(changed: touched)
+            written = report.written
+            return report
+        })
+        return (mismatch, written)
+    }
+
+    /// Builds both copies (the mirror with `--clean`) and says how they differ, if they do.
+    private func compare(session build: () async throws(BuildFailure) -> BuildReport) async -> String? {
+        let incremental: Result<BuildReport, BuildFailure>
+        do throws(BuildFailure) { incremental = .success(try await build()) } catch { incremental = .failure(error) }
+        var options = mirror.options()
+        options.clean = true
+        let fresh: Result<BuildReport, BuildFailure>
+        do throws(BuildFailure) {
+            fresh = .success(try await SiteBuilder(options: options).build())
+        } catch {
+            fresh = .failure(error)
+        }
+        switch (incremental, fresh) {
+        case (.success(let a), .success(let b)):
+            let served = self.served.snapshot(), mirrored = mirror.snapshot()
+            let missing = Set(mirrored.keys).subtracting(served.keys).sorted()
+            let extra = Set(served.keys).subtracting(mirrored.keys).sorted()
+            let differing = mirrored.filter { served[$0.key] != nil && served[$0.key] != $0.value }.keys.sorted()
+            let headlines = (self.served.lines(a.diagnostics), mirror.lines(b.diagnostics))
+            if missing.isEmpty, extra.isEmpty, differing.isEmpty, headlines.0 == headlines.1 { return nil }
+            return "outputs differ — missing \(missing.prefix(5)), extra \(extra.prefix(5)), differing \(differing.prefix(5))"
+                + (headlines.0 == headlines.1 ? "" : "; diagnostics \(headlines.0) vs \(headlines.1)")
+        case (.failure(let a), .failure(let b)):
+            let (one, two) = (served.lines(a.diagnostics.diagnostics), mirror.lines(b.diagnostics.diagnostics))
+            return one == two ? nil : "both failed, differently: \(one) vs \(two)"
+        case (.success, .failure(let b)):
+            return "the session built, the fresh build failed: \(mirror.lines(b.diagnostics.diagnostics).prefix(3))"
+        case (.failure(let a), .success):
+            return "the session failed, the fresh build did not: \(served.lines(a.diagnostics.diagnostics).prefix(3))"
+        }
+    }
+}
+
+private extension TemporarySite {
+    /// Diagnostics as printed, sorted, with the site's folder left out (the two copies live apart).
+    func lines(_ diagnostics: [Diagnostic]) -> [String] {
+        diagnostics.map { $0.headline.replacingOccurrences(of: root + "/", with: "") }.sorted()
+    }
+}
