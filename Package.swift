@@ -8,6 +8,7 @@ let package = Package(
         .executable(name: "cellar", targets: ["cellar"]),
         .executable(name: "cellar-bench", targets: ["CellarBench"]),
         .executable(name: "mustache-bench", targets: ["MustacheBench"]),
+        .executable(name: "highlight-bench", targets: ["HighlightBench"]),
         .library(name: "CellarEngine", targets: ["CellarEngine"]),
         .library(name: "CellarMustache", targets: ["CellarMustache"]),
     ],
@@ -31,6 +32,18 @@ let package = Package(
         .target(name: "CellarDiagnostics"),
         .target(name: "CellarTree", dependencies: ["CellarDiagnostics"]),   // located values, whatever the file format
         .target(name: "CellarMarkdown", dependencies: ["CCmark"]),
+        // GNU Source-highlight (C++, Debian libsource-highlight-dev; its rules matched by libpcre2-dev)
+        // behind an extern "C" header; CellarHighlight alone imports it.
+        .target(
+            name: "CSourceHighlight",
+            cxxSettings: [.unsafeFlags(["-std=c++17"]), .unsafeFlags(["-I/opt/homebrew/include"], .when(platforms: [.macOS]))],
+            linkerSettings: [
+                .linkedLibrary("source-highlight"), .linkedLibrary("boost_regex"), .linkedLibrary("pcre2-8"),
+                .linkedLibrary("stdc++", .when(platforms: [.linux])), .unsafeFlags(["-L/opt/homebrew/lib"], .when(platforms: [.macOS])),
+            ]
+        ),
+        // Build-time syntax highlighting of code blocks; the .lang sources are embedded by scripts/embed-highlight-definitions.
+        .target(name: "CellarHighlight", dependencies: ["AnnotatedLocking", "CellarDiagnostics", "CSourceHighlight"], exclude: ["Definitions"]),
         .target(name: "CellarYAML", dependencies: ["CYAML", "CellarDiagnostics", "CellarTree"]),
         .target(name: "CellarTOML", dependencies: ["CToml11", "CellarDiagnostics", "CellarTree"]),
         .target(name: "CellarMustache", dependencies: ["AnnotatedLocking"]),
@@ -48,6 +61,7 @@ let package = Package(
         .executableTarget(name: "cellar", dependencies: ["CellarCLI"]),
         .executableTarget(name: "CellarBench", dependencies: ["CellarEngine"]),
         .executableTarget(name: "MustacheBench", dependencies: ["CellarMustache"]),
+        .executableTarget(name: "HighlightBench", dependencies: ["CellarHighlight"]),
 
         // libFuzzer harnesses (Fuzz/run builds them with --sanitize=fuzzer; plain builds make empty programs).
         .executableTarget(name: "FuzzFrontMatter", dependencies: ["CellarFuzzing"]),
@@ -59,6 +73,7 @@ let package = Package(
         .testTarget(name: "CellarYAMLTests", dependencies: ["CellarTree", "CellarYAML"]),
         .testTarget(name: "CellarTOMLTests", dependencies: ["CellarDiagnostics", "CellarTree", "CellarTOML"]),
         .testTarget(name: "CellarMarkdownTests", dependencies: ["CellarMarkdown"]),
+        .testTarget(name: "CellarHighlightTests", dependencies: ["CellarHighlight"]),
         .target(name: "CellarTestSupport", path: "Tests/Support"),
         .testTarget(name: "CellarServerTests", dependencies: ["AnnotatedLocking", "CellarServer", "CellarTestSupport", "IgnoredFileNames"]),
         .testTarget(name: "CellarMustacheTests", dependencies: ["AnnotatedLocking", "CellarMustache"]),
