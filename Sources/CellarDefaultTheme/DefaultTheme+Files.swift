@@ -23,6 +23,17 @@ extension DefaultTheme {
   --warn: #8a4b00;
   --focus: #1a5fb4;
   --star: #b7791f;
+  /* Code colours: each at least 4.9:1 on the code background and on a marked line (WCAG AA). */
+  --hl-keyword: #7b2a86;
+  --hl-type: #7d4a00;
+  --hl-function: #1c5a9e;
+  --hl-string: #2a6a2e;
+  --hl-special: #0a6573;
+  --hl-number: #8f4300;
+  --hl-comment: #5f5a54;
+  --hl-alert: #a8231a;
+  --hl-line-number: #66615a;
+  --hl-marked: #f1e6c2;
   --radius: 14px;
   --shadow: 0 1px 2px rgb(0 0 0 / 5%), 0 4px 16px rgb(0 0 0 / 4%);
   --font: system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif;
@@ -47,6 +58,16 @@ extension DefaultTheme {
     --warn: #f2b567;
     --focus: #8ab4f8;
     --star: #f2c260;
+    --hl-keyword: #e6a0d6;
+    --hl-type: #e9c47c;
+    --hl-function: #8fbaf6;
+    --hl-string: #a8d891;
+    --hl-special: #80d2dd;
+    --hl-number: #f2b584;
+    --hl-comment: #aaa39a;
+    --hl-alert: #ff9a90;
+    --hl-line-number: #a8a298;
+    --hl-marked: #39341f;
     --shadow: 0 1px 2px rgb(0 0 0 / 40%);
   }
 }
@@ -358,6 +379,28 @@ img { max-width: 100%; height: auto; }
 .toc ol { margin: 0; padding-left: 1.1rem; }
 .toc ol ol { margin-top: 0.2rem; }
 .toc li { margin: 0.15rem 0; }
+
+/* ---- Highlighted code (coloured at build time; classes from Cellar's highlighter) ---- */
+
+.highlight { tab-size: 4; }
+.highlight .hl-line { display: block; }
+.highlight .hl-marked, .hl-gutter .hl-marked { background: var(--hl-marked); margin: 0 -1.1rem; padding: 0 1.1rem; }
+.hl-ln { -webkit-user-select: none; user-select: none; }
+.hl-ln::before { content: attr(data-ln); display: inline-block; min-width: 2.5ch; margin-right: 1.5ch; text-align: right; color: var(--hl-line-number); }
+.highlight-table { display: flex; gap: 0; }
+.highlight-table > .hl-gutter { flex: none; border-radius: 10px 0 0 10px; padding-right: 0; margin: 0; }
+.highlight-table > .hl-gutter .hl-ln { display: block; }
+.highlight-table > .highlight { flex: 1; min-width: 0; border-radius: 0 10px 10px 0; margin: 0; }
+.hl-keyword, .hl-preproc, .hl-section, .hl-strong { color: var(--hl-keyword); font-weight: 600; }
+.hl-type, .hl-classname, .hl-usertype, .hl-attribute, .hl-label { color: var(--hl-type); }
+.hl-function, .hl-predef_func, .hl-property, .hl-link, .hl-url { color: var(--hl-function); }
+.hl-string, .hl-value, .hl-regexp, .hl-insertion, .hl-newfile { color: var(--hl-string); }
+.hl-specialchar, .hl-interpolation, .hl-variable, .hl-predef_var, .hl-difflines { color: var(--hl-special); }
+.hl-number, .hl-date, .hl-time { color: var(--hl-number); }
+.hl-comment { color: var(--hl-comment); font-style: italic; }
+.hl-todo, .hl-deletion, .hl-oldfile { color: var(--hl-alert); }
+.hl-url { text-decoration: underline; }
+.hl-emphasis { font-style: italic; }
 
 .neighbours { display: grid; grid-template-columns: 1fr 1fr; gap: 1rem; margin-top: 3rem; }
 .neighbour {

@@ -28,6 +28,10 @@ import Testing
                 ---
                 Paragraph \(index) with *emphasis*, a [link](/posts/) and `code`.
 
+                ```swift
+                let item = \(index) // highlighted on every core at once
+                ```
+
                 - one
                 - two
 

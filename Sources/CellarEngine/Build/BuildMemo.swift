@@ -1,3 +1,5 @@
+import CellarHighlight
+
 /// What a build remembers for the next one, stage by stage: each stage's memo is keyed by that
 /// stage's inputs, so a rebuild redoes only what its ``ChangeSet`` reaches.
 ///
@@ -12,6 +14,8 @@ struct BuildMemo: Sendable {
     var cells = CellStage.Memo()
     var pages = PageStage.Memo()
     var output = WriteStage.Memo()
+    /// The code highlighter, prepared by the first build that needs it (it may set up a data folder).
+    var highlighter: CodeHighlighter?
     /// What changed before builds that failed since the last successful one: the output does not
     /// show it yet, so the next build treats it as changed too.
     var unbuilt: ChangeSet?

@@ -1,4 +1,5 @@
 import CellarDiagnostics
+import CellarHighlight
 import Foundation
 
 /// The one build pipeline: load, parse, model (with bodies), cells, pages, write. Every build —
@@ -50,10 +51,13 @@ struct BuildPipeline: Sendable {
                 .run(changes, memo: &memo.load, diagnostics: &diagnostics) else { throw BuildFailure(diagnostics) }
             return frame
         }
+        let highlighting = highlighting(frame.site.config, memo: &memo, diagnostics: &diagnostics)
         let model = try await stage(.parse) {
-            let parsed = await ParseStage(frame: frame, rules: rules, reporter: reporter).run(changes, memo: &memo.parse)
+            let parsed = await ParseStage(frame: frame, rules: rules, highlighting: highlighting, reporter: reporter)
+                .run(changes, memo: &memo.parse)
             diagnostics.append(contentsOf: parsed.diagnostics)
-            let model = await ModelStage(frame: frame, rules: rules, reporter: reporter).run(parsed, memo: &memo.model)
+            let model = await ModelStage(frame: frame, rules: rules, highlighting: highlighting, reporter: reporter)
+                .run(parsed, memo: &memo.model)
             diagnostics.append(contentsOf: model.diagnostics)
             return model
         }
@@ -81,6 +85,18 @@ struct BuildPipeline: Sendable {
             stageDurations: timings, diagnostics: diagnostics.sorted, output: layout.output,
             nextScheduledChange: site.nextScheduledChange
         )
+    }
+
+    /// The code highlighter when the site wants code in colour, prepared once per session; a
+    /// highlighter that could not be set up is said once a build (code is then shown plain).
+    private func highlighting(_ config: SiteConfig, memo: inout BuildMemo, diagnostics: inout DiagnosticBag) -> CodeBlockHighlighting? {
+        guard config.highlightsCode else { return nil }
+        let highlighter = memo.highlighter ?? CodeHighlighter.prepare()
+        memo.highlighter = highlighter
+        if let problem = highlighter.setupProblem {
+            diagnostics.append(.note("code blocks are shown without colours: \(problem)", at: config.locations["markdown"]))
+        }
+        return CodeBlockHighlighting(highlighter: highlighter)
     }
 
     /// The theme's Mustache cells, with the Swift cells registered in code over them.

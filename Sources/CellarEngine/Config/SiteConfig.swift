@@ -19,6 +19,8 @@ public struct SiteConfig: Sendable {
     public var feedItems: Int
     public var copyrightHTML: String?
     public var markdown: MarkdownOptions
+    /// Whether fenced code blocks that name a language are highlighted (`markdown: {highlight: …}`).
+    public var highlightsCode: Bool
     /// The home page's introduction: the body of `content/_index.md`, rendered.
     public var introHTML: String
     public var introMarkdown: String

@@ -61,6 +61,7 @@ struct SiteConfigLoader {
             defaultKind: index.string("kind"), paginate: index.int("paginate") ?? 20,
             homeItems: index.int("home_items") ?? 10, feedItems: index.int("feed_items") ?? 20,
             copyrightHTML: copyright, markdown: markdown,
+            highlightsCode: (index.fields["markdown"]?.value.object ?? [:])["highlight"]?.value.bool ?? true,
             introHTML: "",
             introMarkdown: index.body, introFirstLine: index.bodyFirstLine,
             file: display, locations: index.locations, sourceHash: index.sourceHash

@@ -5,6 +5,8 @@ import CellarMarkdown
 package struct BodyRenderer: Sendable {
     var markdown: MarkdownRenderer
     var links: LinkResolver
+    /// Draws fenced code blocks in colour (nil: plain code).
+    var highlighting: CodeBlockHighlighting?
     /// Longest summary taken from the first paragraph, in characters.
     var summaryLength = 280
 
@@ -21,7 +23,9 @@ package struct BodyRenderer: Sendable {
         var found = DiagnosticBag()
         var dependsOnLinks = false
         var waits = false
-        let document = markdown.render(item.source.markdown, footnoteIDPrefix: item.anchor + "-") { reference in
+        let reports = CodeBlockHighlighting.Reports()
+        let renderer = highlighting?.renderer(markdown, reporting: reports) ?? markdown
+        let document = renderer.render(item.source.markdown, footnoteIDPrefix: item.anchor + "-") { reference in
             if waits || waitingIf(reference) {
                 waits = true
                 return nil
@@ -33,6 +37,8 @@ package struct BodyRenderer: Sendable {
         if waits { return nil }
         diagnostics.append(contentsOf: found.diagnostics)
         for problem in document.footnoteProblems { diagnostics.append(Self.diagnostic(problem, in: item)) }
+        diagnostics.append(contentsOf: CodeBlockHighlighting.diagnostics(reports, markdown: item.source.markdown, file: item.file,
+                                                                        firstLine: item.bodyFirstLine))
         // `<!--more-->` ends the summary where the author put it; else the first paragraph, clipped.
         let summary = document.textBeforeMore ?? Self.clip(document.firstParagraph, to: summaryLength)
         item.body = Item.Body(html: document.html, summary: summary, wordCount: document.wordCount,

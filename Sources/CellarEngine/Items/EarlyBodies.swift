@@ -16,13 +16,15 @@ struct EarlyBodies: Sendable {
     private let site: LoadedSite
     private let rules: PublishRules
     private let markdown: MarkdownRenderer
+    private let highlighting: CodeBlockHighlighting?
     private let itemSources: Set<String>
     private let bundles: Set<String>
     private let sectionURLs: [String: URLPath]
 
-    init(site: LoadedSite, rules: PublishRules) {
+    init(site: LoadedSite, rules: PublishRules, highlighting: CodeBlockHighlighting?) {
         self.site = site
         self.rules = rules
+        self.highlighting = highlighting
         self.markdown = MarkdownRenderer(options: site.config.markdown)
         self.itemSources = Set(site.scan.items.map(\.contentPath))
         self.bundles = Set(site.scan.items.compactMap(\.bundleDirectory))
@@ -39,7 +41,7 @@ struct EarlyBodies: Sendable {
             bundleURLs: item.bundleDirectory.map { [$0: item.url] } ?? [:], hiddenBundles: [],
             contentDisplayRoot: site.layout.display(sitePath: "content"))
         var found = DiagnosticBag()
-        guard let (rendered, dependsOnLinks) = BodyRenderer(markdown: markdown, links: links)
+        guard let (rendered, dependsOnLinks) = BodyRenderer(markdown: markdown, links: links, highlighting: highlighting)
             .render(item, diagnostics: &found, waitingIf: { needsEveryItem($0, from: item) }) else { return nil }
         return EarlyBody(item: rendered, dependsOnLinks: dependsOnLinks, diagnostics: found.diagnostics)
     }

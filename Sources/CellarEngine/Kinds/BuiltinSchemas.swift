@@ -41,6 +41,7 @@ package enum BuiltinSchemas {
             smart: {type: bool, default: true, description: "Curly quotes and dashes"}
             extensions: {type: "[string]", required: false, description: "GFM extensions: table, strikethrough, autolink, tasklist, footnotes (default: all)"}
             tagfilter: {type: bool, default: true, description: "With unsafe on, escape <script>, <style>, <iframe> and other tags GFM filters"}
+            highlight: {type: bool, default: true, description: "Colour fenced code blocks that name a language, at build time"}
         """)
 
     static let section = parse("section settings", """

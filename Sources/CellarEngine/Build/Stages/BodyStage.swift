@@ -28,6 +28,7 @@ struct BodyStage {
 
     var markdown: MarkdownRenderer
     var links: LinkResolver
+    var highlighting: CodeBlockHighlighting?
 
     /// Renders the bodies of `items` (with those in `early`, rendered while parsing, taken as they are).
     /// - Parameter complete: whether `items` are all the site's items, so that the memo can forget others.
@@ -49,7 +50,7 @@ struct BodyStage {
                 stale.append((index, item))
             }
         }
-        let renderer = BodyRenderer(markdown: markdown, links: links)
+        let renderer = BodyRenderer(markdown: markdown, links: links, highlighting: highlighting)
         let fresh = await parallelMap(stale) { index, item -> (Int, EarlyBody) in
             var found = DiagnosticBag()
             let (rendered, dependsOnLinks) = renderer.render(item, diagnostics: &found)

@@ -31,6 +31,7 @@ struct ModelStage {
 
     var frame: LoadStage.Output
     var rules: PublishRules
+    var highlighting: CodeBlockHighlighting?
     var reporter: any BuildReporter
 
     func run(_ parsed: ParseStage.Output, memo: inout Memo) async -> Output {
@@ -74,7 +75,8 @@ struct ModelStage {
         // The memo lets go of the model so that replacing items does not copy it.
         var model = last
         memo.model = nil
-        let bodies = BodyStage(markdown: MarkdownRenderer(options: model.config.markdown), links: model.links)
+        let bodies = BodyStage(markdown: MarkdownRenderer(options: model.config.markdown), links: model.links,
+                               highlighting: highlighting)
         let changed = await bodies.run(parsed.freshItems, early: parsed.early, complete: false, memo: &memo.bodies)
         for item in changed { model.replace(item) }
         memo.model = model
@@ -105,13 +107,14 @@ struct ModelStage {
             hiddenItems: Set(hidden.map(\.id)), bundleURLs: bundleURLs, hiddenBundles: hiddenBundles,
             contentDisplayRoot: layout.display(sitePath: "content"))
         let markdown = MarkdownRenderer(options: site.config.markdown)
-        let items = await BodyStage(markdown: markdown, links: links)
+        let items = await BodyStage(markdown: markdown, links: links, highlighting: highlighting)
             .run(published, early: parsed.early, complete: true, memo: &memo.bodies)
         reporter.progress(.parse, done: items.count, total: items.count)
 
         // Introductions (the bodies of _index.md files) link like items do.
+        let introRenderer = highlighting?.renderer(markdown) ?? markdown
         func intro(_ body: String, folder: String, file: String, firstLine: Int) -> String {
-            markdown.render(body) { reference in
+            introRenderer.render(body) { reference in
                 links.rewrite(reference, directory: folder, file: file, firstLine: firstLine, diagnostics: &siteWide)
             }.html
         }

@@ -41,6 +41,7 @@ struct ParseStage {
 
     var frame: LoadStage.Output
     var rules: PublishRules
+    var highlighting: CodeBlockHighlighting?
     var reporter: any BuildReporter
 
     func run(_ changes: ChangeSet, memo: inout Memo) async -> Output {
@@ -112,7 +113,7 @@ struct ParseStage {
         let site = frame.site
         let parser = ItemParser(layout: layout, site: site.config, sections: site.sections,
                                 kinds: site.theme.kinds, files: site.scan.files)
-        let early = EarlyBodies(site: site, rules: rules)
+        let early = EarlyBodies(site: site, rules: rules, highlighting: highlighting)
         let reporter = self.reporter
         let parsed = await parallelMap(stale, progress: { reporter.progress(.parse, done: $0, total: stale.count) }) {
             index, source -> (Int, Entry, EarlyBody?) in
