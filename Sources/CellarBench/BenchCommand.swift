@@ -50,6 +50,11 @@ enum BenchCommand {
         let phases = try BuildPhases(runner: runner, workspace: workspace, corpus: corpus, runs: options.runs).run()
         phases.print(corpus: corpus, summary: &summary)
 
+        if options.codeHeavy {
+            let highlighting = try HighlightingPhase(runner: runner, workspace: workspace, runs: options.runs).run()
+            highlighting.print(summary: &summary)
+        }
+
         let incremental = try await IncrementalPhase(workspace: workspace, corpus: corpus, edits: options.edits,
                                                      skip: options.runs).run()
         incremental.print(items: corpus.items.count, summary: &summary)
@@ -73,7 +78,9 @@ enum BenchCommand {
         if let source = options.corpus {
             return try CorpusImporter.copy(from: source, to: directory, format: format)
         }
-        return try CorpusGenerator(items: options.items, seed: options.seed, format: format).write(to: directory)
+        var generator = CorpusGenerator(items: options.items, seed: options.seed, format: format)
+        generator.codeHeavy = options.codeHeavy
+        return try generator.write(to: directory)
     }
 
     private static func printHeader(_ options: BenchOptions, tools: BenchTools, workspace: Workspace) {

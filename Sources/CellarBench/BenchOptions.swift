@@ -14,12 +14,13 @@ struct BenchOptions: Sendable {
     var hugoSite: String?
     var compareHugo = false
     var scaling = false
+    var codeHeavy = false
     var sizes = [1_000, 10_000, 30_000]
     var help = false
 
     static let usage = """
         Usage: cellar-bench [--items N] [--runs N] [--edits K] [--seed S] [--corpus DIR]
-                            [--compare-hugo] [--scaling] [--sizes N,N,...]
+                            [--compare-hugo] [--scaling] [--sizes N,N,...] [--code-heavy]
                             [--work DIR] [--keep] [--repo DIR] [--cellar PATH] [--hugo-site DIR]
 
         Generates a deterministic corpus and measures Cellar's builds, each as a whole process
@@ -38,6 +39,8 @@ struct BenchOptions: Sendable {
                             it is copied, never edited
           --compare-hugo    Also build the same corpus with Hugo (../shared/bench/hugo-site), alternating
                             Cellar and Hugo runs, and print both and the ratios (needs hugo on PATH)
+          --code-heavy      Every item also holds a 30-line Swift block and a 10-row table; adds a phase
+                            timing the full build with code highlighting on and off, alternately
           --scaling         Only the full build, at 1,000, 10,000 and 30,000 items, with time per item
           --sizes N,N,...   The sizes for --scaling (implies --scaling)
           --work DIR        Work folder (default: a fresh temporary folder)
@@ -85,6 +88,7 @@ struct BenchOptions: Sendable {
             case "--keep": try flag(); keep = true
             case "--compare-hugo": try flag(); compareHugo = true
             case "--scaling": try flag(); scaling = true
+            case "--code-heavy": try flag(); codeHeavy = true
             case "--sizes":
                 let list = try value()
                 sizes = try list.split(separator: ",", omittingEmptySubsequences: false)

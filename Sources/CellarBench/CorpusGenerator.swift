@@ -20,6 +20,8 @@ struct CorpusGenerator {
     var format: Format
     /// Write the images that items name (photos' `image`, reviews' `poster`) as tiny PNGs.
     var assets = true
+    /// Give every item a 30-line Swift block and a 10-row table (see ``BodyGenerator/swiftBlock(lines:)``).
+    var codeHeavy = false
 
     /// Writes the tree into `directory` (which must not exist or be empty).
     func write(to directory: String) throws(BenchError) -> Corpus {
@@ -90,7 +92,8 @@ struct CorpusGenerator {
         default:
             break
         }
-        let body = text.body(kind: kind)
+        var body = text.body(kind: kind)
+        if codeHeavy { body += "\n" + text.swiftBlock() + "\n\n" + text.table() }
         let record = Corpus.Item(path: "\(section.name)/\(slug).md", kind: kind, draft: draft)
         return (record, Self.frontMatter(lines) + "\n" + body, images)
     }
