@@ -364,8 +364,6 @@ img { max-width: 100%; height: auto; }
 .prose table { min-width: 100%; font-size: 0.95rem; line-height: 1.5; }
 .prose th, .prose td { padding: 0.45rem 0.75rem; border-bottom: 1px solid var(--line); vertical-align: top; }
 .prose th { text-align: left; font-weight: 650; border-bottom-width: 2px; background: var(--surface-2); }
-.prose th[align="center"], .prose td[align="center"] { text-align: center; }
-.prose th[align="right"], .prose td[align="right"] { text-align: right; }
 .prose del { color: var(--muted); }
 .prose li:has(> label > input[type="checkbox"]), .prose li:has(> input[type="checkbox"]) { list-style: none; }
 .prose li > label { display: inline-flex; gap: 0.5rem; align-items: baseline; }

@@ -40,7 +40,7 @@ struct BlockStage {
         if rewriter.tables.isEmpty, rewriter.notes.isEmpty {
             return MarkdownTree(root: root, origins: LineOrigins(origins: nil))
         }
-        guard let origins = adopt(root, assembly: assembly, rewriter: rewriter, scrollable: options.contains(.scrollableTables))
+        guard let origins = adopt(root, assembly: assembly, rewriter: rewriter, options: options)
         else {
             // The layout came out other than planned: render the body as plain CommonMark rather than wrongly.
             cmark_node_free(root)
@@ -52,8 +52,8 @@ struct BlockStage {
 
     /// Adds the footnote section, labels the tables' scrolling boxes and reports notes nobody uses.
     mutating func finish(tree: MarkdownTree, source: [UInt8], references: FootnoteReferences?,
-                         footnoteIDPrefix: String, scrollableTables: Bool) {
-        let builder = TableBuilder(scrollable: scrollableTables)
+                         footnoteIDPrefix: String, options: MarkdownOptions) {
+        let builder = TableBuilder(options: options)
         for table in tables { builder.label(table) }
         guard !notes.isEmpty else { return }
         var unused: [Int] = []
@@ -81,7 +81,7 @@ struct BlockStage {
     /// Checks the front of the tree (cells, then bodies), builds the tables and removes the notes'
     /// placeholders; nil when the tree is not laid out as assembled.
     private mutating func adopt(_ root: OpaquePointer, assembly: AssembledSource.Assembly, rewriter: BlockRewriter,
-                                scrollable: Bool) -> LineOrigins? {
+                                options: MarkdownOptions) -> LineOrigins? {
         var child = cmark_node_first_child(root)
         var cells: [OpaquePointer?] = []
         for _ in 0..<assembly.cellCount {
@@ -97,7 +97,7 @@ struct BlockStage {
         }
         var origins = LineOrigins(origins: assembly.origins)
         let cellOrigins = rewriter.source.cells.map(\.origin)
-        let builder = TableBuilder(scrollable: scrollable)
+        let builder = TableBuilder(options: options)
         for html in CMark.nodes(under: root, where: { $0 == CMARK_NODE_HTML_BLOCK }) {
             guard let place = assembly.place(ofLine: Int(cmark_node_get_start_line(html))),
                   let placeholder = rewriter.placeholders[place] else { continue }

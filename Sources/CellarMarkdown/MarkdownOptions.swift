@@ -32,6 +32,9 @@ public struct MarkdownOptions: OptionSet, Sendable, Hashable {
     /// and scroll it (axe-core's `scrollable-region-focusable`) and screen readers name it by its header.
     /// A group rather than a region: tables with the same header on one page are no duplicate landmarks.
     public static let scrollableTables = MarkdownOptions(rawValue: 1 << 26)
+    /// Writes a table column's alignment as `style="text-align: center"`, valid HTML5, instead of
+    /// GFM's `align="center"`, which HTML5 calls obsolete (the Nu checker refuses it).
+    public static let alignmentStyles = MarkdownOptions(rawValue: 1 << 28)
     /// Puts a task item's checkbox and the text of its first paragraph in one `<label>`, so the checkbox
     /// has an accessible name (axe-core's `label` rule) and screen readers read the task with its state.
     public static let labelledTaskItems = MarkdownOptions(rawValue: 1 << 27)
@@ -39,9 +42,10 @@ public struct MarkdownOptions: OptionSet, Sendable, Hashable {
     /// Every GFM extension.
     public static let allExtensions = MarkdownOptions(extensions: MarkdownExtension.allCases)
 
-    /// Smart punctuation, every GFM extension, the tag filter, scrollable tables and labelled task items.
+    /// Smart punctuation, every GFM extension, the tag filter, and Cellar's markup: scrollable
+    /// tables, alignment as styles, labelled task items.
     public static let `default`: MarkdownOptions = [
-        .smartPunctuation, .allExtensions, .tagFilter, .scrollableTables, .labelledTaskItems,
+        .smartPunctuation, .allExtensions, .tagFilter, .scrollableTables, .alignmentStyles, .labelledTaskItems,
     ]
 
     /// Options with exactly these extensions switched on.

@@ -60,7 +60,7 @@ struct MarkdownParser {
         }
         if marked { EscapeMarkers.restore(under: root) }
         blocks.finish(tree: tree, source: source, references: references, footnoteIDPrefix: footnoteIDPrefix,
-                      scrollableTables: options.contains(.scrollableTables))
+                      options: options)
         if options.contains(.allowRawHTML), options.contains(.tagFilter) { TagFilter.apply(under: root) }
         return tree
     }

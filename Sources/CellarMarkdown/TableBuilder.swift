@@ -6,6 +6,13 @@ import CCmark
 struct TableBuilder {
     /// Wrap the table in a focusable, labelled box that scrolls sideways.
     let scrollable: Bool
+    /// Write a column's alignment as `style="text-align: …"` (valid HTML5) rather than GFM's `align`.
+    let alignmentStyles: Bool
+
+    init(options: MarkdownOptions) {
+        scrollable = options.contains(.scrollableTables)
+        alignmentStyles = options.contains(.alignmentStyles)
+    }
 
     /// A built table and what its scrolling box's label will be made of once escapes are restored.
     struct Built {
@@ -31,7 +38,7 @@ struct TableBuilder {
             cmark_node_append_child(rowIndex == 0 ? head : (body ?? node), rowNode)
             let tag = rowIndex == 0 ? "th" : "td"
             for column in 0..<columns {
-                let alignment = Self.attribute(table.alignments[column])
+                let alignment = alignmentStyles ? Self.style(table.alignments[column]) : Self.attribute(table.alignments[column])
                 guard let cell = CMark.customInline(enter: "<\(tag)\(alignment)>", exit: "</\(tag)>\n") else { continue }
                 cmark_node_append_child(rowNode, cell)
                 if column < row.count, row[column] < cells.count, let heading = cells[row[column]] {
@@ -53,6 +60,15 @@ struct TableBuilder {
         let open = "<div class=\"table-scroll\" role=\"group\" tabindex=\"0\" aria-label=\"\(HTMLEscaping.attribute(label))\">\n<table>"
         cmark_node_set_on_enter(built.node, open)
         cmark_node_set_on_exit(built.node, "</table>\n</div>")
+    }
+
+    private static func style(_ alignment: TableRow.Alignment) -> String {
+        switch alignment {
+        case .none: ""
+        case .left: " style=\"text-align: left\""
+        case .center: " style=\"text-align: center\""
+        case .right: " style=\"text-align: right\""
+        }
     }
 
     private static func attribute(_ alignment: TableRow.Alignment) -> String {

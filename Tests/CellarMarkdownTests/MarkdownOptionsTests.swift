@@ -12,11 +12,11 @@ import Testing
         let options = MarkdownOptions(extensions: [.footnotes, .table])
         #expect(options.extensions == [.table, .footnotes])
         #expect(MarkdownOptions.allExtensions.extensions == MarkdownExtension.allCases)
-        #expect(options.isDisjoint(with: [.smartPunctuation, .allowRawHTML, .tagFilter, .scrollableTables, .labelledTaskItems]))
+        #expect(options.isDisjoint(with: [.smartPunctuation, .allowRawHTML, .tagFilter, .scrollableTables, .alignmentStyles, .labelledTaskItems]))
     }
 
     @Test func everythingIsOnByDefaultExceptRawHTML() {
-        #expect(MarkdownOptions.default == [.smartPunctuation, .allExtensions, .tagFilter, .scrollableTables, .labelledTaskItems])
+        #expect(MarkdownOptions.default == [.smartPunctuation, .allExtensions, .tagFilter, .scrollableTables, .alignmentStyles, .labelledTaskItems])
         #expect(MarkdownRenderer().options == .default)
     }
 

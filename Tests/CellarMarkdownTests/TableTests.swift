@@ -154,3 +154,17 @@ import Testing
         #expect(rendered.components(separatedBy: "<tr>").count == 5_000)   // a header and 4,998 rows
     }
 }
+
+/// Cellar's own table markup: alignment as styles (HTML5 calls `align` obsolete).
+@Suite struct TableAlignmentStyleTests {
+    @Test func alignmentIsAStyleWhenAsked() {
+        let markdown = "| a | b | c | d |\n|:--|:-:|--:|---|\n| 1 | 2 | 3 | 4 |\n"
+        let styled = html(markdown, [.allExtensions, .alignmentStyles])
+        #expect(styled.contains("<th style=\"text-align: left\">a</th>"))
+        #expect(styled.contains("<td style=\"text-align: center\">2</td>"))
+        #expect(styled.contains("<td style=\"text-align: right\">3</td>"))
+        #expect(styled.contains("<td>4</td>"))
+        #expect(!styled.contains("align=\""))
+        #expect(html(markdown).contains("<td align=\"center\">2</td>"), "GFM's form without the option")
+    }
+}

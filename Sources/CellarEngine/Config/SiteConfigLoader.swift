@@ -135,7 +135,7 @@ struct SiteConfigLoader {
     /// The `markdown:` settings: smart punctuation, raw HTML, which GFM extensions (all by default;
     /// an unknown name is a located error listing the known ones) and GFM's tag filter.
     static func markdownOptions(_ settings: [String: TypedField], diagnostics: inout DiagnosticBag) -> MarkdownOptions {
-        var options: MarkdownOptions = [.scrollableTables, .labelledTaskItems]
+        var options: MarkdownOptions = [.scrollableTables, .alignmentStyles, .labelledTaskItems]
         if settings["smart"]?.value.bool ?? true { options.insert(.smartPunctuation) }
         if settings["unsafe"]?.value.bool ?? false { options.insert(.allowRawHTML) }
         if settings["tagfilter"]?.value.bool ?? true { options.insert(.tagFilter) }
