@@ -1,5 +1,5 @@
 /// What counts as a URL in a `url` field, and which targets are remote.
-enum URLCheck {
+package enum URLCheck {
     static let allowedSchemes: Set<String> = ["http", "https", "mailto", "tel", "ftp", "sftp", "gemini"]
 
     static func scheme(of text: String) -> String? {
@@ -11,7 +11,7 @@ enum URLCheck {
         return scheme.lowercased()
     }
 
-    static func isRemote(_ text: String) -> Bool {
+    package static func isRemote(_ text: String) -> Bool {
         text.hasPrefix("//") || scheme(of: text) != nil
     }
 
@@ -48,7 +48,7 @@ extension URLCheck {
 
     /// `https://pkg.example.org` for a relative link that reads as a web address written without its
     /// scheme (`pkg.example.org`, `www.example.com/x`); nil for anything that reads as a file or path.
-    static func hostGuess(_ target: String) -> String? {
+    package static func hostGuess(_ target: String) -> String? {
         guard let first = target.first, first != "/", first != ".", first != "#", first != "?", scheme(of: target) == nil
         else { return nil }
         let host = target.prefix { $0 != "/" && $0 != "?" && $0 != "#" && $0 != ":" }
