@@ -41,13 +41,23 @@ public struct SiteImporter: Sendable {
 
         var (items, sections, home) = ItemAssembler(site: site, dialect: options.dialect, keepFields: options.keepFields)
             .assemble(report: &report)
+        Self.foldIntoSections(&items, sections: &sections, home: &home, report: &report)
         let themeAssets = Set(options.theme.files.keys.filter { $0.hasPrefix("assets/") }.map { String($0.dropFirst("assets/".count)) })
         var copies = site.copies
         let (placed, copyNotes) = Self.placeCopies(copies, items: items)
         copies = placed
         report.notes += copyNotes
         report[.filesCopied] = copies.count
-        URLPlanner(timeZone: site.settings.timeZone, copiedFiles: Set(copies.map(\.target)), themeAssets: themeAssets)
+        var settings = site.settings
+        var dates = DateContext(sourceZone: settings.timeZone, siteZone: settings.timeZone)
+        if options.dialect == .hugo, settings.timeZoneName == nil,
+           let (zone, kept, before) = ZoneChooser.best(for: items.compactMap(\.date), source: settings.timeZone) {
+            dates.siteZone = zone
+            settings.timeZoneName = zone.identifier
+            report.add(ImportNote(.converted, .setting, "the site names no timeZone, but its dates carry offsets: the new site's timezone is \(zone.identifier), which puts \(kept) posts on the day Hugo dated their URLs (\(before) in UTC)",
+                                  at: settings.file.map { SourceLocation(file: $0) }))
+        }
+        URLPlanner(dates: dates, copiedFiles: Set(copies.map(\.target)), themeAssets: themeAssets)
             .plan(&items, sections: &sections, report: &report)
 
         let contentDir = options.dialect == .hugo ? (site.documents.first.map { String($0.path.prefix { $0 != "/" }) } ?? "content") : ""
@@ -98,7 +108,7 @@ public struct SiteImporter: Sendable {
             for path in SiteScaffolder(directory: folder.staging, theme: options.theme).starterFiles.keys where path.hasPrefix("content/") {
                 folder.remove(path)
             }
-            let settingsWriter = SettingsWriter(settings: site.settings, dialect: options.dialect)
+            let settingsWriter = SettingsWriter(settings: settings, dialect: options.dialect)
             let menu = site.settings.menu.compactMap { link -> (label: String, url: String)? in
                 if let document = link.document { return items.first { $0.document.path == document }.map { (link.label, $0.newURL) } }
                 guard let url = link.url else { return nil }
@@ -107,9 +117,8 @@ public struct SiteImporter: Sendable {
             try folder.write(settingsWriter.site(rawHTML: rawHTML, outside: outside, brokenLinks: census.broken, menu: menu,
                                                  intro: homeIntro, report: &report), to: "content/_index.md")
             for section in sections { try folder.write(settingsWriter.section(section), to: "content/" + FilePaths.join(section.folder, "_index.md")) }
-            let writer = ItemWriter(timeZone: site.settings.timeZone, keptTypes: keptTypes)
+            let writer = ItemWriter(dates: dates, keptTypes: keptTypes)
             for index in items.indices {
-                if let separator = site.settings.excerptSeparator, separator == "<!--more-->" { _ = separator }
                 try folder.write(writer.text(of: items[index], body: bodies[index], report: &report), to: "content/" + items[index].target)
             }
             for copy in copies { try folder.copy(tree.absolute(copy.source), to: "content/" + copy.target) }
@@ -129,6 +138,38 @@ public struct SiteImporter: Sendable {
         }
         try? Data(report.json.utf8).write(to: URL(fileURLWithPath: destination + "/" + SiteFolder.reportName))
         return report
+    }
+
+    /// A document published at its section's own address (Jekyll's `_docs/index.md` with
+    /// `permalink: /docs/`) is that section page's introduction; one at `/` is the home page's.
+    private static func foldIntoSections(_ items: inout [PlannedItem], sections: inout [PlannedSection], home: inout SourceDocument?,
+                                         report: inout ImportReport) {
+        for index in items.indices.reversed() {
+            let item = items[index]
+            guard let old = item.oldURL, !item.fields.draft, !item.document.isDraftFile else { continue }
+            let folder = URLPlanner.folderURL(of: old)
+            let what: String
+            if folder == "/", home == nil {
+                home = item.document
+                what = "the home page"
+            } else if let section = sections.firstIndex(where: { URLPlanner.sectionURL($0.folder) == folder }), sections[section].index == nil {
+                sections[section].index = item.document
+                sections[section].title = item.fields.title ?? sections[section].title
+                what = "the page of the section \(sections[section].folder)/"
+            } else {
+                continue
+            }
+            report[item.document.role == .post ? .posts : .pages] -= 1
+            report[.urlsKept] += 1
+            report.add(ImportNote(.converted, item.document.role == .post ? .post : .page,
+                                  "\(item.document.path) is published at \(old): its text introduces \(what), which lives there",
+                                  at: item.document.location))
+            if !item.fields.aliases.isEmpty {
+                report.add(ImportNote(.problem, .url, "the old addresses \(item.fields.aliases.map(\.value).joined(separator: ", ")) that redirected to \(old) are not kept: only items have aliases",
+                                      at: item.fields.aliases[0].location, hint: "redirect them on the web server"))
+            }
+            items.remove(at: index)
+        }
     }
 
     /// Copies that would land on an item's file are left out (the item wins).

@@ -47,7 +47,9 @@ struct BodyConverter {
     func convert(_ document: SourceDocument, report: inout ImportReport) -> String {
         var result: LiquidConverter.Result
         switch dialect {
-        case .jekyll: result = LiquidConverter(references: references, siteURL: settings.baseURL.map { String($0.dropLast()) }).convert(document)
+        case .jekyll:
+            result = LiquidConverter(references: references, siteURL: settings.baseURL.map { String($0.dropLast()) },
+                                     siteValues: settings.templateValues).convert(document)
         case .hugo: result = ShortcodeConverter(references: references).convert(document)
         }
         report[.templateTagsConverted] += result.converted

@@ -9,6 +9,8 @@ struct LiquidConverter {
     var references: ReferenceIndex
     /// `site.url`, for `{{ site.url }}` in links.
     var siteURL: String?
+    /// `_config.yml`'s scalars, for `{{ site.name }}`.
+    var siteValues: [String: String] = [:]
 
     struct Result {
         var body: String
@@ -34,7 +36,7 @@ struct LiquidConverter {
             let (line, column) = text.position(of: index)
             let location = document.bodyLocation(line: line, column: column)
             if isOutput {
-                if let replacement = output(inner) {
+                if let replacement = output(inner, page: document) {
                     text.replace(tagRange, with: replacement)
                     result.converted += 1
                 } else {
@@ -114,7 +116,7 @@ struct LiquidConverter {
     }
 
     /// What `{{ … }}` stands for, when it is a path helper: `site.baseurl` → "", `'/x' | relative_url` → `/x`.
-    private func output(_ expression: String) -> String? {
+    private func output(_ expression: String, page: SourceDocument) -> String? {
         let parts = expression.split(separator: "|").map { Self.trimmed(String($0)) }
         guard let head = parts.first else { return nil }
         let filters = parts.dropFirst().map { $0.split(separator: ":").first.map { Self.trimmed(String($0)) } ?? $0 }
@@ -122,7 +124,13 @@ struct LiquidConverter {
             switch head {
             case "site.baseurl", "site.base_url": return ""
             case "site.url": return siteURL
-            default: return nil
+            default:
+                if head.hasPrefix("site."), let value = siteValues[String(head.dropFirst(5))] { return value }
+                if head.hasPrefix("page."), let frontMatter = page.frontMatter,
+                   let value = JekyllConfig.flatten(frontMatter)[String(head.dropFirst(5))] {
+                    return value
+                }
+                return nil
             }
         }
         guard let literal = Self.stringLiteral(head) else { return nil }

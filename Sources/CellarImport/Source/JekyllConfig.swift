@@ -43,7 +43,8 @@ struct JekyllConfig {
         guard let root else { return config }
 
         func text(_ key: String) -> String? { root[key]?.nonEmptyText }
-        config.settings.title = text("title")
+        config.settings.title = text("title") ?? text("name")
+        config.settings.templateValues = Self.flatten(root)
         config.settings.description = text("description")
         if let url = text("url") {
             let base = text("baseurl") ?? ""
@@ -99,6 +100,16 @@ struct JekyllConfig {
         }
         config.headerPages = (root["header_pages"]?.textList() ?? []).map(\.text)
         return config
+    }
+
+    /// Every scalar of a mapping by its dotted name: `twitter.username` → `jekyllrb`.
+    static func flatten(_ node: LocatedNode, prefix: String = "") -> [String: String] {
+        var values: [String: String] = [:]
+        for (key, _, value) in node.keyedPairs {
+            let name = prefix.isEmpty ? key : prefix + "." + key
+            if let text = value.text { values[name] = text } else if value.pairs != nil { values.merge(flatten(value, prefix: name)) { $1 } }
+        }
+        return values
     }
 
     /// The defaults for a document, most specific scope last (so it wins).

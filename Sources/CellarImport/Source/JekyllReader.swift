@@ -43,17 +43,21 @@ struct JekyllReader {
         for path in files {
             let parts = path.split(separator: "/").map(String.init)
             if let rule = config.ignore.rule(ignoring: path) {
-                let top = parts.count > 1 ? parts[0] + "/" : path
                 if excludedReported.insert(rule).inserted {
-                    site.notes.append(ImportNote(.leftOut, .file, "\(top) and what else matches '\(rule)': excluded by _config.yml",
+                    site.notes.append(ImportNote(.leftOut, .file, "\(path) and any other file matching '\(rule)': excluded by _config.yml",
                                                  at: SourceLocation(file: tree.display(path))))
                 }
                 report[.filesLeftOut] += 1
                 continue
             }
-            if parts.contains(where: { ($0.hasPrefix(".") || $0.hasPrefix("#") || $0.hasSuffix("~")) })
+            let special = parts.enumerated().contains { index, part in
+                part.hasPrefix(".") || part.hasPrefix("#") || part.hasSuffix("~")
+                    || part.hasPrefix("_") && part != "_posts" && part != "_drafts" && !(index == 0 && collectionFolders.contains(part))
+                        && !collectionFolders.contains(parts[...index].joined(separator: "/"))
+            }
+            if special
                 && config.ignore.rule(ignoring: path) == nil && !config.ignore.includes.contains(where: { IgnoreRules.matches(glob: $0, path: path) }) {
-                continue   // hidden and backup files: Jekyll skips them without a word
+                continue   // _config.yml, hidden and backup files: Jekyll skips them without a word
             }
             if let reason = Leftovers.reason(path) {
                 site.notes.append(ImportNote(.leftOut, .file, "\(path): \(reason)", at: SourceLocation(file: tree.display(path))))
@@ -147,7 +151,14 @@ struct JekyllReader {
         document.collectionPath = "/" + Leftovers.deletingExtension(inside)
         document.fileSlug = Leftovers.deletingExtension(inside.split(separator: "/").last.map(String.init) ?? inside)
         document.modified = tree.modified(path)
-        document.target = FilePaths.join(collection, Leftovers.deletingExtension(inside) + ".md")
+        let base = Leftovers.deletingExtension(inside)
+        // A folder with index.md is a bundle in Cellar: `guides/index.md` is written `guides.md`, the collection's own `index.md` `<label>.md`.
+        if FilePaths.lastComponent(base) == "index" {
+            let folder = FilePaths.parent(base)
+            document.target = FilePaths.join(collection, (folder.isEmpty ? collection : folder) + ".md")
+        } else {
+            document.target = FilePaths.join(collection, base + ".md")
+        }
         site.documents.append(applyingDefaults(document, type: collection, config: config))
     }
 

@@ -53,6 +53,8 @@ struct SourceSettings: Sendable {
     var taxonomies: [String] = ["tags", "categories"]
     /// Jekyll's `excerpt_separator`, when it is not the default first paragraph.
     var excerptSeparator: String?
+    /// Jekyll: every scalar of `_config.yml` by its dotted name, for `{{ site.name }}` in bodies.
+    var templateValues: [String: String] = [:]
     /// Hugo's lower-cased URLs (`disablePathToLower = false`).
     var lowercasePaths = true
 }

@@ -46,6 +46,13 @@ struct ItemAssembler {
             case .post, .page:
                 break
             }
+            if dialect == .jekyll, let target = document.frontMatter?["redirect_to"]?.textList().first?.text {
+                report.add(ImportNote(.problem, .page, "\(document.path) only redirects to \(target) (jekyll-redirect-from): not imported",
+                                      at: document.frontMatter?["redirect_to"]?.location ?? document.location,
+                                      hint: "Cellar's aliases lead to its own pages; redirect this address on the web server"))
+                report[.filesLeftOut] += 1
+                continue
+            }
             if document.role == .post { document.section = Self.nearest(document.contentFolder.isEmpty ? document.section : document.contentFolder, in: sectionFolders) ?? document.section }
             let pairs = (document.frontMatter?.keyedPairs ?? []).map { (key: $0.key, keyNode: $0.keyNode, value: $0.value) }
             var fields = mapper.map(pairs, of: document, report: &report)

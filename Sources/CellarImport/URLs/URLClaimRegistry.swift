@@ -21,6 +21,7 @@ struct URLClaimRegistry {
 
     /// Whether nothing has `url` yet (tag pages and section pagination are always taken).
     func isFree(_ url: String) -> Bool {
+        if url.hasSuffix("/index.html") { return isFree(String(url.dropLast("index.html".count))) }
         let folder = url.hasSuffix("/") ? url : url + "/"
         if folder.hasPrefix("/tags/") { return false }
         if let range = folder.range(of: "/page/"), folder[range.upperBound...].dropLast().allSatisfy(\.isNumber),
@@ -31,7 +32,7 @@ struct URLClaimRegistry {
     }
 
     mutating func claim(_ url: String) {
-        taken.insert(url)
+        taken.insert(url.hasSuffix("/index.html") ? String(url.dropLast("index.html".count)) : url)
     }
 
     /// Claims a path under `content/`; false when another item is already written there.

@@ -6,7 +6,8 @@ import Foundation
 /// that reproduces the source's URLs, a `slug:` for the last part, a page placed in the folders its
 /// URL names — and, where none of that gives the old path, an alias that redirects from it.
 struct URLPlanner {
-    var timeZone: TimeZone
+    var dates: DateContext
+    private var timeZone: TimeZone { dates.siteZone }
     /// Every file the new site copies into `content/` (they claim their paths too).
     var copiedFiles: Set<String>
     /// Files of the theme's `assets/`, published at the root.
@@ -20,7 +21,7 @@ struct URLPlanner {
     /// A Cellar permalink pattern's URL for an item; nil when the pattern needs a date it lacks.
     func expand(_ pattern: String, slug: String, date: LooseDate?) -> String? {
         guard let parsed = try? PermalinkPattern(pattern, at: nil) else { return nil }
-        return parsed.expand(slug: slug, title: "", section: "", kind: "article", date: date?.instant(in: timeZone),
+        return parsed.expand(slug: slug, title: "", section: "", kind: "article", date: date.map(dates.instant),
                              timeZone: timeZone).map { "/" + $0.value }
     }
 
@@ -36,7 +37,7 @@ struct URLPlanner {
         var parts: [String] = []
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
-        let day = date.map { calendar.dateComponents([.year, .month, .day], from: $0.instant(in: timeZone)) }
+        let day = date.map { calendar.dateComponents([.year, .month, .day], from: dates.instant($0)) }
         for segment in segments {
             if let year = day?.year, segment == String(format: "%04d", year), !parts.contains(":year") {
                 parts.append(":year")
@@ -52,10 +53,19 @@ struct URLPlanner {
         return "/" + (parts + [":slug"]).joined(separator: "/") + "/"
     }
 
-    /// The slug that makes the last part of `url`, when Cellar accepts it as one.
+    /// The slug that makes the last part of `url` (or of its folder form, see ``folderURL(of:)``),
+    /// when Cellar accepts it as one.
     static func lastSegment(of url: String) -> String? {
-        guard URLPaths.isFolder(url), let last = URLPaths.segments(url).last, Slug.isValid(last) else { return nil }
+        guard let last = URLPaths.segments(folderURL(of: url)).last, Slug.isValid(last) else { return nil }
         return last
+    }
+
+    /// The folder URL nearest a page's address: `/a/b.html` → `/a/b/`, `/a/b` → `/a/b/`.
+    /// Cellar publishes every page at a folder URL.
+    static func folderURL(of url: String) -> String {
+        if URLPaths.isFolder(url) { return url }
+        let ext = URLPaths.fileExtension(url)
+        return (ext.isEmpty ? url : String(url.dropLast(ext.count + 1))) + "/"
     }
 
     /// Plans the sections' permalinks and every item's place, slug and aliases.
@@ -69,8 +79,8 @@ struct URLPlanner {
         }
         // Items in the order of their dates, so the older of two that want one URL keeps it.
         let order = items.indices.sorted { lhs, rhs in
-            let left = items[lhs].date?.instant(in: timeZone) ?? .distantPast
-            let right = items[rhs].date?.instant(in: timeZone) ?? .distantPast
+            let left = items[lhs].date.map(dates.instant) ?? .distantPast
+            let right = items[rhs].date.map(dates.instant) ?? .distantPast
             return (left, items[lhs].document.path) < (right, items[rhs].document.path)
         }
         let pageFolders = Set(items.compactMap { $0.document.bundle != nil ? FilePaths.parent($0.target) : nil })
@@ -78,12 +88,14 @@ struct URLPlanner {
         for index in order {
             let section = sections.first { $0.folder == items[index].document.section && items[index].document.role == .post }
             if let section {
-                place(&items[index], in: section, claims: &claims)
+                place(&items[index], in: section, folders: (sectionFolders, pageFolders), claims: &claims, report: &report)
             } else {
                 placePage(&items[index], sectionFolders: sectionFolders, bundleFolders: pageFolders, claims: &claims)
             }
-            finish(&items[index], claims: &claims, report: &report)
+            claims.claim(items[index].newURL)
         }
+        // Then the aliases: a page's own URL goes before another's old address.
+        for index in order { finish(&items[index], claims: &claims, report: &report) }
     }
 
     /// The pattern most of a section's items fit, or nil when Cellar's default for the folder fits as many.
@@ -92,8 +104,9 @@ struct URLPlanner {
         var defaultFits = 0
         for item in items {
             guard let url = item.oldURL, let slug = Self.lastSegment(of: url) else { continue }
-            if defaultURL(of: item, slug: slug) == url { defaultFits += 1 }
-            if let shape = shape(of: url, date: item.date) { fits[shape, default: 0] += 1 }
+            let folder = Self.folderURL(of: url)
+            if defaultURL(of: item, slug: slug) == folder { defaultFits += 1 }
+            if let shape = shape(of: folder, date: item.date) { fits[shape, default: 0] += 1 }
         }
         guard let best = fits.max(by: { ($0.value, $1.key) < ($1.value, $0.key) }), best.value > defaultFits else { return nil }
         return best.key
@@ -114,11 +127,32 @@ struct URLPlanner {
                   : Leftovers.deletingExtension(FilePaths.lastComponent(item.target)))
     }
 
-    private func place(_ item: inout PlannedItem, in section: PlannedSection, claims: inout URLClaimRegistry) {
+    private func place(_ item: inout PlannedItem, in section: PlannedSection, folders: (sections: Set<String>, bundles: Set<String>),
+                       claims: inout URLClaimRegistry, report: inout ImportReport) {
         let wanted = item.oldURL.flatMap(Self.lastSegment(of:))
         var slug = wanted ?? Self.fileSlug(of: item)
-        if section.permalink?.contains(":year") == true || section.permalink?.contains(":month") == true, item.date == nil {
-            item.date = item.document.modified.map(Self.looseDate(of:)) ?? LooseDate(year: 1970, month: 1, day: 1)
+        if let permalink = section.permalink, permalink.contains(":year") || permalink.contains(":month") || permalink.contains(":day"),
+           item.date == nil {
+            let date = item.document.modified.map(Self.looseDate(of:)) ?? LooseDate(year: 1970, month: 1, day: 1)
+            item.date = date
+            item.fields.date = .init(value: date, location: item.document.location)
+            report.add(ImportNote(.converted, .date, "no date, which the section's permalink \(permalink) needs: dated \(date.cellarText), when its file last changed",
+                                  at: item.document.location, hint: "give it its real date"))
+        }
+        if section.permalink == nil, item.document.bundle == nil, let old = item.oldURL, let wanted {
+            // Without a permalink, Cellar's URL is the item's folders: put the file in the folders its old URL names.
+            let folder = Self.folderURL(of: old)
+            let sectionURL = Self.sectionURL(section.folder)
+            let rest = folder.hasPrefix(sectionURL) ? Array(URLPaths.segments(String(folder.dropFirst(sectionURL.count))).dropLast()) : []
+            let newFolder = FilePaths.join(section.folder, rest.joined(separator: "/"))
+            let name = FilePaths.lastComponent(item.target)
+            let target = FilePaths.join(newFolder, name == "index.md" || name == "_index.md" ? (wanted ?? "page") + ".md" : name)
+            if folder.hasPrefix(sectionURL), folder != sectionURL, rest.allSatisfy({ Slug.make($0) == $0 }),
+               !folders.sections.contains(where: { $0 != section.folder && (newFolder == $0 || newFolder.hasPrefix($0 + "/")) }),
+               !folders.bundles.contains(where: { newFolder == $0 || newFolder.hasPrefix($0 + "/") }),
+               target == item.target || claims.claimTarget(target) {
+                item.target = target
+            }
         }
         func url(_ slug: String) -> String {
             section.permalink.flatMap { expand($0, slug: slug, date: item.date) } ?? defaultURL(of: item, slug: slug)
@@ -138,7 +172,8 @@ struct URLPlanner {
     /// the same parts, so `/info/contact/` stays `/info/contact/`.
     private func placePage(_ item: inout PlannedItem, sectionFolders: Set<String>, bundleFolders: Set<String>,
                            claims: inout URLClaimRegistry) {
-        if item.document.bundle == nil, let url = item.oldURL, let slug = Self.lastSegment(of: url) {
+        if item.document.bundle == nil, let old = item.oldURL, let slug = Self.lastSegment(of: old) {
+            let url = Self.folderURL(of: old)
             let folders = URLPaths.segments(url).dropLast()
             let folderPath = folders.joined(separator: "/")
             let movable = folders.allSatisfy { Slug.make($0) == $0 }
@@ -165,7 +200,6 @@ struct URLPlanner {
 
     /// Claims the item's URL and aliases, and notes how its old URL fares.
     private func finish(_ item: inout PlannedItem, claims: inout URLClaimRegistry, report: inout ImportReport) {
-        claims.claim(item.newURL)
         let location = item.document.location
         var aliases: [String] = []
         for alias in item.fields.aliases {

@@ -8,7 +8,7 @@ import Foundation
 /// normalised, categories merged into tags, fields renamed), and one format for every item keeps the
 /// new site uniform; the body is kept byte for byte but for its converted template tags.
 struct ItemWriter {
-    var timeZone: TimeZone
+    var dates: DateContext
     /// The types of the kept fields, by their name in the new site.
     var keptTypes: [String: KeptFieldType]
 
@@ -32,7 +32,7 @@ struct ItemWriter {
         if let subtitle = item.fields.subtitle { lines.append("subtitle: " + YAMLText.quoted(subtitle)) }
         var written: Set<String> = []
         for kept in item.fields.kept where written.insert(kept.name).inserted {
-            guard let type = keptTypes[kept.name], type.schema != nil, let value = type.yaml(kept.node, timeZone: timeZone) else { continue }
+            guard let type = keptTypes[kept.name], type.schema != nil, let value = type.yaml(kept.node, timeZone: dates.siteZone) else { continue }
             lines.append("\(kept.name): \(value)")
         }
         lines.append("---")
@@ -41,16 +41,14 @@ struct ItemWriter {
 
     /// The date as the source wrote it when Cellar reads it as the same instant, else in Cellar's form (noted).
     func dateText(_ date: LooseDate, field: String, at location: CellarDiagnostics.SourceLocation, report: inout ImportReport) -> String {
-        let instant = date.instant(in: timeZone)
-        if let written = date.written, DateParser.parse(written, timeZone: timeZone) == instant,
-           !written.contains(where: { $0 == "#" || $0 == "'" || $0 == "\"" }) {
-            return written
+        let (text, rewritten) = dates.text(date)
+        if rewritten {
+            report[.datesConverted] += 1
+            if let written = date.written {
+                report.add(ImportNote(.converted, .date, "'\(field): \(written)' is written \(text)", at: location))
+            }
         }
-        report[.datesConverted] += 1
-        if let written = date.written {
-            report.add(ImportNote(.converted, .date, "'\(field): \(written)' is written \(date.cellarText)", at: location))
-        }
-        return date.cellarText
+        return text
     }
 
     static func list(_ values: [String]) -> String {
