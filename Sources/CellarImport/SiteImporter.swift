@@ -42,6 +42,7 @@ public struct SiteImporter: Sendable {
         var (items, sections, home) = ItemAssembler(site: site, dialect: options.dialect, keepFields: options.keepFields)
             .assemble(report: &report)
         Self.foldIntoSections(&items, sections: &sections, home: &home, report: &report)
+        if options.dialect == .hugo { Self.noteTaxonomyPages(site, report: &report) }
         let themeAssets = Set(options.theme.files.keys.filter { $0.hasPrefix("assets/") }.map { String($0.dropFirst("assets/".count)) })
         var copies = site.copies
         let (placed, copyNotes) = Self.placeCopies(copies, items: items)
@@ -169,6 +170,21 @@ public struct SiteImporter: Sendable {
                                       at: item.fields.aliases[0].location, hint: "redirect them on the web server"))
             }
             items.remove(at: index)
+        }
+    }
+
+    /// Hugo writes a page for each term of each taxonomy; Cellar's tags are the one taxonomy left.
+    private static func noteTaxonomyPages(_ site: SourceSite, report: inout ImportReport) {
+        let mapper = FieldMapper(dialect: .hugo, settings: site.settings, keepFields: false)
+        var seen: [String: SourceLocation] = [:]
+        for document in site.documents {
+            for (key, keyNode, _) in document.frontMatter?.keyedPairs ?? [] where mapper.role(of: key) == .taxonomy(category: true) {
+                if seen[key.lowercased()] == nil { seen[key.lowercased()] = keyNode.location }
+            }
+        }
+        for (name, location) in seen.sorted(by: { $0.key < $1.key }) {
+            report.add(ImportNote(.converted, .url, "the terms of the taxonomy '\(name)' are tags: Hugo's pages /\(name)/<term>/ are not kept, the new site lists them at /tags/<term>/",
+                                  at: location, hint: "redirect /\(name)/ on the web server if people link to it"))
         }
     }
 

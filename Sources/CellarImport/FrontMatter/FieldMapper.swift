@@ -148,7 +148,14 @@ struct FieldMapper {
     /// A date, or nil after noting that it could not be read.
     private func date(_ node: LocatedNode, field: String, report: inout ImportReport) -> MappedFields.Located<LooseDate>? {
         guard let text = node.nonEmptyText else { return nil }
-        if let date = LooseDate.parse(text) { return .init(value: date, location: node.location) }
+        if var date = LooseDate.parse(text) {
+            // Jekyll's YAML reads an unquoted `2016-06-13 2:00:00` as a timestamp, and a timestamp
+            // without a zone is UTC; a day alone, or a time without seconds, is text it reads in the site's zone.
+            if dialect == .jekyll, date.offset == nil, case .scalar(_, .plain) = node.value, Self.isYAMLTimestamp(text) {
+                date.offset = 0
+            }
+            return .init(value: date, location: node.location)
+        }
         report[.datesUnreadable] += 1
         report.add(ImportNote(.problem, .date, "'\(field)' is not a date: \(node.shortDescription)", at: node.location,
                               hint: "write it as 2024-07-13 or 2024-07-13 22:03; it was left out of the new item"))
@@ -165,6 +172,12 @@ struct FieldMapper {
         }
         let name = Self.fieldName(for: dialect == .hugo ? key.lowercased() : key)
         fields.kept.append(.init(name: name, node: value))
+    }
+
+    /// YAML 1.1's timestamp with a time and no zone: `2016-06-13 2:00:00`, `2016-06-13T02:00:00.5`.
+    static func isYAMLTimestamp(_ text: String) -> Bool {
+        text.range(of: #"^[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}([Tt]|[ \t]+)[0-9]{1,2}:[0-9]{2}:[0-9]{2}(\.[0-9]*)?$"#,
+                   options: .regularExpression) != nil
     }
 
     /// Names templates already use for items, which a kept field may not shadow.

@@ -37,10 +37,23 @@ struct HugoURLRules: URLRules {
         }
     }
 
+    /// Whether Hugo 0.111 reads a date written so: ISO dates with a two-digit month and day, times
+    /// with seconds, RFC 1123 and `02 Jan 2006` (found by running it).
+    static func reads(_ written: String) -> Bool {
+        let forms = [
+            #"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"#,
+            #"^[0-9]{4}-[0-9]{2}-[0-9]{2}[T ][0-9]{1,2}:[0-9]{2}:[0-9]{2}(\.[0-9]+)? ?(Z|[+-][0-9]{2}:?[0-9]{2})?( [A-Z]{3,5})?$"#,
+            #"^[A-Z][a-z]{2}, [0-9]{2} [A-Z][a-z]{2} [0-9]{4} [0-9]{2}:[0-9]{2}:[0-9]{2} ([A-Z]{3,5}|[+-][0-9]{4})$"#,
+            #"^[0-9]{2} [A-Z][a-z]{2} [0-9]{4}$"#,
+        ]
+        return forms.contains { written.range(of: $0, options: .regularExpression) != nil }
+    }
+
     /// Expands a `[permalinks]` pattern with the page's date in the zone it was written in.
     private func expand(_ pattern: String, document: SourceDocument, fields: MappedFields) -> (url: String?, problem: String?) {
-        let day = fields.date.map { $0.value.calendarDay(in: timeZone, ownZone: true) } ?? (1, 1, 1)
-        let date = fields.date?.value
+        // A date Hugo cannot read (`2024-4-2`) is no date to it: the page sits at year 1, January 1st.
+        let date = fields.date?.value.written.map(Self.reads) == false ? nil : fields.date?.value
+        let day = date.map { $0.calendarDay(in: timeZone, ownZone: true) } ?? (1, 1, 1)
         let title = HugoPath.urlize(fields.title ?? "", lowercase: lowercase)
         let sections = document.contentFolder.split(separator: "/").map(String.init)
         var result = ""
@@ -58,7 +71,7 @@ struct HugoURLRules: URLRules {
             calendar.timeZone = date.map { $0.offset.flatMap { TimeZone(secondsFromGMT: $0) } ?? timeZone } ?? timeZone
             let instant = date?.instant(in: timeZone) ?? Date(timeIntervalSince1970: -62_135_596_800)
             switch token {
-            case "year": result += String(format: "%04d", day.0)
+            case "year": result += String(day.0)   // Go prints the year as a number: 1 for a page without a date
             case "month": result += String(format: "%02d", day.1)
             case "monthname": result += Self.monthNames[day.1 - 1]
             case "day": result += String(format: "%02d", day.2)

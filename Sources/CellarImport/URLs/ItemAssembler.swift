@@ -56,6 +56,7 @@ struct ItemAssembler {
             if document.role == .post { document.section = Self.nearest(document.contentFolder.isEmpty ? document.section : document.contentFolder, in: sectionFolders) ?? document.section }
             let pairs = (document.frontMatter?.keyedPairs ?? []).map { (key: $0.key, keyNode: $0.keyNode, value: $0.value) }
             var fields = mapper.map(pairs, of: document, report: &report)
+            let sourceFields = fields   // the URL rules see the front matter as the source did: without a made-up title
             if fields.title == nil {
                 // Jekyll titles a post after its slug; Hugo shows none, so the name without its date reads best.
                 let name = JekyllReader.splitPostName(document.fileSlug)?.1 ?? document.fileSlug
@@ -78,7 +79,9 @@ struct ItemAssembler {
                 report.add(ImportNote(.converted, .date, "a draft without a date: dated \(item.date!.cellarText), when its file last changed, as Jekyll dates drafts",
                                       at: document.location))
             }
-            let (url, problem) = site.urlRules.url(of: document, fields: item.fields)
+            var urlFields = sourceFields
+            urlFields.date = item.fields.date
+            let (url, problem) = site.urlRules.url(of: document, fields: urlFields)
             item.oldURL = url
             if let problem {
                 report.add(ImportNote(.problem, .url, problem + "; the item gets Cellar's URL", at: item.fields.url?.location ?? document.location))

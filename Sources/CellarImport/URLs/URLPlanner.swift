@@ -77,11 +77,12 @@ struct URLPlanner {
             let members = items.indices.filter { items[$0].document.section == sections[index].folder && items[$0].document.role == .post }
             sections[index].permalink = choosePattern(for: members.map { items[$0] }, section: sections[index].folder)
         }
-        // Items in the order of their dates, so the older of two that want one URL keeps it.
+        // Newest first: of two items that want one URL, the source published the newer there (it was
+        // written last), so that one keeps it.
         let order = items.indices.sorted { lhs, rhs in
             let left = items[lhs].date.map(dates.instant) ?? .distantPast
             let right = items[rhs].date.map(dates.instant) ?? .distantPast
-            return (left, items[lhs].document.path) < (right, items[rhs].document.path)
+            return (left, items[lhs].document.path) > (right, items[rhs].document.path)
         }
         let pageFolders = Set(items.compactMap { $0.document.bundle != nil ? FilePaths.parent($0.target) : nil })
         for item in items { _ = claims.claimTarget(item.target) }
@@ -129,7 +130,12 @@ struct URLPlanner {
 
     private func place(_ item: inout PlannedItem, in section: PlannedSection, folders: (sections: Set<String>, bundles: Set<String>),
                        claims: inout URLClaimRegistry, report: inout ImportReport) {
-        let wanted = item.oldURL.flatMap(Self.lastSegment(of:))
+        // The old URL's last part is the slug when it sits where the pattern puts the slug (Hugo's
+        // `/2024/02/` for a post without a title has none).
+        let pattern = section.permalink.map(URLPaths.segments)
+        let wanted = item.oldURL.flatMap { old in
+            pattern == nil || URLPaths.segments(Self.folderURL(of: old)).count == pattern?.count ? Self.lastSegment(of: old) : nil
+        }
         var slug = wanted ?? Self.fileSlug(of: item)
         if let permalink = section.permalink, permalink.contains(":year") || permalink.contains(":month") || permalink.contains(":day"),
            item.date == nil {
