@@ -39,7 +39,7 @@ public struct SiteImporter: Sendable {
             : try JekyllReader(tree: tree).read(report: &report)
         report.notes.insert(contentsOf: site.notes, at: 0)
 
-        var (items, sections, home) = ItemAssembler(site: site, dialect: options.dialect, keepFields: options.keepFields)
+        var (items, sections, home) = ItemAssembler(site: site, dialect: options.dialect, keepFields: options.keepFields, now: options.now)
             .assemble(report: &report)
         Self.foldIntoSections(&items, sections: &sections, home: &home, report: &report)
         if options.dialect == .hugo { Self.noteTaxonomyPages(site, report: &report) }

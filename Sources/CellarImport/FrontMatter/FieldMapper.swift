@@ -9,6 +9,8 @@ struct FieldMapper {
     var dialect: SourceDialect
     var settings: SourceSettings
     var keepFields: Bool
+    /// "Now": a publish date still to come schedules the item; one that has passed changes nothing.
+    var now = Date()
 
     /// What a source field becomes.
     enum Role: Equatable {
@@ -133,12 +135,15 @@ struct FieldMapper {
             fields.categories = categoryNames
         }
         if let publishDate {
+            // Cellar publishes an item from its date on: a publish date to come becomes the date;
+            // one that has passed (or a page without a date) changes nothing a reader sees but the date.
             let zone = settings.timeZone
-            if let date = fields.date, date.value.instant(in: zone) >= publishDate.value.instant(in: zone) {
-                // Published when it is dated: nothing to carry.
-            } else {
+            let publish = publishDate.value.instant(in: zone)
+            if fields.date == nil {
                 fields.date = publishDate
-                report.add(ImportNote(.converted, .date, "the publish date \(publishDate.value.cellarText) is the item's date: Cellar publishes an item from its date on",
+            } else if let date = fields.date, publish > date.value.instant(in: zone), publish > now {
+                fields.date = publishDate
+                report.add(ImportNote(.converted, .date, "the publish date \(publishDate.value.cellarText) is still to come: it is the item's date, so the item waits for it",
                                       at: publishDate.location))
             }
         }

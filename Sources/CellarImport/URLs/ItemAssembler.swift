@@ -9,9 +9,10 @@ struct ItemAssembler {
     var site: SourceSite
     var dialect: SourceDialect
     var keepFields: Bool
+    var now = Date()
 
     func assemble(report: inout ImportReport) -> (items: [PlannedItem], sections: [PlannedSection], home: SourceDocument?) {
-        let mapper = FieldMapper(dialect: dialect, settings: site.settings, keepFields: keepFields)
+        let mapper = FieldMapper(dialect: dialect, settings: site.settings, keepFields: keepFields, now: now)
         var sections: [String: PlannedSection] = [:]
         var home: SourceDocument?
         for document in site.documents where document.role == .sectionIndex {

@@ -41,11 +41,13 @@ struct SettingsWriter {
             lines.append("links:")
             if !outside.isEmpty {
                 lines.append("  # Served on this host by other software: links under them are kept and never reported.")
-                lines.append("  outside: [" + outside.joined(separator: ", ") + "]")
+                lines.append("  outside: [" + outside.map(YAMLText.scalar).joined(separator: ", ") + "]")
             }
             if brokenLinks > 0 {
-                lines.append("  # The source has \(brokenLinks) link\(brokenLinks == 1 ? "" : "s") that lead nowhere (see import-report.json):")
-                lines.append("  # the build reports them as warnings. Set 'broken: error' once they are fixed.")
+                lines.append(brokenLinks == 1 ? "  # The source has 1 link that leads nowhere (see import-report.json):"
+                             : "  # The source has \(brokenLinks) links that lead nowhere (see import-report.json):")
+                lines.append(brokenLinks == 1 ? "  # the build reports it as a warning. Set 'broken: error' once it is fixed."
+                             : "  # the build reports them as warnings. Set 'broken: error' once they are fixed.")
                 lines.append("  broken: warning")
             }
         }
