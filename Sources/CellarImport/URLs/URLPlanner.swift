@@ -128,6 +128,13 @@ struct URLPlanner {
                   : Leftovers.deletingExtension(FilePaths.lastComponent(item.target)))
     }
 
+    /// The slug the source gave the item (`slug:`, or its name: a Jekyll post's without its date),
+    /// for an item whose old URL gives none.
+    static func sourceSlug(of item: PlannedItem) -> String {
+        if let written = item.fields.slug?.value, Slug.isValid(written) { return written }
+        return Slug.make(item.document.fileSlug)
+    }
+
     private func place(_ item: inout PlannedItem, in section: PlannedSection, folders: (sections: Set<String>, bundles: Set<String>),
                        claims: inout URLClaimRegistry, report: inout ImportReport) {
         // The old URL's last part is the slug when it sits where the pattern puts the slug (Hugo's
@@ -136,7 +143,7 @@ struct URLPlanner {
         let wanted = item.oldURL.flatMap { old in
             pattern == nil || URLPaths.segments(Self.folderURL(of: old)).count == pattern?.count ? Self.lastSegment(of: old) : nil
         }
-        var slug = wanted ?? Self.fileSlug(of: item)
+        var slug = wanted ?? Self.sourceSlug(of: item)
         if let permalink = section.permalink, permalink.contains(":year") || permalink.contains(":month") || permalink.contains(":day"),
            item.date == nil {
             let date = item.document.modified.map(Self.looseDate(of:)) ?? LooseDate(year: 1970, month: 1, day: 1)
@@ -166,7 +173,7 @@ struct URLPlanner {
         var candidate = url(slug)
         var attempt = 2
         while !claims.isFree(candidate) {
-            slug = (wanted ?? Self.fileSlug(of: item)) + "-\(attempt)"
+            slug = (wanted ?? Self.sourceSlug(of: item)) + "-\(attempt)"
             candidate = url(slug)
             attempt += 1
         }
@@ -193,7 +200,7 @@ struct URLPlanner {
                 return
             }
         }
-        var slug = item.oldURL.flatMap(Self.lastSegment(of:)) ?? Self.fileSlug(of: item)
+        var slug = item.oldURL.flatMap(Self.lastSegment(of:)) ?? Self.sourceSlug(of: item)
         let base = slug
         var attempt = 2
         while !claims.isFree(defaultURL(of: item, slug: slug)) {
