@@ -54,6 +54,7 @@ struct ImportCommand: Command {
     func run(in environment: CommandEnvironment) async -> ExitStatus {
         let terminal = environment.terminal
         var printer = DiagnosticPrinter(terminal: terminal)
+        printer.base = environment.workingDirectory   // the source's lines are shown under its problems
         let options = ImportOptions(dialect: dialect, source: source, destination: destination,
                                     theme: (DefaultTheme.name, DefaultTheme.files), workingDirectory: environment.workingDirectory,
                                     replace: replace, keepFields: keepFields)
