@@ -14,7 +14,8 @@ struct DateContext: Sendable {
     }
 
     /// The text to write: the source's when Cellar reads it as the same instant, else Cellar's form
-    /// (with the source zone's offset when the zones differ); nil `written` means the date needs no note.
+    /// (with the source zone's offset when the zones differ). `rewritten` says whether the source's
+    /// text changed (a date from a file name had none).
     func text(_ date: LooseDate) -> (text: String, rewritten: Bool) {
         let instant = instant(date)
         if let written = date.written, DateParser.parse(written, timeZone: siteZone) == instant,
@@ -25,7 +26,7 @@ struct DateContext: Sendable {
         if date.hasTime, date.offset == nil, sourceZone.identifier != siteZone.identifier {
             canonical.offset = sourceZone.secondsFromGMT(for: instant)
         }
-        return (canonical.cellarText, true)
+        return (canonical.cellarText, date.written != nil)
     }
 }
 
