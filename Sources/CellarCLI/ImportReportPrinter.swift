@@ -36,9 +36,7 @@ struct ImportReportPrinter {
         lines.append("Next: cd \(shownDestination) && cellar check && cellar build")
         terminal.out(lines.joined(separator: "\n"))
         if let check = report.check, check.errors > 0 {
-            var errors = DiagnosticBag(check.diagnostics.filter { $0.severity == .error })
-            printer.printReport(errors, suffix: " in the new site")
-            errors = DiagnosticBag()
+            printer.printReport(DiagnosticBag(check.diagnostics.filter { $0.severity == .error }), suffix: " in the new site")
         }
     }
 

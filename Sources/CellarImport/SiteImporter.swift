@@ -65,7 +65,7 @@ public struct SiteImporter: Sendable {
         let converter = BodyConverter(dialect: options.dialect,
                                       references: BodyConverter.references(items: items, sections: sections, copies: copies, contentDir: contentDir),
                                       settings: site.settings)
-        var bodies = items.map { converter.convert($0.document, report: &report) }
+        let bodies = items.map { converter.convert($0.document, report: &report) }
         let homeIntro = home.map { converter.convert($0, report: &report) } ?? ""
         for index in sections.indices {
             if let document = sections[index].index { sections[index].index?.body = converter.convert(document, report: &report) }
@@ -127,7 +127,6 @@ public struct SiteImporter: Sendable {
                 try folder.write(Self.extendedSchema(options.theme.files["kinds/article.yml"] ?? "", with: keptTypes, dialect: options.dialect),
                                  to: "themes/\(options.theme.name)/kinds/article.yml")
             }
-            bodies = []
             try folder.commit()
         } catch {
             folder.abort()

@@ -43,7 +43,8 @@ struct SourceTree: Sendable {
     private func collect(_ folder: String, depth: Int, enter: (String) -> Bool, into result: inout [String],
                          visited: inout Set<String>) {
         let real = URL(fileURLWithPath: absolute(folder)).resolvingSymlinksInPath().path
-        guard depth <= Self.maxDepth, visited.insert(real).inserted, real == root || real.hasPrefix(root + "/") || folder.isEmpty
+        let realRoot = URL(fileURLWithPath: root).resolvingSymlinksInPath().path   // /tmp is /private/tmp on macOS
+        guard depth <= Self.maxDepth, visited.insert(real).inserted, real == realRoot || real.hasPrefix(realRoot + "/") || folder.isEmpty
         else { return }
         for name in names(in: folder) {
             let path = folder.isEmpty ? name : folder + "/" + name

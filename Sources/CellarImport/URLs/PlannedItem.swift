@@ -38,7 +38,6 @@ struct PlannedSection: Sendable {
     var description: String?
     /// A Cellar permalink pattern, when the folder's default (`/section/:slug/`) does not give the old URLs.
     var permalink: String?
-    var paginate: Int?
     /// The `_index.md` of the source, when it had one (its body becomes the section's introduction).
     var index: SourceDocument?
     /// Hugo's `weight:` of the section.
