@@ -6,7 +6,7 @@
 
 _cellar() {
     local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD - 1]}
-    local commands="build serve new check kinds help"
+    local commands="build serve new check kinds import help"
     local site_options="--site --drafts --future --base-url"
     local takes_value=" --site --output --json-schema --format --host --port --base-url --title "
     COMPREPLY=()
@@ -51,6 +51,14 @@ _cellar() {
         serve) options="$site_options --host --port --timings" ;;
         check) options="$site_options --format" ;;
         kinds) options="--site --json-schema" ;;
+        import)
+            options="--replace --keep-fields --strict --verbose"
+            if [[ $cur != -* ]]; then
+                case ${#words[@]} in
+                    1) COMPREPLY=($(compgen -W "hugo jekyll" -- "$cur")); return ;;
+                    2 | 3) COMPREPLY=($(compgen -d -- "$cur")); return ;;
+                esac
+            fi ;;
         help)
             if ((${#words[@]} == 1)); then COMPREPLY=($(compgen -W "$commands" -- "$cur")); fi
             return ;;

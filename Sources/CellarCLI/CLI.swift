@@ -10,7 +10,7 @@ public struct CLI: Sendable {
     var workingDirectory: String
 
     static let commands: [any Command.Type] = [
-        BuildCommand.self, ServeCommand.self, NewCommand.self, CheckCommand.self, KindsCommand.self,
+        BuildCommand.self, ServeCommand.self, NewCommand.self, CheckCommand.self, KindsCommand.self, ImportCommand.self,
     ]
 
     public init(arguments: [String], terminal: Terminal = .standard(),

@@ -4,6 +4,8 @@ struct HrefResolver: Sendable {
     var siteURL: SiteURL
     /// Every file of the output, relative to it (`blog/index.html`, `feed.xml`).
     var files: Set<String>
+    /// `links:` from the site settings: addresses under its `outside` prefixes are not followed.
+    var policy: LinkPolicy = .default
 
     enum Outcome: Sendable, Equatable {
         /// An absolute URL (any host), another scheme, or a link with nothing to check.
@@ -45,6 +47,7 @@ struct HrefResolver: Sendable {
         }
         guard let normalized = Self.normalize(sitePath) else { return .outside }
         sitePath = URLEncoding.decode(normalized) ?? normalized
+        if policy.isOutside("/" + sitePath) { return .external }
         if sitePath.isEmpty || sitePath.hasSuffix("/") {
             let file = sitePath + "index.html"
             return files.contains(file) ? .file(file, fragment: fragment) : .missing(URLPath(sitePath), fragment: fragment)

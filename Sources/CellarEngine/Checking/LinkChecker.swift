@@ -30,7 +30,7 @@ struct LinkChecker: Sendable {
             (file, HTMLPageFacts(html: output.html(at: file) ?? []))
         }
         let context = Context(
-            resolver: HrefResolver(siteURL: model.config.url, files: files),
+            resolver: HrefResolver(siteURL: model.config.url, files: files, policy: model.config.links),
             facts: Dictionary(scanned, uniquingKeysWith: { first, _ in first }),
             pageAddresses: htmlFiles.map { HrefResolver.pageURL(ofFile: $0).description })
         let (sourceProblems, bodyLinks) = await checkSources(context)
@@ -76,7 +76,8 @@ struct LinkChecker: Sendable {
                                           firstLine: section.introFirstLine, page: section.url))
         }
         let renderer = MarkdownRenderer(options: model.config.markdown)
-        let links = model.links
+        // Broken links a build let through as warnings (`links: {broken: warning}`) are errors here.
+        let links = model.links.checking
         let checked = await parallelMap(sources, minimumChunk: 64) { source -> ([Diagnostic], [String]) in
             guard Self.mayHaveLinks(source.markdown) else {
                 return ([], [])
@@ -93,12 +94,14 @@ struct LinkChecker: Sendable {
                         hint: "describe it between the brackets, ![what it shows](\(reference.destination)); "
                             + "leave them empty only when the image is decoration"))
                 }
-                var ignored = DiagnosticBag()
+                var found = DiagnosticBag()
                 let href = links.rewrite(reference, directory: source.directory, file: source.file,
-                                         firstLine: source.firstLine, diagnostics: &ignored) ?? reference.destination
+                                         firstLine: source.firstLine, diagnostics: &found) ?? reference.destination
                 hrefs.append(href)
-                if let problem = Self.problem(href, written: reference.destination, isImage: reference.kind == .image,
-                                              from: source.page, at: location, context: context) {
+                if found.hasErrors {
+                    problems.append(contentsOf: found.diagnostics.filter { $0.severity == .error })
+                } else if let problem = Self.problem(href, written: reference.destination, isImage: reference.kind == .image,
+                                                     from: source.page, at: location, context: context) {
                     problems.append(problem)
                 }
             }
@@ -137,7 +140,7 @@ struct LinkChecker: Sendable {
         case .missing(let path, _):
             let relative = written.hasPrefix("/") ? "" : " (relative links start from the page's address, \(page))"
             return .error(isImage ? "image '\(written)' not found" : "link '\(written)' leads to no page", at: location,
-                          hint: missingHint(path, context: context) + relative)
+                          hint: URLCheck.hostGuess(written).map { "did you mean '\($0)'?" } ?? missingHint(path, context: context) + relative)
         case .file(let file, let fragment):
             guard let fragment, let hint = anchorProblem(fragment, in: file, context: context) else { return nil }
             return .error("anchor '#\(fragment)' not found on \(HrefResolver.pageURL(ofFile: file))", at: location,

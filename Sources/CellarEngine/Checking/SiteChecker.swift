@@ -50,7 +50,12 @@ public struct SiteChecker: Sendable {
         var diagnostics = DiagnosticBag(build.diagnostics)
         if let model = memo.model.model, let output = memo.output.captured {
             let checker = LinkChecker(model: model, pages: memo.pages.pages, output: output, layout: SiteLayout(options: options))
-            diagnostics.append(contentsOf: await checker.check())
+            let links = await checker.check()
+            // A broken link the build reported as a warning (`links: {broken: warning}`) comes back
+            // from the checker as an error: keep only the error.
+            let promoted = Set(links.filter { $0.severity == .error }.map { Diagnostic(.warning, $0.message, at: $0.location, hint: $0.hint) })
+            diagnostics = DiagnosticBag(build.diagnostics.filter { !promoted.contains($0) })
+            diagnostics.append(contentsOf: links)
             diagnostics.append(contentsOf: TagTypoFinder.warnings(for: model.items))
         }
         return Report(diagnostics: diagnostics.sorted, pages: build.pages, items: build.items, built: true)

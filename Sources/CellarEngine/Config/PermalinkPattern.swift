@@ -62,7 +62,7 @@ public struct PermalinkPattern: Sendable, Hashable {
     }
 
     /// The URL of an item; nil when the pattern needs a date the item lacks.
-    func expand(slug: String, title: String, section: String, kind: String, date: Date?, timeZone: TimeZone) -> URLPath? {
+    package func expand(slug: String, title: String, section: String, kind: String, date: Date?, timeZone: TimeZone) -> URLPath? {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
         let components = date.map { calendar.dateComponents([.year, .month, .day], from: $0) }

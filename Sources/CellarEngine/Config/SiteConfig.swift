@@ -9,6 +9,8 @@ public struct SiteConfig: Sendable {
     public var url: SiteURL
     /// Whether `base_url` was set (feeds and sitemaps need a real one).
     public var hasBaseURL: Bool
+    /// `links:`: prefixes served by other software on this host, and what a broken link is to a build.
+    public var links: LinkPolicy = .default
     public var language: String
     public var timeZone: TimeZone
     public var theme: String

@@ -44,6 +44,7 @@ struct SiteConfigLoader {
                                   at: options.baseURL == nil ? index.location("base_url") : nil)
             }
         }
+        let links = Self.linkPolicy(index.fields["links"]?.value.object ?? [:], diagnostics: &diagnostics)
         let markdown = Self.markdownOptions(index.fields["markdown"]?.value.object ?? [:], diagnostics: &diagnostics)
 
         let language = index.string("language") ?? "en"
@@ -54,7 +55,7 @@ struct SiteConfigLoader {
         var copyright: String?
         if case .html(let html, _)? = index.fields["copyright"]?.value { copyright = html }
 
-        return SiteConfig(
+        var config = SiteConfig(
             title: index.string("title") ?? "Untitled", description: index.string("description"),
             url: url, hasBaseURL: hasBaseURL, language: language, timeZone: timeZone,
             theme: index.string("theme") ?? "default", author: index.string("author"),
@@ -66,6 +67,25 @@ struct SiteConfigLoader {
             introMarkdown: index.body, introFirstLine: index.bodyFirstLine,
             file: display, locations: index.locations, sourceHash: index.sourceHash
         )
+        config.links = links
+        return config
+    }
+
+    /// `links: {outside: [/docs/], broken: warning}`, each prefix checked.
+    static func linkPolicy(_ settings: [String: TypedField], diagnostics: inout DiagnosticBag) -> LinkPolicy {
+        var policy = LinkPolicy(broken: settings["broken"]?.value.string == "warning" ? .warning : .error)
+        if case .list(let entries)? = settings["outside"]?.value {
+            for entry in entries {
+                guard let prefix = entry.value.string else { continue }
+                if let problem = LinkPolicy.problem(with: prefix) {
+                    diagnostics.error("'links.outside' entry \"\(prefix)\" \(problem)", at: entry.location,
+                                      hint: "list the path prefixes other software serves on this host, e.g. outside: [/install/, /docs/]")
+                } else {
+                    policy.outside.append(prefix)
+                }
+            }
+        }
+        return policy
     }
 
     func loadSection(

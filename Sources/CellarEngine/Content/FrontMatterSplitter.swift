@@ -19,13 +19,13 @@ package struct FrontMatterSplitter {
 
     package struct Parts: Sendable {
         /// The front matter's text, without its fences (nil: no front matter).
-        var frontMatter: String?
-        var format: Format
+        package var frontMatter: String?
+        package var format: Format
         /// The line of the file on which the front matter starts (2 when the file starts with a fence).
-        var frontMatterFirstLine: Int
+        package var frontMatterFirstLine: Int
         package var body: String
         /// The line of the file on which the body starts.
-        var bodyFirstLine: Int
+        package var bodyFirstLine: Int
     }
 
     /// The first steps of reading an item or an `_index.md`: the bytes checked and decoded (UTF-8,

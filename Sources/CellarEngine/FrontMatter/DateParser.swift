@@ -2,8 +2,8 @@ import Foundation
 
 /// Reads the dates people write in front matter: `2024-07-13`, `2024-07-13 22:03`,
 /// `2024-07-13T22:03:53Z`, `2024-07-13T22:03:53.5+02:00`. Dates without a zone are in the site's time zone.
-enum DateParser {
-    static func parse(_ text: String, timeZone: TimeZone) -> Date? {
+package enum DateParser {
+    package static func parse(_ text: String, timeZone: TimeZone) -> Date? {
         let bytes = Array(text.utf8)
         var index = 0
         func number(_ digits: Int) -> Int? {
@@ -76,7 +76,7 @@ enum DateParser {
         return Date(timeIntervalSince1970: local - Double(zoneOffset))
     }
 
-    static func daysIn(month: Int, year: Int) -> Int {
+    package static func daysIn(month: Int, year: Int) -> Int {
         switch month {
         case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
         case 4, 6, 9, 11: 30
@@ -85,7 +85,7 @@ enum DateParser {
     }
 
     /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
-    static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
+    package static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yoe = y - era * 400

@@ -1,10 +1,10 @@
 /// The rule that turns an item's `aliases:` entry into the path its redirect is written at.
-enum AliasPath {
+package enum AliasPath {
     /// `/old/path` → `old/path/`; `/old.html` stays a file; `%xx` escapes are decoded (`/caf%C3%A9/` is
     /// written to `café/`, where a server looks for it). Nil for anything that leaves the site or that
     /// cannot be a file name: a scheme or host, `?`, `#`, `.` or `..` parts (escaped or not), `\`,
     /// control characters, an escaped `/`, malformed escapes, parts longer than a file name may be.
-    static func url(for alias: String) -> URLPath? {
+    package static func url(for alias: String) -> URLPath? {
         guard !alias.isEmpty, !URLCheck.isRemote(alias), !alias.contains("?"), !alias.contains("#") else { return nil }
         var parts: [String] = []
         for part in alias.split(separator: "/", omittingEmptySubsequences: true) {

@@ -39,21 +39,22 @@ struct EarlyBodies: Sendable {
         let links = LinkResolver(
             siteURL: site.config.url, files: site.scan.files, pageURLs: sectionURLs, hiddenItems: [],
             bundleURLs: item.bundleDirectory.map { [$0: item.url] } ?? [:], hiddenBundles: [],
-            contentDisplayRoot: site.layout.display(sitePath: "content"))
+            contentDisplayRoot: site.layout.display(sitePath: "content"), policy: site.config.links)
         var found = DiagnosticBag()
         guard let (rendered, dependsOnLinks) = BodyRenderer(markdown: markdown, links: links, highlighting: highlighting)
             .render(item, diagnostics: &found, waitingIf: { needsEveryItem($0, from: item) }) else { return nil }
         return EarlyBody(item: rendered, dependsOnLinks: dependsOnLinks, diagnostics: found.diagnostics)
     }
 
-    /// Whether resolving `reference` needs to know other items: it names another item's file, or a
-    /// file inside another item's bundle.
+    /// Whether resolving `reference` needs to know other items: it names another item's file, a
+    /// file inside another item's bundle, or no file at all (it may be another item's alias).
     private func needsEveryItem(_ reference: MarkdownReference, from item: Item) -> Bool {
         let destination = reference.destination
         if destination.isEmpty || destination.hasPrefix("#") || URLCheck.isRemote(destination) { return false }
         let target = String(destination.prefix { $0 != "?" && $0 != "#" })
         guard let path = ContentReference.resolve(target, from: item.directory) else { return false }
         if path != item.id, itemSources.contains(path) { return true }
+        if !site.scan.files.contains(path) { return !(target.hasPrefix("/") && site.config.links.isOutside(target)) }
         var folder = Paths.parent(of: path)
         while !folder.isEmpty {
             if bundles.contains(folder) { return folder != item.bundleDirectory }

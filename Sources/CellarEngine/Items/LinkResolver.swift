@@ -15,6 +15,11 @@ struct LinkResolver: Sendable {
     /// Bundle folders of hidden items (their files are not copied).
     var hiddenBundles: Set<String>
     var contentDisplayRoot: String
+    /// `links:` from the site settings: prefixes served by other software, and how broken links count.
+    var policy: LinkPolicy = .default
+    /// Where each published item's aliases lead: `2019/01/02/old.html` or `old/path/` → the item's URL.
+    /// A link to an old address goes straight to the page.
+    var aliasURLs: [String: URLPath] = [:]
 
     /// Changes when any URL a body may link to changes.
     var fingerprint: UInt64 {
@@ -31,7 +36,16 @@ struct LinkResolver: Sendable {
         for (path, url) in bundleURLs { total &+= entry(2, path, url.value) }
         for path in hiddenItems { total &+= entry(3, path, "") }
         for path in hiddenBundles { total &+= entry(4, path, "") }
+        for (alias, url) in aliasURLs { total &+= entry(5, alias, url.value) }
+        total &+= entry(6, policy.broken.rawValue, policy.outside.joined(separator: "\n"))
         return total
+    }
+
+    /// The same resolver with broken links as errors, as `cellar check` reports them.
+    var checking: LinkResolver {
+        var strict = self
+        strict.policy = policy.strict
+        return strict
     }
 
     /// The output URL of a file under `content/`, or nil when it is not published.
@@ -67,9 +81,16 @@ struct LinkResolver: Sendable {
         }
         if target.isEmpty { return nil }
         let location = SourceLocation(file: file, line: firstLine + reference.line - 1, column: reference.column)
+        if target.hasPrefix("/"), policy.isOutside(target) {
+            return siteURL.basePath + URLEncoding.encodePath(String(target.dropFirst())) + suffix
+        }
         guard let contentPath = ContentReference.resolve(target, from: directory) else {
-            diagnostics.error("'\(destination)' points outside the content folder", at: location,
-                              hint: "link to files under \(contentDisplayRoot)/")
+            // `/`, `/#top`, `../` from a top-level item: the home page.
+            if Paths.segments(of: target, after: target.hasPrefix("/") ? [] : directory.split(separator: "/"))?.isEmpty == true {
+                return siteURL.href(.root) + suffix
+            }
+            diagnostics.append(policy.broken("'\(destination)' points outside the content folder", at: location,
+                                             hint: "link to files under \(contentDisplayRoot)/"))
             return nil
         }
         if let page = pageURLs[contentPath] {
@@ -87,13 +108,19 @@ struct LinkResolver: Sendable {
             }
             return siteURL.href(url) + suffix
         }
+        if let page = aliasURLs[contentPath] ?? aliasURLs[contentPath + "/"] {
+            return siteURL.href(page) + suffix
+        }
+        let host = target.hasPrefix("/") ? nil : URLCheck.hostGuess(destination)
         let looksLikeFile = !Paths.fileExtension(target).isEmpty && !target.hasSuffix("/")
-        if looksLikeFile || target.hasSuffix(".md") {
-            let noun = reference.kind == .image ? "image" : "file"
-            diagnostics.error("\(noun) '\(destination)' not found; looked for \(contentDisplayRoot)/\(contentPath)",
-                              at: location,
-                              hint: target.hasPrefix("/") ? "paths starting with '/' are relative to \(contentDisplayRoot)/"
-                                : "paths without a leading '/' are relative to the item's folder")
+        if looksLikeFile || target.hasSuffix(".md") || host != nil {
+            let noun = reference.kind == .image ? "image" : looksLikeFile ? "file" : "link"
+            let found = looksLikeFile ? "not found" : "leads to no page"
+            let hint = host.map { "did you mean '\($0)'?" }
+                ?? (target.hasPrefix("/") ? "paths starting with '/' are relative to \(contentDisplayRoot)/"
+                    : "paths without a leading '/' are relative to the item's folder")
+            diagnostics.append(policy.broken("\(noun) '\(destination)' \(found); looked for \(contentDisplayRoot)/\(contentPath)",
+                                             at: location, hint: hint))
             return nil
         }
         // A page address such as /about/ — give it the base path.

@@ -32,6 +32,13 @@ package enum BuiltinSchemas {
         home_items: {type: int, min: 0, max: 1000, default: 10, description: "Latest items of each section on the home page"}
         feed_items: {type: int, min: 1, max: 10000, default: 20, description: "Entries per feed"}
         copyright: {type: text, required: false, description: "Footer line (inline Markdown)"}
+        links:
+          type: object
+          required: false
+          description: "How links in Markdown are checked"
+          fields:
+            outside: {type: "[string]", required: false, description: "Path prefixes other software serves on this host, such as /docs/: links under them are kept and never reported"}
+            broken: {type: enum, values: [error, warning], default: error, description: "A link to a missing page, file or image fails the build (error) or is reported (warning); cellar check fails on it either way"}
         markdown:
           type: object
           required: false

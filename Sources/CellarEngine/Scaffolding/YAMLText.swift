@@ -1,7 +1,7 @@
 /// Writing YAML by hand for the files `cellar new` creates: values that read back as written.
-enum YAMLText {
+package enum YAMLText {
     /// `text` as a double-quoted YAML scalar: `"Dune: Part Two"`, with `\` and `"` escaped.
-    static func quoted(_ text: String) -> String {
+    package static func quoted(_ text: String) -> String {
         var result = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -31,7 +31,7 @@ extension String {
 
 extension YAMLText {
     /// `text` as a plain scalar when it reads back unchanged, else quoted.
-    static func scalar(_ text: String) -> String {
+    package static func scalar(_ text: String) -> String {
         guard let first = text.first, let last = text.last else { return "\"\"" }
         let indicators: Set<Character> = ["-", "?", ":", ",", "[", "]", "{", "}", "#", "&", "*", "!", "|", ">", "'",
                                           "\"", "%", "@", "`", "<"]

@@ -102,10 +102,14 @@ struct ModelStage {
         var hiddenBundles: Set<String> = []
         for item in published { if let bundle = item.bundleDirectory { bundleURLs[bundle] = item.url } }
         for item in hidden { if let bundle = item.bundleDirectory { hiddenBundles.insert(bundle) } }
+        var aliasURLs: [String: URLPath] = [:]
+        for item in published {
+            for alias in item.aliases { if let path = AliasPath.url(for: alias) { aliasURLs[path.value] = item.url } }
+        }
         let links = LinkResolver(
             siteURL: site.config.url, files: site.scan.files, pageURLs: pageURLs,
             hiddenItems: Set(hidden.map(\.id)), bundleURLs: bundleURLs, hiddenBundles: hiddenBundles,
-            contentDisplayRoot: layout.display(sitePath: "content"))
+            contentDisplayRoot: layout.display(sitePath: "content"), policy: site.config.links, aliasURLs: aliasURLs)
         let markdown = MarkdownRenderer(options: site.config.markdown)
         let items = await BodyStage(markdown: markdown, links: links, highlighting: highlighting)
             .run(published, early: parsed.early, complete: true, memo: &memo.bodies)

@@ -1,0 +1,27 @@
+/// Where the source's documents and files went in the new site, for template tags that name them
+/// (`{% post_url %}`, `{% link %}`, `{{< ref >}}`): the tags become Markdown links to the content
+/// file, which Cellar turns into its URL.
+struct ReferenceIndex: Sendable {
+    /// Source path, relative to the source folder (`_posts/2020-01-02-a.md`, `content/posts/a.md`) → target under `content/`.
+    var bySourcePath: [String: String] = [:]
+    /// Jekyll: a post's name without extension (`2020-01-02-a`, and `blog/2020-01-02-a` with its folders) → target.
+    var byPostName: [String: String] = [:]
+    /// Hugo: the path under `content/` (`posts/a.md`, `posts/a`, `posts/bundle`) → target.
+    var byContentPath: [String: String] = [:]
+    /// Hugo: a file's name alone (`a.md`, `a`) → targets, for refs that give only the name.
+    var byName: [String: [String]] = [:]
+
+    /// A link destination for a target under `content/`: `/posts/a.md`, spaces and other characters
+    /// a Markdown link cannot hold percent-encoded.
+    static func destination(_ target: String, fragment: String? = nil) -> String {
+        var result = "/"
+        for scalar in target.unicodeScalars {
+            if scalar.value < 0x80, " ()<>%#?\"\\[]`".unicodeScalars.contains(scalar) || scalar.value < 0x21 {
+                result += String(format: "%%%02X", scalar.value)
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + (fragment.map { "#" + $0 } ?? "")
+    }
+}

@@ -1,0 +1,187 @@
+import CellarDiagnostics
+import Foundation
+
+/// Converts Hugo shortcodes where Cellar has an equivalent: `ref`/`relref` become links to the
+/// content file, `highlight` a fenced block. Shortcodes Cellar's theme provides with Hugo's own
+/// syntax (`figure`, `youtube`, `video`, `note`, `details`) are kept as they are; any other is left
+/// visibly in place and noted with its place. `{{ x }}` that is not a shortcode (R's curly-curly,
+/// for one) is text and stays untouched.
+struct ShortcodeConverter {
+    var references: ReferenceIndex
+    /// Shortcodes the new site's theme provides, called as Hugo calls them.
+    static let provided: Set<String> = ["figure", "youtube", "video", "note", "details"]
+
+    struct Call {
+        var name: String
+        var positional: [String] = []
+        var named: [String: String] = [:]
+        var isClosing = false
+        var selfClosing = false
+    }
+
+    func convert(_ document: SourceDocument) -> LiquidConverter.Result {
+        var text = BodyText(document.body)
+        var result = LiquidConverter.Result(body: document.body)
+        var index = 0
+        var openedLeftInPlace: [String] = []
+        let scalars = text.scalars
+        while index + 2 < scalars.count {
+            guard scalars[index] == "{", scalars[index + 1] == "{", scalars[index + 2] == "<" || scalars[index + 2] == "%" else {
+                index += 1
+                continue
+            }
+            let closer = scalars[index + 2] == "<" ? ">}}" : "%}}"
+            guard let close = text.find(closer, from: index + 3) else { break }
+            let tagRange = index..<close + 3
+            let inner = text.text(index + 3..<close).trimmingCharacters(in: .whitespacesAndNewlines)
+            let (line, column) = text.position(of: index)
+            let location = document.bodyLocation(line: line, column: column)
+            index = close + 3
+            if inner.hasPrefix("/*") {
+                result.notes.append(ImportNote(.kept, .template, "an escaped shortcode, which Hugo shows as written: kept as it is",
+                                               at: location, hint: "check how the new site shows it"))
+                continue
+            }
+            guard let call = Self.parse(inner) else { continue }
+            if call.isClosing {
+                if let last = openedLeftInPlace.lastIndex(of: call.name) { openedLeftInPlace.remove(at: last) }
+                continue
+            }
+            switch call.name {
+            case "ref", "relref":
+                let written = call.named["path"] ?? call.positional.first ?? ""
+                if let destination = resolve(written, from: document) {
+                    text.replace(tagRange, with: destination)
+                    result.converted += 1
+                } else {
+                    result.left += 1
+                    result.notes.append(ImportNote(.problem, .template, "{{< \(call.name) \"\(written)\" >}}: no page of the site has that path; left as written",
+                                                   at: location, hint: "Hugo fails the build on it too: fix the path"))
+                }
+            case "highlight" where !call.selfClosing && Self.closing(call.name, in: text, from: tagRange.upperBound) != nil:
+                guard let (end, endClose) = Self.closing(call.name, in: text, from: tagRange.upperBound) else { continue }
+                let indentation = text.indentation(before: tagRange.lowerBound)
+                text.replace(tagRange.lowerBound..<endClose, with: CodeFence.make(
+                    language: call.positional.first ?? "", code: text.text(tagRange.upperBound..<end),
+                    indentation: indentation, startsLine: indentation != nil))
+                result.converted += 1
+                if call.positional.count > 1 {
+                    result.notes.append(ImportNote(.converted, .template, "{{< highlight \(call.positional[0]) >}} is a fenced block; its options \"\(call.positional[1])\" are not carried over",
+                                                   at: location))
+                }
+                index = endClose
+            case let name where Self.provided.contains(name):
+                result.notes.append(ImportNote(.kept, .template, "{{< \(name) >}} is kept: the new site's theme provides it",
+                                               at: location))
+            default:
+                result.left += 1
+                if !call.selfClosing { openedLeftInPlace.append(call.name) }
+                result.notes.append(ImportNote(.problem, .template, "the shortcode {{< \(call.name) >}} is left as written",
+                                               at: location, hint: Self.hint(for: call)))
+            }
+        }
+        result.body = text.hasReplacements ? text.result : document.body
+        return result
+    }
+
+    /// What to do about a shortcode Cellar does not provide.
+    private static func hint(for call: Call) -> String {
+        let id = call.named["id"] ?? call.positional.first ?? ""
+        switch call.name {
+        case "gist": return "link to the gist instead: [the gist](https://gist.github.com/\(call.positional.joined(separator: "/")))"
+        case "tweet", "x": return "quote the post, or link to it" + (id.isEmpty ? "" : " (its id is \(id))")
+        case "vimeo": return "link to the video: https://vimeo.com/\(id)"
+        case "instagram": return "link to the post: https://www.instagram.com/p/\(id)/"
+        case "param": return "write the value of the parameter"
+        default: return "a shortcode of the source's theme or layouts/; write what it produced, or add it to the new site's theme"
+        }
+    }
+
+    /// The `ref` target as a link to its content file: the path is tried from the page's folder,
+    /// then from `content/`, then as a file name anywhere (as Hugo does).
+    private func resolve(_ written: String, from document: SourceDocument) -> String? {
+        var path = written
+        var fragment: String?
+        if let hash = path.firstIndex(of: "#") {
+            fragment = String(path[path.index(after: hash)...])
+            path = String(path[..<hash])
+        }
+        if path.isEmpty, let fragment { return "#" + fragment }
+        let folder = FilePaths.parent(document.target)
+        var bases: [String] = []
+        if path.hasPrefix("/") { bases.append(URLPaths.clean(path)) } else {
+            bases.append(URLPaths.clean("/" + FilePaths.join(folder, path)))
+            bases.append(URLPaths.clean("/" + path))
+        }
+        for base in bases {
+            let key = String(base.dropFirst()).trimmingCharacters(in: CharacterSet(charactersIn: "/"))
+            if let target = references.byContentPath[key] { return ReferenceIndex.destination(target, fragment: fragment) }
+        }
+        if !path.hasPrefix("/"), !path.contains("/"), let targets = references.byName[path], targets.count == 1 {
+            return ReferenceIndex.destination(targets[0], fragment: fragment)
+        }
+        return nil
+    }
+
+    /// `name "a" key="b" c` → a call; `/name` → a closing tag.
+    static func parse(_ inner: String) -> Call? {
+        var text = Substring(inner)
+        var call = Call(name: "")
+        if text.hasPrefix("/") {
+            call.isClosing = true
+            text = text.dropFirst().drop(while: \.isWhitespace)
+        }
+        if text.hasSuffix("/") {
+            call.selfClosing = true
+            text = text.dropLast()
+        }
+        let name = text.prefix { !$0.isWhitespace }
+        guard !name.isEmpty else { return nil }
+        call.name = String(name)
+        text = text.dropFirst(name.count)
+        while true {
+            text = text.drop(while: \.isWhitespace)
+            guard !text.isEmpty else { break }
+            var key: String?
+            if let equals = text.firstIndex(of: "="), !text[..<equals].contains(where: { $0.isWhitespace || $0 == "\"" || $0 == "`" }) {
+                key = String(text[..<equals])
+                text = text[text.index(after: equals)...]
+            }
+            let value: Substring
+            if let quote = text.first, quote == "\"" || quote == "`" {
+                let rest = text.dropFirst()
+                var end = rest.startIndex
+                while end < rest.endIndex, rest[end] != quote || (quote == "\"" && end > rest.startIndex && rest[rest.index(before: end)] == "\\") {
+                    end = rest.index(after: end)
+                }
+                value = rest[..<end]
+                text = end < rest.endIndex ? rest[rest.index(after: end)...] : rest[end...]
+            } else {
+                value = text.prefix { !$0.isWhitespace }
+                text = text.dropFirst(value.count)
+            }
+            let unescaped = value.replacingOccurrences(of: "\\\"", with: "\"")
+            if let key { call.named[key] = unescaped } else { call.positional.append(unescaped) }
+        }
+        return call
+    }
+
+    /// The closing `{{< /name >}}` after `start`: its start and end.
+    private static func closing(_ name: String, in text: BodyText, from start: Int) -> (Int, Int)? {
+        var index = start
+        while let open = text.find("{{", from: index) {
+            guard open + 2 < text.scalars.count, text.scalars[open + 2] == "<" || text.scalars[open + 2] == "%" else {
+                index = open + 2
+                continue
+            }
+            let closer = text.scalars[open + 2] == "<" ? ">}}" : "%}}"
+            guard let close = text.find(closer, from: open + 3) else { return nil }
+            if let call = parse(text.text(open + 3..<close).trimmingCharacters(in: .whitespacesAndNewlines)),
+               call.isClosing, call.name == name {
+                return (open, close + 3)
+            }
+            index = close + 3
+        }
+        return nil
+    }
+}

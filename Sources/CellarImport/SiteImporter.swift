@@ -1,0 +1,243 @@
+import CellarDiagnostics
+import CellarEngine
+import Foundation
+
+/// Writes a new Cellar site from a Hugo or Jekyll site, and never touches the source.
+///
+/// ```swift
+/// let report = try await SiteImporter(options: ImportOptions(
+///     dialect: .jekyll, source: "myblog", destination: "myblog-cellar", theme: (DefaultTheme.name, DefaultTheme.files)
+/// )).run()
+/// print(report.counts[.posts] ?? 0, "posts")
+/// ```
+///
+/// Every post keeps its URL — through a section permalink, a `slug:` or a page's folder, else an
+/// alias that redirects from it. The report says what was converted, kept, dropped or left out,
+/// each with its place in the source, and what `cellar check` finds in the new site.
+public struct SiteImporter: Sendable {
+    public var options: ImportOptions
+
+    public init(options: ImportOptions) {
+        self.options = options
+    }
+
+    /// Imports the site.
+    /// - Throws: a diagnostic when the source is not a site of the dialect, the destination exists
+    ///   (without `replace`), or the new site cannot be written. Nothing is written then.
+    public func run() async throws(Diagnostic) -> ImportReport {
+        let source = Paths.absolute(options.source, base: options.workingDirectory)
+        let destination = Paths.absolute(options.destination, base: options.workingDirectory)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: source, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw .error("\(options.source) is not a folder", hint: "give the folder of the \(options.dialect.name) site")
+        }
+        try SiteFolder.check(destination: destination, source: source, replace: options.replace, shown: options.destination)
+        var report = ImportReport(dialect: options.dialect, source: source, destination: destination)
+        let prefix = options.source == "." || options.source == "./" ? "" : (options.source.hasSuffix("/") ? options.source : options.source + "/")
+        let tree = SourceTree(root: source, displayPrefix: prefix, excluded: destination)
+        let site = options.dialect == .hugo ? try HugoReader(tree: tree).read(report: &report)
+            : try JekyllReader(tree: tree).read(report: &report)
+        report.notes.insert(contentsOf: site.notes, at: 0)
+
+        var (items, sections, home) = ItemAssembler(site: site, dialect: options.dialect, keepFields: options.keepFields, now: options.now)
+            .assemble(report: &report)
+        Self.foldIntoSections(&items, sections: &sections, home: &home, report: &report)
+        if options.dialect == .hugo { Self.noteTaxonomyPages(site, report: &report) }
+        let themeAssets = Set(options.theme.files.keys.filter { $0.hasPrefix("assets/") }.map { String($0.dropFirst("assets/".count)) })
+        var copies = site.copies
+        let (placed, copyNotes) = Self.placeCopies(copies, items: items)
+        copies = placed
+        report.notes += copyNotes
+        report[.filesCopied] = copies.count
+        var settings = site.settings
+        var dates = DateContext(sourceZone: settings.timeZone, siteZone: settings.timeZone)
+        if options.dialect == .hugo, settings.timeZoneName == nil,
+           let (zone, kept, before) = ZoneChooser.best(for: items.compactMap(\.date), source: settings.timeZone) {
+            dates.siteZone = zone
+            settings.timeZoneName = zone.identifier
+            report.add(ImportNote(.converted, .setting, "the site names no timeZone, but its dates carry offsets: the new site's timezone is \(zone.identifier), which puts \(kept) posts on the day Hugo dated their URLs (\(before) in UTC)",
+                                  at: settings.file.map { SourceLocation(file: $0) }))
+        }
+        URLPlanner(dates: dates, copiedFiles: Set(copies.map(\.target)), themeAssets: themeAssets)
+            .plan(&items, sections: &sections, report: &report)
+
+        let contentDir = options.dialect == .hugo ? (site.documents.first.map { String($0.path.prefix { $0 != "/" }) } ?? "content") : ""
+        let converter = BodyConverter(dialect: options.dialect,
+                                      references: BodyConverter.references(items: items, sections: sections, copies: copies, contentDir: contentDir),
+                                      settings: site.settings)
+        let bodies = items.map { converter.convert($0.document, report: &report) }
+        let homeIntro = home.map { converter.convert($0, report: &report) } ?? ""
+        for index in sections.indices {
+            if let document = sections[index].index { sections[index].index?.body = converter.convert(document, report: &report) }
+        }
+
+        var census = LinkCensus(published: Self.published(items: items, sections: sections, copies: copies, themeAssets: themeAssets),
+                                contentFiles: Set(copies.map(\.target) + items.map(\.target)),
+                                basePath: site.settings.baseURL.flatMap(SiteURL.init).map(\.basePath) ?? "/")
+        for (item, body) in zip(items, bodies) where !item.document.isHTML {
+            census.check(body, of: item.document, target: item.target, newURL: item.newURL)
+        }
+        let outside = census.outside
+        report.outside = outside
+        report[.outsidePrefixes] = outside.count
+        report[.brokenLinks] = census.broken
+        report.notes += census.notes
+        if !outside.isEmpty {
+            report.add(ImportNote(.converted, .link, "links to \(outside.joined(separator: ", ")) lead to pages the site does not publish: they are listed in links.outside, kept as written and never reported",
+                                  hint: "remove a prefix from links.outside in content/_index.md if its links should be checked"))
+        }
+        if census.broken > 0 {
+            report.add(ImportNote(.kept, .link, "\(census.broken) link\(census.broken == 1 ? "" : "s") of the source lead nowhere: the new site reports them as warnings (links: {broken: warning})",
+                                  hint: "fix them, then set 'broken: error' in content/_index.md; cellar check lists them as errors"))
+        }
+
+        var rawHTML = site.settings.rawHTML
+        if !rawHTML, let html = items.first(where: { $0.document.isHTML }) {
+            rawHTML = true
+            report.add(ImportNote(.converted, .markup, "pages written in HTML (\(items.filter { $0.document.isHTML }.count), such as \(html.document.path)) need raw HTML: the new site lets it through (markdown: {unsafe: true})",
+                                  at: html.document.location))
+        }
+        let keptTypes = Self.keptTypes(items, report: &report)
+        for index in items.indices where items[index].fields.kept.contains(where: { keptTypes[$0.name] != nil }) {
+            report[.fieldsKept] += items[index].fields.kept.filter { keptTypes[$0.name]?.schema != nil }.count
+        }
+
+        let folder = SiteFolder(destination: destination)
+        do throws(Diagnostic) {
+            _ = try SiteScaffolder(directory: folder.staging, theme: options.theme, workingDirectory: options.workingDirectory,
+                                   now: options.now).scaffold()
+            for path in SiteScaffolder(directory: folder.staging, theme: options.theme).starterFiles.keys where path.hasPrefix("content/") {
+                folder.remove(path)
+            }
+            let settingsWriter = SettingsWriter(settings: settings, dialect: options.dialect)
+            let menu = site.settings.menu.compactMap { link -> (label: String, url: String)? in
+                if let document = link.document { return items.first { $0.document.path == document }.map { (link.label, $0.newURL) } }
+                guard let url = link.url else { return nil }
+                return (link.label, items.first { $0.oldURL == url }?.newURL ?? url)
+            }
+            try folder.write(settingsWriter.site(rawHTML: rawHTML, outside: outside, brokenLinks: census.broken, menu: menu,
+                                                 intro: homeIntro, report: &report), to: "content/_index.md")
+            for section in sections { try folder.write(settingsWriter.section(section), to: "content/" + FilePaths.join(section.folder, "_index.md")) }
+            let writer = ItemWriter(dates: dates, keptTypes: keptTypes)
+            for index in items.indices {
+                try folder.write(writer.text(of: items[index], body: bodies[index], report: &report), to: "content/" + items[index].target)
+            }
+            for copy in copies { try folder.copy(tree.absolute(copy.source), to: "content/" + copy.target) }
+            if !keptTypes.isEmpty {
+                try folder.write(Self.extendedSchema(options.theme.files["kinds/article.yml"] ?? "", with: keptTypes, dialect: options.dialect),
+                                 to: "themes/\(options.theme.name)/kinds/article.yml")
+            }
+            try folder.commit()
+        } catch {
+            folder.abort()
+            throw error
+        }
+        if options.check {
+            let checked = await SiteChecker(options: BuildOptions(siteDirectory: destination, now: options.now)).check()
+            report.check = ImportReport.CheckSummary(builds: checked.built, diagnostics: checked.diagnostics)
+        }
+        try? Data(report.json.utf8).write(to: URL(fileURLWithPath: destination + "/" + SiteFolder.reportName))
+        return report
+    }
+
+    /// A document published at its section's own address (Jekyll's `_docs/index.md` with
+    /// `permalink: /docs/`) is that section page's introduction; one at `/` is the home page's.
+    private static func foldIntoSections(_ items: inout [PlannedItem], sections: inout [PlannedSection], home: inout SourceDocument?,
+                                         report: inout ImportReport) {
+        for index in items.indices.reversed() {
+            let item = items[index]
+            guard let old = item.oldURL, !item.fields.draft, !item.document.isDraftFile else { continue }
+            let folder = URLPlanner.folderURL(of: old)
+            let what: String
+            if folder == "/", home == nil {
+                home = item.document
+                what = "the home page"
+            } else if let section = sections.firstIndex(where: { URLPlanner.sectionURL($0.folder) == folder }), sections[section].index == nil {
+                sections[section].index = item.document
+                sections[section].title = item.fields.title ?? sections[section].title
+                what = "the page of the section \(sections[section].folder)/"
+            } else {
+                continue
+            }
+            report[item.document.role == .post ? .posts : .pages] -= 1
+            report[.urlsKept] += 1
+            report.add(ImportNote(.converted, item.document.role == .post ? .post : .page,
+                                  "\(item.document.path) is published at \(old): its text introduces \(what), which lives there",
+                                  at: item.document.location))
+            if !item.fields.aliases.isEmpty {
+                report.add(ImportNote(.problem, .url, "the old addresses \(item.fields.aliases.map(\.value).joined(separator: ", ")) that redirected to \(old) are not kept: only items have aliases",
+                                      at: item.fields.aliases[0].location, hint: "redirect them on the web server"))
+            }
+            items.remove(at: index)
+        }
+    }
+
+    /// Hugo writes a page for each term of each taxonomy; Cellar's tags are the one taxonomy left.
+    private static func noteTaxonomyPages(_ site: SourceSite, report: inout ImportReport) {
+        let mapper = FieldMapper(dialect: .hugo, settings: site.settings, keepFields: false)
+        var seen: [String: SourceLocation] = [:]
+        for document in site.documents {
+            for (key, keyNode, _) in document.frontMatter?.keyedPairs ?? [] where mapper.role(of: key) == .taxonomy(category: true) {
+                if seen[key.lowercased()] == nil { seen[key.lowercased()] = keyNode.location }
+            }
+        }
+        for (name, location) in seen.sorted(by: { $0.key < $1.key }) {
+            report.add(ImportNote(.converted, .url, "the terms of the taxonomy '\(name)' are tags: Hugo's pages /\(name)/<term>/ are not kept, the new site lists them at /tags/<term>/",
+                                  at: location, hint: "redirect /\(name)/ on the web server if people link to it"))
+        }
+    }
+
+    /// Copies that would land on an item's file are left out (the item wins).
+    private static func placeCopies(_ copies: [FileCopy], items: [PlannedItem]) -> ([FileCopy], [ImportNote]) {
+        let targets = Set(items.map { $0.target.lowercased() })
+        var seen: Set<String> = []
+        var kept: [FileCopy] = []
+        var notes: [ImportNote] = []
+        for copy in copies {
+            if targets.contains(copy.target.lowercased()) || !seen.insert(copy.target.lowercased()).inserted {
+                notes.append(ImportNote(.leftOut, .file, "\(copy.source): another file of the new site has its path, content/\(copy.target)"))
+                continue
+            }
+            kept.append(copy)
+        }
+        return (kept, notes)
+    }
+
+    /// Every URL the new site publishes that a link of the source may name.
+    private static func published(items: [PlannedItem], sections: [PlannedSection], copies: [FileCopy], themeAssets: Set<String>) -> Set<String> {
+        var urls: Set<String> = ["/", "/feed.xml", "/rss.xml", "/feed.json", "/sitemap.xml", "/robots.txt", "/404.html", "/tags/"]
+        for item in items where !(item.fields.draft || item.document.isDraftFile) {
+            urls.insert(item.newURL)
+            for alias in item.aliases { if let url = AliasPath.url(for: alias) { urls.insert("/" + url.value) } }
+        }
+        for section in sections { urls.insert(URLPlanner.sectionURL(section.folder)) }
+        for copy in copies { urls.insert("/" + copy.target) }
+        for asset in themeAssets { urls.insert("/" + asset) }
+        return urls
+    }
+
+    /// The type of each kept field across every item, noting fields no Cellar type can hold.
+    private static func keptTypes(_ items: [PlannedItem], report: inout ImportReport) -> [String: KeptFieldType] {
+        var types: [String: KeptFieldType] = [:]
+        for item in items { for kept in item.fields.kept { types[kept.name] = (types[kept.name] ?? .empty).merged(with: KeptFieldType.of(kept.node)) } }
+        for (name, type) in types.sorted(by: { $0.key < $1.key }) {
+            if case .unsupported(let why) = type {
+                report.add(ImportNote(.dropped, .field, "the field '\(name)' holds \(why), which no Cellar type holds; it was dropped"))
+                report.droppedFields[name, default: 0] += items.filter { $0.fields.kept.contains { $0.name == name } }.count
+                types[name] = nil
+            } else {
+                report.keptFields[name] = type.schema
+            }
+        }
+        return types
+    }
+
+    /// The theme's article schema with the kept fields added under `fields:`.
+    static func extendedSchema(_ schema: String, with types: [String: KeptFieldType], dialect: SourceDialect) -> String {
+        var text = schema.hasSuffix("\n") ? schema : schema + "\n"
+        if !text.contains("\nfields:") { text += "fields:\n" }
+        text += "  # Kept by 'cellar import \(dialect.rawValue) --keep-fields': fields of the \(dialect.name) site, typed from the values seen.\n"
+        for name in types.keys.sorted() { if let spec = types[name]?.schema { text += "  \(name): \(spec)\n" } }
+        return text
+    }
+}

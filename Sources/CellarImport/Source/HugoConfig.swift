@@ -1,0 +1,120 @@
+import CellarDiagnostics
+import CellarTOML
+import CellarTree
+import CellarYAML
+import Foundation
+
+/// A Hugo site's configuration — `hugo.toml|yaml|json`, `config.toml|yaml|json`, or the files of
+/// `config/_default/` — read into Cellar's settings and the rules the reader needs. Keys ignore case,
+/// as Hugo's do.
+struct HugoConfig {
+    var settings = SourceSettings()
+    var rules: HugoURLRules
+    var ignore = IgnoreRules()
+    var contentDir = "content"
+    var staticDirs = ["static"]
+    /// Languages other than the default one (`post.fr.md` belongs to one of them).
+    var otherLanguages: Set<String> = []
+    var files: [String] = []
+
+    static let names = ["hugo.toml", "hugo.yaml", "hugo.yml", "hugo.json", "config.toml", "config.yaml", "config.yml", "config.json"]
+
+    static func read(_ tree: SourceTree, report: inout ImportReport) throws(Diagnostic) -> HugoConfig {
+        var config = HugoConfig(rules: HugoURLRules(timeZone: TimeZone(identifier: "UTC") ?? .current))
+        var pairs: [LocatedNode.Pair] = []
+        func merge(_ node: LocatedNode?, under key: String? = nil, at location: SourceLocation) {
+            guard let node else { return }
+            if let key {
+                pairs.append(LocatedNode.Pair(key: LocatedNode(.scalar(key, style: .plain), at: location), value: node))
+            } else {
+                let known = Set(pairs.compactMap { $0.key.scalar?.lowercased() })
+                pairs += (node.pairs ?? []).filter { !known.contains($0.key.scalar?.lowercased() ?? "") }
+            }
+        }
+        if let name = names.first(where: tree.isFile) {
+            merge(try parse(name, tree), at: SourceLocation(file: tree.display(name)))
+            config.files.append(tree.display(name))
+        }
+        for folder in ["config/_default", "config"] where tree.isDirectory(folder) {
+            for name in tree.names(in: folder) where ["toml", "yaml", "yml", "json"].contains(Leftovers.fileExtension(name)) {
+                let path = folder + "/" + name
+                let key = Leftovers.deletingExtension(name).lowercased()
+                let node = try parse(path, tree)
+                merge(node, under: key == "hugo" || key == "config" ? nil : key, at: SourceLocation(file: tree.display(path)))
+                config.files.append(tree.display(path))
+            }
+            break
+        }
+        guard let file = config.files.first else {
+            throw .error("\(tree.root) is not a Hugo site: it has no hugo.toml, config.toml (or .yaml, .json) and no config/_default/",
+                         hint: "give the folder that holds the site's configuration; for a Jekyll site, use 'cellar import jekyll'")
+        }
+        config.settings.file = file
+        let root = LocatedNode(.mapping(pairs), at: SourceLocation(file: file))
+        config.apply(root, report: &report)
+        return config
+    }
+
+    private static func parse(_ path: String, _ tree: SourceTree) throws(Diagnostic) -> LocatedNode? {
+        let display = tree.display(path)
+        if path.hasSuffix(".toml") { return try TOMLParser().parseFile(atPath: tree.absolute(path), display: display) }
+        guard let text = tree.text(path) else { throw .error("cannot read the file as UTF-8 text", at: SourceLocation(file: display)) }
+        return try YAMLParser().parse(text, file: display)   // JSON is YAML
+    }
+
+    private mutating func apply(_ root: LocatedNode, report: inout ImportReport) {
+        func node(_ path: String) -> LocatedNode? { root.value(atPath: path, caseInsensitive: true) }
+        func text(_ path: String) -> String? { node(path)?.nonEmptyText }
+        settings.title = text("title")
+        settings.description = text("params.description") ?? text("description") ?? text("params.subtitle")
+        if let base = text("baseURL"), base.hasPrefix("http") { settings.baseURL = base.hasSuffix("/") ? base : base + "/" }
+        let defaultLanguage = text("defaultContentLanguage") ?? "en"
+        settings.language = text("languageCode") ?? text("languages.\(defaultLanguage).languageCode") ?? text("defaultContentLanguage")
+        for (code, _, _) in node("languages")?.keyedPairs ?? [] where code.lowercased() != defaultLanguage.lowercased() {
+            otherLanguages.insert(code.lowercased())
+        }
+        if let name = text("timeZone") {
+            if let zone = TimeZone(identifier: name) {
+                settings.timeZone = zone
+                settings.timeZoneName = name
+                rules.timeZone = zone
+            } else {
+                report.add(ImportNote(.problem, .setting, "unknown time zone '\(name)'; dates without an offset are read in UTC",
+                                      at: node("timeZone")?.location))
+            }
+        }
+        settings.paginate = node("paginate")?.intValue ?? node("pagination.pagerSize")?.intValue
+        settings.copyright = text("copyright")
+        settings.author = text("author") ?? text("author.name") ?? text("params.author") ?? text("params.author.name")
+        for entry in (node("menu.main") ?? node("menus.main"))?.items ?? [] {
+            guard let label = entry.value("name", caseInsensitive: true)?.nonEmptyText else { continue }
+            let url = entry.value("url", caseInsensitive: true)?.nonEmptyText ?? entry.value("pageRef", caseInsensitive: true)?.nonEmptyText
+            settings.menu.append(MenuLink(label: label, url: url, document: nil,
+                                          weight: entry.value("weight", caseInsensitive: true)?.intValue ?? 0))
+        }
+        ignore.expressions = (node("ignoreFiles")?.textList() ?? []).map(\.text)
+        let handler = text("markup.defaultMarkdownHandler")?.lowercased()
+        if node("markup.goldmark.renderer.unsafe")?.boolValue == true {
+            settings.rawHTML = true
+        } else if handler == "blackfriday" || node("blackfriday") != nil {
+            settings.rawHTML = true
+            report.add(ImportNote(.kept, .markup, "the site renders Markdown with Blackfriday, which lets raw HTML through: so does the new site",
+                                  at: (node("blackfriday") ?? node("markup.defaultMarkdownHandler"))?.location))
+        }
+        if let taxonomies = node("taxonomies") ?? node("indexes") {
+            settings.taxonomies = taxonomies.keyedPairs.compactMap { $0.value.nonEmptyText?.lowercased() }
+        }
+        for (section, _, value) in node("permalinks")?.keyedPairs ?? [] {
+            if let pattern = value.nonEmptyText {
+                rules.permalinks[section] = pattern
+            } else if section.lowercased() == "page" {
+                for (name, _, inner) in value.keyedPairs { if let pattern = inner.nonEmptyText { rules.permalinks[name] = pattern } }
+            }
+        }
+        rules.uglyURLs = node("uglyURLs")?.boolValue ?? false
+        rules.lowercase = !(node("disablePathToLower")?.boolValue ?? false)
+        settings.lowercasePaths = rules.lowercase
+        contentDir = text("contentDir") ?? "content"
+        if let dirs = node("staticDir") { staticDirs = dirs.textList().map(\.text) }
+    }
+}

@@ -1,0 +1,84 @@
+import CellarEngine
+import Foundation
+
+/// Writes the new site's settings (`content/_index.md`) and each section's `_index.md`.
+struct SettingsWriter {
+    var settings: SourceSettings
+    var dialect: SourceDialect
+
+    /// `content/_index.md`: the source's settings in Cellar's words, the link policy, the main menu
+    /// (as a comment until Cellar has menus), and the home page's introduction.
+    func site(rawHTML: Bool, outside: [String], brokenLinks: Int, menu: [(label: String, url: String)], intro: String,
+              report: inout ImportReport) -> String {
+        var lines = ["---", "title: " + YAMLText.quoted(settings.title ?? "My site")]
+        if settings.title == nil {
+            report.add(ImportNote(.problem, .setting, "the source has no title; the new site is called \"My site\"",
+                                  at: settings.file.map { SourceLocation(file: $0) }, hint: "set title: in content/_index.md"))
+        }
+        if let description = settings.description { lines.append("description: " + YAMLText.quoted(description)) }
+        if let base = settings.baseURL {
+            if SiteURL(base) != nil {
+                lines.append("base_url: " + base)
+            } else {
+                report.add(ImportNote(.problem, .setting, "the base URL '\(base)' is not an absolute http(s) address; it was left out",
+                                      at: settings.file.map { SourceLocation(file: $0) }))
+            }
+        }
+        if let language = settings.language {
+            if Self.isLanguageTag(language) {
+                lines.append("language: " + language)
+            } else {
+                report.add(ImportNote(.dropped, .setting, "the language '\(language)' is not a language tag such as en or pt-BR; it was left out",
+                                      at: settings.file.map { SourceLocation(file: $0) }))
+            }
+        }
+        if let zone = settings.timeZoneName { lines.append("timezone: " + zone) }
+        if let author = settings.author { lines.append("author: " + YAMLText.quoted(author)) }
+        if let paginate = settings.paginate, (1...10000).contains(paginate) { lines.append("paginate: \(paginate)") }
+        if let copyright = settings.copyright { lines.append("copyright: " + YAMLText.quoted(copyright)) }
+        if rawHTML { lines.append("markdown: {unsafe: true}   # raw HTML in Markdown is let through, as \(dialect.name) rendered it") }
+        if !outside.isEmpty || brokenLinks > 0 {
+            lines.append("links:")
+            if !outside.isEmpty {
+                lines.append("  # Served on this host by other software: links under them are kept and never reported.")
+                lines.append("  outside: [" + outside.map(YAMLText.scalar).joined(separator: ", ") + "]")
+            }
+            if brokenLinks > 0 {
+                lines.append(brokenLinks == 1 ? "  # The source has 1 link that leads nowhere (see import-report.json):"
+                             : "  # The source has \(brokenLinks) links that lead nowhere (see import-report.json):")
+                lines.append(brokenLinks == 1 ? "  # the build reports it as a warning. Set 'broken: error' once it is fixed."
+                             : "  # the build reports them as warnings. Set 'broken: error' once they are fixed.")
+                lines.append("  broken: warning")
+            }
+        }
+        if !menu.isEmpty {
+            lines.append("# The source's main menu, for when Cellar has menus:")
+            lines.append("# menu:")
+            for entry in menu { lines.append("#   - {url: \(YAMLText.quoted(entry.url)), label: \(YAMLText.quoted(entry.label))}") }
+        }
+        lines.append("---")
+        return lines.joined(separator: "\n") + "\n" + intro
+    }
+
+    /// A section's `_index.md`.
+    func section(_ section: PlannedSection) -> String {
+        var lines = ["---", "title: " + YAMLText.quoted(section.title)]
+        if let description = section.description { lines.append("description: " + YAMLText.quoted(description)) }
+        lines.append("kind: article")
+        if let permalink = section.permalink { lines.append("permalink: " + permalink) }
+        if let weight = section.weight, weight != 0 { lines.append("weight: \(weight)") }
+        lines.append("---")
+        return lines.joined(separator: "\n") + "\n" + (section.index?.body ?? "")
+    }
+
+    /// The rule of Cellar's `language:` setting: `en`, `pt-BR`, `en-us`.
+    static func isLanguageTag(_ text: String) -> Bool {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard let first = parts.first, (2...8).contains(first.count), first.allSatisfy({ $0.isASCII && $0.isLetter }) else {
+            return false
+        }
+        return parts.dropFirst().allSatisfy { (1...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } }
+    }
+}
+
+import CellarDiagnostics
