@@ -59,7 +59,7 @@ let package = Package(
         .target(name: "CellarFuzzing", dependencies: ["CellarEngine", "CellarDiagnostics", "CellarMarkdown", "CellarMustache", "CellarTree", "CellarYAML"]),
         .target(name: "CellarServer", dependencies: ["AnnotatedLocking", "CMicroHTTPD", "IgnoredFileNames"]),
         .target(name: "CellarCLI", dependencies: ["AnnotatedLocking", "CellarDefaultTheme", "CellarEngine", "CellarImport", "CellarServer", "CellarDiagnostics",
-                                          "CellarMarkdown", "CellarYAML"]),   // these two only for --version
+                                          "CellarHighlight", "CellarMarkdown", "CellarTOML", "CellarYAML"]),   // these four only for --version
         .executableTarget(name: "cellar", dependencies: ["CellarCLI"]),
         .executableTarget(name: "CellarBench", dependencies: ["CellarEngine"]),
         .executableTarget(name: "MustacheBench", dependencies: ["CellarMustache"]),

@@ -7,6 +7,10 @@
 #include <srchilite/ioexception.h>
 #include <srchilite/parserexception.h>
 #include <srchilite/sourcehighlighter.h>
+#include <srchilite/versions.h>
+
+#define PCRE2_CODE_UNIT_WIDTH 8
+#include <pcre2.h>
 
 #include "Internal.h"
 #include "PCRE2RuleFactory.h"
@@ -126,3 +130,22 @@ const char *csh_session_error(const CSHSession *session) {
 }
 
 }  // extern "C"
+
+extern "C" const char *csh_library_version(void) {
+    static const std::string version = [] {
+        try {
+            return srchilite::Versions::getVersion();
+        } catch (...) {
+            return std::string("unknown");
+        }
+    }();
+    return version.c_str();
+}
+
+extern "C" const char *csh_pcre2_version(void) {
+    static const std::string version = [] {
+        char buffer[64] = {0};
+        return pcre2_config(PCRE2_CONFIG_VERSION, buffer) > 0 ? std::string(buffer) : std::string("unknown");
+    }();
+    return version.c_str();
+}

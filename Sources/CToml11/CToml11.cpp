@@ -120,6 +120,12 @@ private:
 
 extern "C" int ctoml_available(void) { return 1; }
 
+#define CTOML_STRINGIFY_(x) #x
+#define CTOML_STRINGIFY(x) CTOML_STRINGIFY_(x)
+extern "C" const char *ctoml_version(void) {
+    return CTOML_STRINGIFY(TOML11_VERSION_MAJOR) "." CTOML_STRINGIFY(TOML11_VERSION_MINOR) "." CTOML_STRINGIFY(TOML11_VERSION_PATCH);
+}
+
 extern "C" ctoml_document *ctoml_parse(const char *text, size_t length, size_t max_depth) {
     ctoml_document *document = new (std::nothrow) ctoml_document();
     if (document == nullptr) { return nullptr; }
@@ -144,6 +150,8 @@ extern "C" ctoml_document *ctoml_parse(const char *text, size_t length, size_t m
 #else
 
 extern "C" int ctoml_available(void) { return 0; }
+
+extern "C" const char *ctoml_version(void) { return "none"; }
 
 extern "C" ctoml_document *ctoml_parse(const char *, size_t, size_t) {
     ctoml_document *document = new (std::nothrow) ctoml_document();

@@ -1,6 +1,8 @@
 import CellarEngine
+import CellarHighlight
 import CellarMarkdown
 import CellarServer
+import CellarTOML
 import CellarYAML
 
 /// What `cellar --version` prints: Cellar's version and the commit it was built from, then the
@@ -8,7 +10,7 @@ import CellarYAML
 ///
 /// ```
 /// cellar 0.1.0 (commit 5db5469)
-/// cmark 0.30.2, libyaml 0.2.5, libmicrohttpd 0.9.75
+/// cmark 0.30.2, libyaml 0.2.5, libmicrohttpd 0.9.75, source-highlight 3.1.9, pcre2 10.42, toml11 3.7.1
 /// ```
 struct VersionInfo: Sendable {
     var version: String
@@ -21,6 +23,9 @@ struct VersionInfo: Sendable {
             ("cmark", MarkdownRenderer.libraryVersion),
             ("libyaml", YAMLParser.libraryVersion),
             ("libmicrohttpd", HTTPServer.libraryVersion),
+            ("source-highlight", CodeHighlighter.libraryVersion),
+            ("pcre2", CodeHighlighter.pcre2Version.split(separator: " ").first.map(String.init) ?? "unknown"),
+            ("toml11", TOMLParser.libraryVersion),
         ]
     }
 

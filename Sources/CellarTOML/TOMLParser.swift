@@ -134,3 +134,9 @@ public struct TOMLParser: Sendable {
         }
     }
 }
+
+extension TOMLParser {
+    /// The version of toml11 built in ("3.7.1"; "none" in a build without it). toml11 is
+    /// header-only: this is the version compiled in, not one loaded at run time.
+    public static var libraryVersion: String { String(cString: ctoml_version()) }
+}

@@ -66,6 +66,11 @@ int csh_check_definition(CSHSession *session, const char *data_dir, const char *
 /// The reason of the session's last failure ("" if none): valid until the next call with it.
 const char *csh_session_error(const CSHSession *session);
 
+/// The version of the Source-highlight library loaded ("3.1.9"), and of PCRE2 ("10.42 2022-12-11"):
+/// static strings, made once.
+const char *csh_library_version(void);
+const char *csh_pcre2_version(void);
+
 #ifdef __cplusplus
 }
 #endif

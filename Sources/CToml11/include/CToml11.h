@@ -48,6 +48,10 @@ typedef struct ctoml_document ctoml_document;
 /* 1 when the shim was built with toml11 3.x; 0 when it was not (then every parse fails). */
 int ctoml_available(void);
 
+/* The version of toml11 the shim was compiled with ("3.7.1"; "none" without it): toml11 is
+ * header-only, so this is the version built in, not one loaded at run time. */
+const char *ctoml_version(void);
+
 /* Parses `length` bytes of UTF-8 TOML. Tables nested deeper than `max_depth` are refused (the
  * caller bounds the text beforehand; this is a second guard). Returns NULL only when out of memory;
  * otherwise check ctoml_failed, and free the document with ctoml_free. */
