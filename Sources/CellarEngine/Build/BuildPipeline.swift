@@ -60,7 +60,8 @@ struct BuildPipeline: Sendable {
         let site = model.model
         let feeds = FeedCatalog(siteTitle: site.config.title, sections: site.sections)
         let environment = RenderEnvironment(site: site.config, kinds: site.theme.kinds, sections: site.sectionsByID,
-                                            links: site.links, tags: site.tags, siteFeeds: feeds.site)
+                                            links: site.links, tags: site.tags, siteFeeds: feeds.site,
+                                            navigation: site.navigation, text: site.theme.text)
         let globalKey = globalKey(site)
         let cellOutput = try await stage(.cells) {
             await CellStage(registry: registry(site, environment: environment), globalKey: globalKey)
@@ -103,6 +104,10 @@ struct BuildPipeline: Sendable {
         for section in model.sections { hash.combine(section.id); hash.combine(section.sourceHash); hash.combine(section.introHTML) }
         hash.combine(model.config.introHTML)
         hash.combine(model.tags.fingerprint)
+        for entry in model.navigation {
+            hash.combine(entry.title)
+            hash.combine(entry.url?.value ?? entry.externalURL ?? "")
+        }
         hash.combine(options.includeDrafts ? 1 : 0)
         hash.combine(options.includeFuture ? 1 : 0)
         return hash.value

@@ -19,6 +19,10 @@ public struct SiteConfig: Sendable {
     public var feedItems: Int
     public var copyrightHTML: String?
     public var markdown: MarkdownOptions
+    /// `menu:` as written; nil: the navigation is the top-level sections.
+    public var menu: [MenuEntry]?
+    /// `tags: {similar_ok: [[rust, rest]]}`: groups of tags that look alike on purpose.
+    public var similarTags: [[String]]
     /// The home page's introduction: the body of `content/_index.md`, rendered.
     public var introHTML: String
     public var introMarkdown: String

@@ -52,7 +52,7 @@ struct PageAssembler {
         return paginator.paginate(items, at: section.url).map { slice, pagination in
             let groups = grouper.group(Array(slice))
             return Page(
-                role: .section, url: pagination.pages[pagination.current - 1],
+                role: .section, layout: section.layout, url: pagination.pages[pagination.current - 1],
                 title: section.title + (pagination.current > 1 ? " — page \(pagination.current)" : ""),
                 description: section.description,
                 dataSource: DataSource(sections: groups.map { Section(title: $0.title, cells: configurators($0.items)) }),
@@ -69,13 +69,15 @@ struct PageAssembler {
         if !sectionIDs.contains("") { sectionIDs.append("") }
         for sectionID in sectionIDs {
             let items = (model.sectionItems[sectionID] ?? []).filter(\.hasPage)
+            // Items outside every section are standalone pages: no neighbours, no list around them.
+            let standalone = sectionID.isEmpty
             for (index, item) in items.enumerated() {
                 var page = Page(
-                    role: .item, url: item.url, title: "",
+                    role: standalone ? .page : .item, url: item.url, title: "",
                     itemID: item.id,
-                    previousID: index > 0 ? items[index - 1].id : nil,
-                    nextID: index + 1 < items.count ? items[index + 1].id : nil,
-                    sectionID: sectionID.isEmpty ? nil : sectionID,
+                    previousID: index > 0 && !standalone ? items[index - 1].id : nil,
+                    nextID: index + 1 < items.count && !standalone ? items[index + 1].id : nil,
+                    sectionID: standalone ? nil : sectionID,
                     feeds: feeds.section(sectionID) + feeds.site,
                     lastModified: item.updated ?? item.date
                 )

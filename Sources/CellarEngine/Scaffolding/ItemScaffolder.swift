@@ -94,6 +94,6 @@ public struct ItemScaffolder: Sendable {
     /// The kind an item in `folder` gets without a `kind:` line, as ``ItemParser`` decides it.
     private func defaultKind(of folder: String, in site: LoadedSite) -> String {
         DefaultKind.of(sectionID: ItemParser.section(of: folder, in: site.sections), sections: site.sections,
-                       siteDefault: site.config.defaultKind)
+                       siteDefault: site.config.defaultKind, kinds: site.theme.kinds.keys)
     }
 }
