@@ -12,6 +12,15 @@ indirect enum ValueShape: Sendable {
     /// Anything: names under it are not checked.
     case open
 
+    /// Tells shapes apart for the checker's memo: two values with the same signature hold the same names.
+    var signature: String {
+        switch self {
+        case .object(let shape): "{\(shape.noun)#\(shape.members.count)}"
+        case .list(let element): "[" + element.signature + "]"
+        default: typeName
+        }
+    }
+
     var object: ObjectShape? {
         if case .object(let shape) = self { return shape }
         return nil

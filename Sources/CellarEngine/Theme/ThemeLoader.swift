@@ -68,8 +68,11 @@ struct ThemeLoader {
                               hint: "every theme provides layouts/" + Theme.requiredLayouts.joined(separator: ".html, ") + ".html")
             missing = true
         }
-        // Partials are compiled too, so a mistake in one nobody includes yet is found now.
-        for file in templateFiles where file.hasPrefix("partials/") { _ = compile(Paths.deletingExtension(file)) }
+        // Partials are compiled too, so a mistake in one nobody includes yet is found now (when the
+        // templates that include partials compiled: else the same mistake would be reported twice).
+        if diagnostics.errorCount == errorsBefore {
+            for file in templateFiles where file.hasPrefix("partials/") { _ = compile(Paths.deletingExtension(file)) }
+        }
         let text = ThemeTextLoader(directory: directory + "/i18n", display: display + "/i18n").load(diagnostics: &diagnostics)
         guard !missing, Theme.requiredLayouts.allSatisfy({ layouts[$0] != nil }) else { return nil }
 

@@ -17,6 +17,8 @@ struct TemplateChecker {
     /// Every template walked, by its path as shown: what is used.
     private(set) var visited: Set<String> = []
     private var outcomes: [TagPlace: Outcome] = [:]
+    /// Each template already walked in a context: walking it again there finds nothing new.
+    private var walked: Set<String> = []
 
     init(library: MustacheLibrary, texts: [String: ThemeTextMessage], textFile: String) {
         self.library = library
@@ -74,7 +76,8 @@ struct TemplateChecker {
             case .partial(let dynamic):
                 if dynamic {
                     _ = lookup(tag, file: file, stack: stack)
-                } else if depth < Self.maxDepth, let partial = try? library.template(named: tag.name) {
+                } else if depth < Self.maxDepth, let partial = try? library.template(named: tag.name),
+                          firstWalk(partial.name, stack: stack, overrides: overrides) {
                     visited.insert(partial.name)
                     walk(partial.tags, file: partial.name, stack: stack, overrides: overrides, depth: depth + 1)
                 }
@@ -86,7 +89,9 @@ struct TemplateChecker {
                 }
                 if !dynamic, depth < Self.maxDepth, let parent = try? library.template(named: tag.name) {
                     visited.insert(parent.name)
-                    walk(parent.tags, file: parent.name, stack: stack, overrides: overrides + [arguments], depth: depth + 1)
+                    if firstWalk(parent.name, stack: stack, overrides: overrides + [arguments]) {
+                        walk(parent.tags, file: parent.name, stack: stack, overrides: overrides + [arguments], depth: depth + 1)
+                    }
                 } else {
                     for (_, argument) in arguments.sorted(by: { $0.key < $1.key }) {
                         walk(argument.tags, file: argument.file, stack: stack, overrides: overrides, depth: depth)
@@ -100,6 +105,18 @@ struct TemplateChecker {
                 }
             }
         }
+    }
+
+    /// Whether `template` is walked for the first time with this stack and these blocks.
+    private mutating func firstWalk(_ template: String, stack: [ValueShape], overrides: [[String: Override]]) -> Bool {
+        var key = template + "|" + stack.map(\.signature).joined(separator: "/") + "|"
+        for arguments in overrides {
+            for (name, override) in arguments.sorted(by: { $0.key < $1.key }) {
+                key += "\(name)@\(override.file):\(override.tags.first?.line ?? 0):\(override.tags.first?.column ?? 0),"
+            }
+            key += ";"
+        }
+        return walked.insert(key).inserted
     }
 
     /// What a section over `shape` puts on the stack: a list's element, else the value.

@@ -53,6 +53,8 @@ struct ThemeChecker {
         for file in theme.templateFiles {
             let shown = theme.display + "/" + file
             let name = Paths.deletingExtension(Paths.lastComponent(of: file))
+            // A kind whose schema did not load is reported there.
+            let declared = ["yml", "yaml"].contains { FileIO.exists(Paths.join(theme.directory, "kinds", name + "." + $0)) }
             let folder = Paths.parent(of: file)
             let at = SourceLocation(file: shown)
             switch folder {
@@ -62,7 +64,7 @@ struct ThemeChecker {
                     "no page uses the layout '\(name)'", at: at,
                     hint: section.map { "to draw \($0.file.replacingOccurrences(of: "/_index.md", with: "/")) with it, add 'layout: \(name)' to \($0.file)" }
                         ?? "name it in a section's _index.md ('layout: \(name)'), or include it from another template")
-            case "cells" where theme.kinds[name] == nil, "pages" where theme.kinds[name] == nil:
+            case "cells" where theme.kinds[name] == nil && !declared, "pages" where theme.kinds[name] == nil && !declared:
                 diagnostics.warning(
                     "there is no kind '\(name)', so nothing uses this template"
                         + (Suggestion.closest(to: name, in: kindNames).map { "; did you mean '\($0)'?" } ?? ""),
