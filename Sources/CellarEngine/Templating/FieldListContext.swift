@@ -16,6 +16,11 @@ struct FieldListContext {
         })
     }
 
+    var hasFields: Bool {
+        if case .list(let entries) = fields { return !entries.isEmpty }
+        return false
+    }
+
     // MARK: - Private
 
     /// The name, label and typed value of one field; nil when it has no value to show.

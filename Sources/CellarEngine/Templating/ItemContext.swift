@@ -29,6 +29,7 @@ struct ItemContext: MustacheObject {
             guard let section = environment.sections[item.sectionID] else { return .null }
             return .object(["title": .string(section.title), "url": .string(environment.href(section.url))])
         case "fields": return FieldListContext(item: item, environment: environment).fields
+        case "has_fields": return .bool(FieldListContext(item: item, environment: environment).hasFields)
         case "t": return .custom(ThemeText(table: environment.text(for: item)))
         default:
             guard let field = item.fields[key] else { return nil }

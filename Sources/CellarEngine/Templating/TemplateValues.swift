@@ -80,6 +80,7 @@ enum TemplateValues {
         Member("weight", .number, "Its `weight:`"),
         Member("section", .object(itemSection), "The section it is in; nothing for a standalone page"),
         Member("fields", .list(.object(field)), "Every field of its kind that has a value, in schema order, ready to show"),
+        Member("has_fields", .flag, "Whether `fields` has any"),
         Member("t", .themeText, "The theme's text in its language: `{{t.min_read}}`"),
     ]
 
