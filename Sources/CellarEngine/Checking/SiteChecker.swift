@@ -51,7 +51,9 @@ public struct SiteChecker: Sendable {
         if let model = memo.model.model, let output = memo.output.captured {
             let checker = LinkChecker(model: model, pages: memo.pages.pages, output: output, layout: SiteLayout(options: options))
             diagnostics.append(contentsOf: await checker.check())
-            diagnostics.append(contentsOf: TagTypoFinder.warnings(for: model.items))
+            diagnostics.append(contentsOf: TagTypoFinder.warnings(for: model.items, similarOK: model.config.similarTags,
+                                                                  settingsFile: model.config.file))
+            diagnostics.append(contentsOf: ThemeTextNotes.notes(model.theme.text, language: model.config.language))
         }
         return Report(diagnostics: diagnostics.sorted, pages: build.pages, items: build.items, built: true)
     }
