@@ -1265,7 +1265,6 @@ fields:
 """#,
         "partials/field-value.html": #"""
 {{#is_text}}{{text}}{{/is_text}}{{#is_html}}{{{html}}}{{/is_html}}{{#is_date}}<time datetime="{{date.iso}}">{{date.long}}</time>{{/is_date}}{{#is_link}}<a href="{{link}}">{{link.host}}</a>{{/is_link}}{{#is_image}}<img src="{{src}}" alt="{{alt}}">{{/is_image}}{{#is_file}}<a href="{{href}}">{{href}}</a>{{/is_file}}
-
 """#,
         "partials/fields.html": #"""
 {{#has_fields}}
@@ -1273,9 +1272,7 @@ fields:
 {{#fields}}
 <div class="item-field item-field-{{name}}">
 <dt>{{label}}</dt>
-{{#is_list}}{{#items}}<dd>{{>field-value}}</dd>{{/items}}{{/is_list}}
-{{#is_group}}<dd><dl class="item-fields-group">{{#fields}}<dt>{{label}}</dt><dd>{{>field-value}}</dd>{{/fields}}</dl></dd>{{/is_group}}
-{{^is_list}}{{^is_group}}<dd>{{>field-value}}</dd>{{/is_group}}{{/is_list}}
+{{#is_list}}{{#items}}<dd>{{>field-value}}</dd>{{/items}}{{/is_list}}{{#is_group}}<dd><dl class="item-fields-group">{{#fields}}<dt>{{label}}</dt><dd>{{>field-value}}</dd>{{/fields}}</dl></dd>{{/is_group}}{{^is_list}}{{^is_group}}<dd>{{>field-value}}</dd>{{/is_group}}{{/is_list}}
 </div>
 {{/fields}}
 </dl>
