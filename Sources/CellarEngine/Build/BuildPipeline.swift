@@ -76,12 +76,14 @@ struct BuildPipeline: Sendable {
                 .run(site, pages: pages, cells: cellOutput.cells, environment: environment, changes: changes,
                      memo: &memo.output, diagnostics: &diagnostics)
         }
-        return BuildReport(
+        var report = BuildReport(
             items: site.items.count, pages: pages.pages.count + site.items.reduce(0) { $0 + $1.aliases.count },
             written: summary.written, unchanged: summary.unchanged, removed: summary.removed, duration: clock.now - start,
             stageDurations: timings, diagnostics: diagnostics.sorted, output: layout.output,
             nextScheduledChange: site.nextScheduledChange
         )
+        report.unpublished = site.unpublished
+        return report
     }
 
     /// The theme's Mustache cells, with the Swift cells registered in code over them.

@@ -173,7 +173,13 @@ package struct FieldTyper {
             default: throw wrong(plain ? nil : "write true or false without quotes")
             }
         case .date:
-            guard let date = DateParser.parse(text, timeZone: context.timeZone) else { throw wrong() }
+            guard let date = DateParser.parse(text, timeZone: context.timeZone) else {
+                if let problem = DateParser.rangeProblem(text) {
+                    throw .error("'\(path)' is not a date: \(problem), in \(node.shortDescription)", at: node.location,
+                                 hint: "dates are YYYY-MM-DD, or YYYY-MM-DDTHH:MM:SS with an optional zone")
+                }
+                throw wrong()
+            }
             let seconds = date.timeIntervalSince1970
             if let low = spec.minimum, seconds < low { throw outOfRange(text) }
             if let high = spec.maximum, seconds > high { throw outOfRange(text) }

@@ -59,7 +59,8 @@ struct PageRenderer: Sendable {
         var context: [String: MustacheValue] = [
             "title": .string(title),
             "full_title": .string(page.role == .home ? site.title : "\(page.title) · \(site.title)"),
-            "description": .string(page.description ?? site.description ?? ""),
+            // Only the home page speaks for the whole site: a section without a description has none.
+            "description": .string(page.description ?? (page.role == .home ? site.description ?? "" : "")),
             "url": .string(environment.href(page.url)),
             "permalink": .string(environment.absolute(page.url)),
             "language": .string(item.map { environment.text(for: $0).language } ?? site.language),

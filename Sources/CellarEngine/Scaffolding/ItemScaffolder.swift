@@ -20,6 +20,8 @@ public struct ItemScaffolder: Sendable {
         public var path: String
         /// As shown in messages: `content/reviews/dune.md`.
         public var display: String
+        /// Whether the file holds `<placeholders>` to fill in.
+        public var hasPlaceholders = false
     }
 
     public init(options: BuildOptions) {
@@ -73,7 +75,7 @@ public struct ItemScaffolder: Sendable {
         } catch {
             throw DiagnosticBag([error.diagnostic])
         }
-        return Result(path: absolute, display: display)
+        return Result(path: absolute, display: display, hasPlaceholders: template.hasPlaceholders)
     }
 
     /// The folder must be a section, or a folder inside one (top of `content/` included).

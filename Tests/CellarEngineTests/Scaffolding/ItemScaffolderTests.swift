@@ -86,6 +86,7 @@ import Testing
                   formats: {type: "[enum]", values: [talk, workshop], min_items: 2}
                   online: bool
                   capacity: {type: int, min: 1, default: 100, description: "Seats"}
+                  level: {type: enum, values: [beginner, expert], default: beginner, description: "Audience"}
                 """,
         ])
         try site.newItem("event", at: "events/launch", title: "Launch")
@@ -103,6 +104,7 @@ import Testing
               - <talk | workshop>
             online: <true or false>
             # capacity: 100 — Seats (default)
+            # level: beginner — Audience (default; one of beginner | expert)
             ---
 
             Write the event here, in Markdown.
