@@ -175,8 +175,7 @@ package struct FieldTyper {
         case .date:
             guard let date = DateParser.parse(text, timeZone: context.timeZone) else {
                 if let problem = DateParser.rangeProblem(text) {
-                    throw .error("'\(path)' is not a date: \(problem), in \(node.shortDescription)", at: node.location,
-                                 hint: "dates are YYYY-MM-DD, or YYYY-MM-DDTHH:MM:SS with an optional zone")
+                    throw .error("'\(path)' is not a date: \(problem), in \(node.shortDescription)", at: node.location)
                 }
                 throw wrong()
             }
