@@ -31,7 +31,7 @@ public struct CLI: Sendable {
             terminal.out(Self.usage)
             return .success
         case "--version", "-V", "version":
-            terminal.out("cellar \(CellarVersion.current)")
+            terminal.out(VersionInfo.current.text)
             return .success
         case "help":
             return help(words.dropFirst().first)
@@ -85,7 +85,7 @@ public struct CLI: Sendable {
 
             Options:
               -h, --help     Show help (also: cellar help <command>)
-              -V, --version  Show the version
+              -V, --version  Show the version, the commit it was built from and the C libraries
 
             Run 'cellar help <command>' for a command's options.
             """

@@ -16,9 +16,13 @@ struct NewSiteMessage {
         func step(_ command: String, _ comment: String) -> String {
             "  " + command.padding(toLength: max(width, command.count + 1), withPad: " ", startingAt: 0) + "# " + comment
         }
+        var made = ["content/ with a section and a first post", "the default theme in themes/default/"]
+        if site.files.contains(DeployWorkflow.path) {
+            made.append("\(DeployWorkflow.path), which publishes it on GitHub Pages on every push to main")
+        }
         return """
             Created a new site in \(terminal.styledForStdout(folder + "/", .bold)) (\(site.files.count) files): \
-            content/ with a section and a first post, and the default theme in themes/default/.
+            \(made.dropLast().joined(separator: ", ")), and \(made[made.count - 1]).
 
             Next steps:
             \(step(serve, "preview it; pages reload on every save"))

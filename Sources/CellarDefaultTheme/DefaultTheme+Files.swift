@@ -336,6 +336,29 @@ img { max-width: 100%; height: auto; }
 .prose hr { border: 0; border-top: 1px solid var(--line); margin: 2.5rem 0; }
 .prose table { border-collapse: collapse; }
 
+/* ---- Markdown extensions: tables, footnotes, task lists, strikethrough; contents ---- */
+
+.table-scroll { overflow-x: auto; margin: 1.5rem 0; border-radius: 8px; }
+.table-scroll:focus-visible { outline: 2px solid var(--focus); outline-offset: 2px; }
+.prose table { min-width: 100%; font-size: 0.95rem; line-height: 1.5; }
+.prose th, .prose td { padding: 0.45rem 0.75rem; border-bottom: 1px solid var(--line); vertical-align: top; }
+.prose th { text-align: left; font-weight: 650; border-bottom-width: 2px; background: var(--surface-2); }
+.prose th[align="center"], .prose td[align="center"] { text-align: center; }
+.prose th[align="right"], .prose td[align="right"] { text-align: right; }
+.prose del { color: var(--muted); }
+.prose li:has(> label > input[type="checkbox"]), .prose li:has(> input[type="checkbox"]) { list-style: none; }
+.prose li > label { display: inline-flex; gap: 0.5rem; align-items: baseline; }
+.prose input[type="checkbox"] { accent-color: var(--accent); margin: 0; transform: translateY(0.1em); }
+.prose sup a { text-decoration: none; padding: 0 0.1em; }
+.prose .footnotes { margin-top: 3rem; padding-top: 1rem; border-top: 1px solid var(--line); font-size: 0.95rem; color: var(--muted); }
+.prose .footnotes ol { padding-left: 1.25rem; }
+.prose .footnotes p { margin: 0.25rem 0; }
+.toc { margin: 0 0 2rem; padding: 1rem 1.25rem; border: 1px solid var(--line); border-radius: var(--radius); background: var(--surface); }
+.toc-title { margin: 0 0 0.4rem; font-size: 0.85rem; font-weight: 650; text-transform: uppercase; letter-spacing: 0.08em; color: var(--muted); }
+.toc ol { margin: 0; padding-left: 1.1rem; }
+.toc ol ol { margin-top: 0.2rem; }
+.toc li { margin: 0.15rem 0; }
+
 .neighbours { display: grid; grid-template-columns: 1fr 1fr; gap: 1rem; margin-top: 3rem; }
 .neighbour {
   display: flex; flex-direction: column; padding: 0.9rem 1.1rem; border: 1px solid var(--line);
@@ -524,6 +547,7 @@ year: Jahr
 poster_of: "Plakat zu {title}"
 changes: Änderungen
 download: Herunterladen
+contents: Inhalt
 more_in_section: Mehr aus diesem Bereich
 previous_item: Vorheriger Beitrag
 next_item: Nächster Beitrag
@@ -574,6 +598,7 @@ year: Year
 poster_of: "Poster of {title}"
 changes: Changes
 download: Download
+contents: Contents
 more_in_section: More in this section
 previous_item: Previous
 next_item: Next
@@ -621,6 +646,7 @@ year: Año
 poster_of: "Póster de {title}"
 changes: Cambios
 download: Descargar
+contents: Contenido
 more_in_section: Más en esta sección
 previous_item: Anterior
 next_item: Siguiente
@@ -667,6 +693,7 @@ year: Année
 poster_of: "Affiche de {title}"
 changes: Changements
 download: Télécharger
+contents: Sommaire
 more_in_section: Plus dans cette rubrique
 previous_item: Précédent
 next_item: Suivant
@@ -713,6 +740,7 @@ year: 年
 poster_of: "「{title}」のポスター"
 changes: 変更点
 download: ダウンロード
+contents: 目次
 more_in_section: このセクションの他の記事
 previous_item: 前の記事
 next_item: 次の記事
@@ -759,6 +787,7 @@ year: 연도
 poster_of: "{title} 포스터"
 changes: 변경 사항
 download: 다운로드
+contents: 목차
 more_in_section: 이 섹션의 다른 글
 previous_item: 이전 글
 next_item: 다음 글
@@ -805,6 +834,7 @@ year: Năm
 poster_of: "Áp phích của {title}"
 changes: Thay đổi
 download: Tải xuống
+contents: Mục lục
 more_in_section: Thêm trong mục này
 previous_item: Bài trước
 next_item: Bài tiếp theo
@@ -851,6 +881,7 @@ year: 年份
 poster_of: "《{title}》海报"
 changes: 更新内容
 download: 下载
+contents: 目录
 more_in_section: 本栏目更多内容
 previous_item: 上一篇
 next_item: 下一篇
@@ -897,6 +928,7 @@ year: 年份
 poster_of: "《{title}》海報"
 changes: 變更內容
 download: 下載
+contents: 目錄
 more_in_section: 本單元更多內容
 previous_item: 上一篇
 next_item: 下一篇
@@ -1117,6 +1149,9 @@ fields:
 {{$lead}}
 {{>fields}}
 {{/lead}}
+{{#has_toc}}
+<nav class="toc" aria-labelledby="toc-title"><h2 id="toc-title" class="toc-title">{{t.contents}}</h2><ol>{{#toc}}{{>toc-entry}}{{/toc}}</ol></nav>
+{{/has_toc}}
 <div class="prose">
 {{{content}}}
 </div>
@@ -1359,6 +1394,10 @@ fields:
 {{#tags}}<li><a href="{{url}}" rel="tag">#{{name}}</a></li>{{/tags}}
 </ul>
 {{/has_tags}}
+
+"""#,
+        "partials/toc-entry.html": #"""
+<li><a href="{{url}}">{{title}}</a>{{#has_children}}<ol>{{#children}}{{>toc-entry}}{{/children}}</ol>{{/has_children}}</li>
 
 """#,
     ]

@@ -10,4 +10,12 @@ public struct MarkdownDocument: Sendable, Hashable {
     public var references: [MarkdownReference]
     /// The `id`s given to headings, in order (`## Getting started` → `getting-started`).
     public var headingIDs: [String]
+    /// Every heading with its level, id and plain text, in order (for a table of contents).
+    public var headings: [MarkdownHeading] = []
+    /// The plain text before a `<!--more-->` summary marker, whitespace collapsed; nil when there is no marker.
+    public var textBeforeMore: String?
+    /// Prose words, CJK characters and code words, counted apart.
+    public var counts = MarkdownTextCounts()
+    /// Footnote references without a note and notes nobody refers to, with where they are written.
+    public var footnoteProblems: [MarkdownFootnoteProblem] = []
 }

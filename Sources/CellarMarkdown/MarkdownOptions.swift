@@ -1,6 +1,6 @@
 import CCmark
 
-/// How Markdown is rendered.
+/// How Markdown is rendered: CommonMark switches, the GFM extensions and Cellar's own markup choices.
 public struct MarkdownOptions: OptionSet, Sendable, Hashable {
     public let rawValue: Int32
 
@@ -13,5 +13,49 @@ public struct MarkdownOptions: OptionSet, Sendable, Hashable {
     /// Let raw HTML and dangerous URLs through (off by default: they are dropped).
     public static let allowRawHTML = MarkdownOptions(rawValue: CMARK_OPT_UNSAFE)
 
-    public static let `default`: MarkdownOptions = [.smartPunctuation]
+    // Cellar's own bits, above every bit libcmark 0.30 defines (it never sees them).
+    /// GFM pipe tables (``MarkdownExtension/table``).
+    public static let table = MarkdownOptions(rawValue: 1 << 20)
+    /// GFM strikethrough (``MarkdownExtension/strikethrough``).
+    public static let strikethrough = MarkdownOptions(rawValue: 1 << 21)
+    /// GFM extended autolinks (``MarkdownExtension/autolink``).
+    public static let autolink = MarkdownOptions(rawValue: 1 << 22)
+    /// GFM task list items (``MarkdownExtension/tasklist``).
+    public static let tasklist = MarkdownOptions(rawValue: 1 << 23)
+    /// GFM footnotes (``MarkdownExtension/footnotes``).
+    public static let footnotes = MarkdownOptions(rawValue: 1 << 24)
+    /// GFM's tag filter: with raw HTML allowed, `<script>`, `<style>`, `<iframe>`, `<textarea>`, `<title>`,
+    /// `<xmp>`, `<noembed>`, `<noframes>` and `<plaintext>` are escaped (`&lt;script>`).
+    public static let tagFilter = MarkdownOptions(rawValue: 1 << 25)
+    /// Wraps each table in `<div class="table-scroll" role="group" tabindex="0" aria-label="Table: …">`, so
+    /// a wide table scrolls inside its own box (with `overflow-x: auto` from the theme), keyboards can reach
+    /// and scroll it (axe-core's `scrollable-region-focusable`) and screen readers name it by its header.
+    /// A group rather than a region: tables with the same header on one page are no duplicate landmarks.
+    public static let scrollableTables = MarkdownOptions(rawValue: 1 << 26)
+    /// Puts a task item's checkbox and the text of its first paragraph in one `<label>`, so the checkbox
+    /// has an accessible name (axe-core's `label` rule) and screen readers read the task with its state.
+    public static let labelledTaskItems = MarkdownOptions(rawValue: 1 << 27)
+
+    /// Every GFM extension.
+    public static let allExtensions = MarkdownOptions(extensions: MarkdownExtension.allCases)
+
+    /// Smart punctuation, every GFM extension, the tag filter, scrollable tables and labelled task items.
+    public static let `default`: MarkdownOptions = [
+        .smartPunctuation, .allExtensions, .tagFilter, .scrollableTables, .labelledTaskItems,
+    ]
+
+    /// Options with exactly these extensions switched on.
+    public init(extensions: some Sequence<MarkdownExtension>) {
+        self = extensions.reduce(into: []) { $0.insert($1.option) }
+    }
+
+    /// The extensions switched on, in ``MarkdownExtension/allCases`` order.
+    public var extensions: [MarkdownExtension] {
+        MarkdownExtension.allCases.filter { contains($0.option) }
+    }
+
+    /// The bits libcmark understands.
+    var cmarkOptions: Int32 {
+        rawValue & (CMARK_OPT_SMART | CMARK_OPT_UNSAFE)
+    }
 }

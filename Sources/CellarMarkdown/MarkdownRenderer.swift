@@ -1,59 +1,71 @@
 import CCmark
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
-/// Renders CommonMark with libcmark and learns, in the same walk over the tree, the summary,
-/// word count, heading ids and every link and image target. The one file that touches cmark.
+/// Renders Markdown — CommonMark by libcmark, plus the GFM extensions the options switch on — and
+/// learns, in the same walk over the tree, the summary, word counts, headings and every link and image
+/// target.
 ///
 /// Each call parses its own document, so one renderer may be used from many threads at once.
+///
+/// ```swift
+/// let renderer = MarkdownRenderer(options: .default)
+/// let document = renderer.render(markdown, footnoteIDPrefix: "post-3-")
+/// print(document.html, document.headings, document.footnoteProblems)
+/// ```
 public struct MarkdownRenderer: Sendable {
     public var options: MarkdownOptions
+    /// Called for every fenced and indented code block; returns the HTML for the whole block (a
+    /// syntax highlighter's), or nil for libcmark's `<pre><code class="language-…">`.
+    public var codeBlockRenderer: (@Sendable (MarkdownCodeBlock) -> String?)?
 
-    public init(options: MarkdownOptions = .default) {
+    public init(options: MarkdownOptions = .default,
+                codeBlockRenderer: (@Sendable (MarkdownCodeBlock) -> String?)? = nil) {
         self.options = options
+        self.codeBlockRenderer = codeBlockRenderer
     }
 
     /// Renders a Markdown body.
     /// - Parameters:
     ///   - source: the Markdown text.
+    ///   - footnoteIDPrefix: put before every footnote id, so notes of two bodies shown on one page keep
+    ///     apart (`""` gives GitHub's `fn-1` and `fnref-1`).
     ///   - rewrite: called for every link and image; return a new destination to replace it, or nil to keep it.
     public func render(
-        _ source: String, rewrite: (MarkdownReference) -> String? = { _ in nil }
+        _ source: String, footnoteIDPrefix: String = "", rewrite: (MarkdownReference) -> String? = { _ in nil }
     ) -> MarkdownDocument {
-        var source = source
-        return source.withUTF8 { bytes in
-            guard let document = bytes.withMemoryRebound(to: CChar.self, { text in
-                cmark_parse_document(text.baseAddress, text.count, options.rawValue)
-            }) else {
-                return MarkdownDocument(html: "", firstParagraph: "", wordCount: 0, references: [], headingIDs: [])
-            }
-            defer { cmark_node_free(document) }
-            var walker = MarkdownWalker(source: bytes)
-            walker.walk(document, rewrite: rewrite)
-            let headingIDs = walker.anchorHeadings()
+        let bytes = Self.withoutByteOrderMark(source)
+        guard let tree = MarkdownParser(options: options).parse(bytes, footnoteIDPrefix: footnoteIDPrefix) else {
+            return MarkdownDocument(html: "", firstParagraph: "", wordCount: 0, references: [], headingIDs: [])
+        }
+        return bytes.withUnsafeBufferPointer { buffer in
+            var walker = MarkdownWalker(source: buffer, lines: tree.sourceLines, origins: tree.origins,
+                                        mayHaveMoreMarker: tree.mayHaveMoreMarker)
+            walker.walk(tree.root, rewrite: rewrite)
+            walker.removeMoreMarkers()
+            let headings = walker.anchorHeadings()
+            if let codeBlockRenderer { Self.renderCodeBlocks(in: tree, with: codeBlockRenderer) }
             return MarkdownDocument(
-                html: Self.html(of: document, options: options),
+                html: Self.html(of: tree.root, options: options),
                 firstParagraph: walker.firstParagraph,
                 wordCount: walker.wordCount,
                 references: walker.references,
-                headingIDs: headingIDs
+                headingIDs: headings.map(\.id),
+                headings: headings,
+                textBeforeMore: walker.textBeforeMore,
+                counts: walker.counter.counts,
+                footnoteProblems: tree.footnoteProblems
             )
         }
     }
 
     /// Renders one line of inline Markdown (a `text` field) without the surrounding `<p>`.
     public func renderInline(_ source: String) -> String {
-        var source = source
-        let html: String = source.withUTF8 { bytes in
-            bytes.withMemoryRebound(to: CChar.self) { text in
-                guard let document = cmark_parse_document(text.baseAddress, text.count, options.rawValue) else {
-                    return ""
-                }
-                defer { cmark_node_free(document) }
-                return Self.html(of: document, options: options)
-            }
-        }
+        guard let tree = MarkdownParser(options: options).parse(Self.withoutByteOrderMark(source)) else { return "" }
+        let html = Self.html(of: tree.root, options: options)
         var trimmed = Substring(html)
         while trimmed.last == "\n" { trimmed = trimmed.dropLast() }
         if trimmed.hasPrefix("<p>"), trimmed.hasSuffix("</p>"),
@@ -63,9 +75,45 @@ public struct MarkdownRenderer: Sendable {
         return String(trimmed)
     }
 
+    /// The UTF-8 bytes of `source`, less a leading byte order mark (libcmark skips it too, but only at the
+    /// very start of what it parses, and cells and notes may go before the body).
+    private static func withoutByteOrderMark(_ source: String) -> [UInt8] {
+        let bytes = Array(source.utf8)
+        return bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
+    }
+
+    private static func renderCodeBlocks(in tree: MarkdownTree, with hook: (MarkdownCodeBlock) -> String?) {
+        for node in CMark.nodes(under: tree.root, where: { $0 == CMARK_NODE_CODE_BLOCK }) {
+            let info = CMark.string(cmark_node_get_fence_info(node))
+            let words = info.split(maxSplits: 1, omittingEmptySubsequences: true) { $0 == " " || $0 == "\t" }
+            let block = MarkdownCodeBlock(
+                language: words.first.map(String.init),
+                attributes: words.count > 1 ? String(words[1]).trimmingWhitespace : "",
+                code: CMark.string(cmark_node_get_literal(node)),
+                line: tree.origins.source(Int(cmark_node_get_start_line(node)))
+            )
+            guard let html = hook(block), let replacement = CMark.customBlock(enter: html) else { continue }
+            CMark.replace(node, with: replacement)
+        }
+    }
+
     private static func html(of document: OpaquePointer, options: MarkdownOptions) -> String {
-        guard let rendered = cmark_render_html(document, options.rawValue) else { return "" }
+        guard let rendered = cmark_render_html(document, options.cmarkOptions) else { return "" }
         defer { free(rendered) }
         return String(cString: rendered)
+    }
+}
+
+extension MarkdownRenderer {
+    /// The version of the libcmark Cellar runs with, as the library reports it ("0.30.2").
+    public static var libraryVersion: String { String(cString: cmark_version_string()) }
+}
+
+private extension String {
+    var trimmingWhitespace: String {
+        var slice = Substring(self)
+        while let first = slice.first, first == " " || first == "\t" { slice = slice.dropFirst() }
+        while let last = slice.last, last == " " || last == "\t" { slice = slice.dropLast() }
+        return String(slice)
     }
 }

@@ -1,5 +1,9 @@
 import CMicroHTTPD
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// What libmicrohttpd's callbacks need, handed to them through the `void *` class pointer
 /// with `Unmanaged` (a `@convention(c)` callback cannot capture). Immutable, so any
@@ -7,27 +11,60 @@ import Glibc
 final class DaemonContext: Sendable {
     let router: RequestRouter
     let hub: LiveReloadHub
+    let connections: ConnectionGuard
     /// Readable once the server is stopping; event streams end when it is.
     let stopFD: Int32
 
-    init(router: RequestRouter, hub: LiveReloadHub, stopFD: Int32) {
+    init(router: RequestRouter, hub: LiveReloadHub, connections: ConnectionGuard, stopFD: Int32) {
         self.router = router
         self.hub = hub
+        self.connections = connections
         self.stopFD = stopFD
     }
 
     /// Answers one request: asks the router, then hands the response to the daemon.
-    func handle(connection: OpaquePointer, url: UnsafePointer<CChar>, method: UnsafePointer<CChar>) -> MHD_Result {
-        let rawPath = Array(UnsafeBufferPointer(start: url, count: strlen(url))).map { UInt8(bitPattern: $0) }
-        let ifNoneMatch = MHD_lookup_connection_value(connection, .HEADER_KIND, "If-None-Match").map {
-            String(cString: $0)
+    func handle(connection: OpaquePointer, url: UnsafePointer<CChar>, method: UnsafePointer<CChar>,
+                mark: RequestLine.Mark) -> MHD_Result {
+        var target = Array(UnsafeRawBufferPointer(start: url, count: mark.pathLength))
+        if mark.endedAtNUL && targetHoldsRawNUL(connection: connection, url: url, method: method, mark: mark) {
+            target.append(0)
         }
-        let response = router.respond(method: String(cString: method), rawPath: rawPath, ifNoneMatch: ifNoneMatch)
-        return queue(response, on: connection)
+        let request = HTTPRequest(
+            method: String(cString: method),
+            target: target,
+            host: header("Host", of: connection),
+            ifNoneMatch: header("If-None-Match", of: connection),
+            range: header("Range", of: connection),
+            ifRange: header("If-Range", of: connection)
+        )
+        return queue(router.respond(to: request), on: connection)
     }
 }
 
 private extension DaemonContext {
+    func header(_ name: String, of connection: OpaquePointer) -> String? {
+        MHD_lookup_connection_value(connection, .HEADER_KIND, name).map { String(cString: $0) }
+    }
+
+    /// Whether the target's first NUL came before the end of the target libmicrohttpd found —
+    /// a NUL the client sent (see ``RequestLine``).
+    func targetHoldsRawNUL(connection: OpaquePointer, url: UnsafePointer<CChar>, method: UnsafePointer<CChar>,
+                           mark: RequestLine.Mark) -> Bool {
+        let start = UnsafeRawPointer(url)
+        let end: UnsafeRawPointer
+        if let firstHeader = cellar_mhd_first_header_name(connection) {
+            end = UnsafeRawPointer(firstHeader)
+        } else {
+            let headSize = cellar_mhd_request_head_size(connection)
+            guard headSize > 0 else { return false }
+            end = UnsafeRawPointer(method) + headSize
+        }
+        guard end > start, end - start <= 1 << 20,
+              let length = RequestLine.targetLength(inLineFrom: UnsafeRawBufferPointer(start: start, count: end - start))
+        else { return false }
+        return mark.pathLength < length
+    }
+
     func queue(_ response: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {
         guard let mhdResponse = makeResponse(response.body, on: connection) else { return .NO }
         defer { MHD_destroy_response(mhdResponse) }
@@ -45,14 +82,26 @@ private extension DaemonContext {
                     buffer.count, UnsafeMutableRawPointer(mutating: buffer.baseAddress), .RESPMEM_MUST_COPY
                 )
             }
-        case .file(let descriptor, let size):
-            guard let response = MHD_create_response_from_fd64(size, descriptor) else {
-                _ = close(descriptor)
+        case .file(let file, let window) where file.insertion == nil:
+            guard let response = MHD_create_response_from_fd_at_offset64(
+                UInt64(window.count), file.descriptor, window.lowerBound
+            ) else {
+                file.close()
+                return nil
+            }
+            return response
+        case .file(let file, let window):
+            let stream = Unmanaged.passRetained(FileStream(body: file, start: window.lowerBound))
+            guard let response = MHD_create_response_from_callback(
+                UInt64(window.count), 64 * 1024, fileStreamReader, stream.toOpaque(), fileStreamFree
+            ) else {
+                stream.takeRetainedValue().body.close()
                 return nil
             }
             return response
         case .eventStream:
-            guard let subscription = hub.connect() else { return nil }
+            guard let subscription = hub.connect(limit: connections.limits.maxEventStreams) else { return nil }
+            ConnectionGuard.activity(of: connection)?.enter(.streaming, at: .now)
             let session = EventStreamSession(
                 hub: hub, connection: subscription, stopFD: stopFD, socketFD: cellar_mhd_connection_fd(connection)
             )
@@ -69,29 +118,83 @@ private extension DaemonContext {
     }
 }
 
+/// A ``FileBody`` window being sent by libmicrohttpd's content-reader callback.
+private final class FileStream: Sendable {
+    let body: FileBody
+    let start: UInt64
+
+    init(body: FileBody, start: UInt64) {
+        self.body = body
+        self.start = start
+    }
+}
+
 /// libmicrohttpd's access handler: forwards to the ``DaemonContext`` behind `cls`.
 ///
-/// It answers only once the whole request has arrived: the first call just marks the request
-/// as seen (`*requestState`), later calls discard any body. A response queued earlier makes
+/// It answers only once the whole request has arrived: the first call (the head is complete)
+/// marks the request as seen in `*requestState` — which holds the URI log callback's
+/// ``RequestLine/Mark`` — later calls discard any body. A response queued earlier makes
 /// libmicrohttpd close the connection instead of keeping it alive.
 let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method, _, _, uploadSize, requestState in
     guard let cls, let connection, let url, let method, let requestState else { return .NO }
-    if requestState.pointee == nil {
-        requestState.pointee = cls
+    let context = Unmanaged<DaemonContext>.fromOpaque(cls).takeUnretainedValue()
+    var mark = RequestLine.Mark(requestState.pointee) ?? RequestLine.Mark(pathLength: strlen(url), endedAtNUL: false)
+    if !mark.seen {
+        mark.seen = true
+        requestState.pointee = mark.pointer
+        ConnectionGuard.activity(of: connection)?.enter(.answering, at: .now)
         return .YES
     }
     if let uploadSize, uploadSize.pointee > 0 {
         uploadSize.pointee = 0
         return .YES
     }
-    return Unmanaged<DaemonContext>.fromOpaque(cls).takeUnretainedValue()
-        .handle(connection: connection, url: url, method: method)
+    return context.handle(connection: connection, url: url, method: method, mark: mark)
 }
 
 /// Leaves the request target as the client sent it (MHD would percent-decode it, and a
 /// decoded `%00` would silently cut the path short); ``RequestPath`` decodes it once, safely.
 let keepURLEscaped: @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?, UnsafeMutablePointer<CChar>?) -> Int = {
     _, _, text in text.map { strlen($0) } ?? 0
+}
+
+/// Notes the raw target before libmicrohttpd cuts it up; the mark becomes the request's state.
+let markRequestTarget: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, OpaquePointer?) -> UnsafeMutableRawPointer? = {
+    _, uri, _ in uri.flatMap { RequestLine.Mark(scanning: $0).pointer }
+}
+
+/// Reports each connection opening and closing to the ``ConnectionGuard``, and keeps the
+/// connection's ``ConnectionActivity`` (retained) as its socket context in between.
+let connectionNotifier: MHD_NotifyConnectionCallback = { cls, connection, socketContext, code in
+    guard let cls, let connection, let socketContext else { return }
+    let connections = Unmanaged<DaemonContext>.fromOpaque(cls).takeUnretainedValue().connections
+    if code.rawValue == 0 {  // MHD_CONNECTION_NOTIFY_STARTED
+        socketContext.pointee = Unmanaged.passRetained(connections.opened(connection)).toOpaque()
+    } else {
+        connections.closed(connection)
+        if let activity = socketContext.pointee {
+            Unmanaged<ConnectionActivity>.fromOpaque(activity).release()
+            socketContext.pointee = nil
+        }
+    }
+}
+
+/// Each finished request (response sent, or abandoned) leaves its connection waiting for the next.
+let requestCompletionNotifier: MHD_RequestCompletedCallback = { _, connection, _, _ in
+    guard let connection else { return }
+    ConnectionGuard.activity(of: connection)?.enter(.waiting, at: .now)
+}
+
+private let fileStreamReader: MHD_ContentReaderCallback = { cls, position, buffer, max in
+    guard let cls, let buffer else { return EventStreamSession.endWithError }
+    let stream = Unmanaged<FileStream>.fromOpaque(cls).takeUnretainedValue()
+    let destination = UnsafeMutableRawBufferPointer(start: UnsafeMutableRawPointer(buffer), count: max)
+    return stream.body.read(at: stream.start + position, into: destination) ?? EventStreamSession.endWithError
+}
+
+private let fileStreamFree: MHD_ContentReaderFreeCallback = { cls in
+    guard let cls else { return }
+    Unmanaged<FileStream>.fromOpaque(cls).takeRetainedValue().body.close()
 }
 
 private let eventStreamReader: MHD_ContentReaderCallback = { cls, _, buffer, max in

@@ -1,4 +1,8 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A strong entity tag made from a file's inode, size and modification time.
 ///
@@ -11,11 +15,12 @@ struct EntityTag: Equatable, Sendable {
 
     /// The tag of the file described by `info`.
     init(_ info: stat) {
+        let modified = Platform.modificationTime(info)
         let parts = [
             UInt64(info.st_ino),
             UInt64(bitPattern: Int64(info.st_size)),
-            UInt64(bitPattern: Int64(info.st_mtim.tv_sec)),
-            UInt64(bitPattern: Int64(info.st_mtim.tv_nsec)),
+            UInt64(bitPattern: Int64(modified.tv_sec)),
+            UInt64(bitPattern: Int64(modified.tv_nsec)),
         ]
         value = "\"" + parts.map { String($0, radix: 16) }.joined(separator: "-") + "\""
     }

@@ -1,4 +1,8 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// One `/__cellar/events` response being streamed, driven by libmicrohttpd's content-reader
 /// callback on the connection's own thread.
@@ -56,20 +60,17 @@ final class EventStreamSession: Sendable {
 private extension EventStreamSession {
     enum Wakeup { case wakeup, heartbeat, stop, hangup }
 
-    /// `POLLRDHUP` (Linux), which Glibc's module does not export.
-    static let peerClosed: Int16 = 0x2000
-
     func waitForWakeup() -> Wakeup {
         var fds = [
             pollfd(fd: connection.wakeupFD, events: Int16(POLLIN), revents: 0),
             pollfd(fd: stopFD, events: Int16(POLLIN), revents: 0),
-            pollfd(fd: socketFD, events: Self.peerClosed, revents: 0),
+            pollfd(fd: socketFD, events: Platform.peerClosedEvents, revents: 0),
         ]
         let ready = poll(&fds, nfds_t(fds.count), hub.heartbeatInterval.pollMilliseconds)
         if ready == 0 { return .heartbeat }
         if ready < 0 { return errno == EINTR ? .wakeup : .hangup }
         if fds[1].revents != 0 { return .stop }
-        if fds[2].revents & (Self.peerClosed | Int16(POLLHUP) | Int16(POLLERR)) != 0 { return .hangup }
+        if fds[2].revents & (Platform.peerClosedEvents | Int16(POLLERR)) != 0 { return .hangup }
         WakeupPipe.drain(connection.wakeupFD)
         return .wakeup
     }

@@ -3,8 +3,9 @@ public struct FileChanges: Sendable, Equatable {
     /// The files and folders created, written, renamed (both names) or deleted, each as
     /// `root + "/" + relative path`, with `root` spelled as given to the watcher.
     public var paths: Set<String>
-    /// Whether the kernel's event queue overflowed (`IN_Q_OVERFLOW`), so that changes may be
-    /// missing from ``paths``: treat everything as changed.
+    /// Whether changes may be missing from ``paths`` — the kernel's event queue overflowed
+    /// (`IN_Q_OVERFLOW`), or a root folder was deleted and created again: treat everything as
+    /// changed.
     public var mayHaveMissedChanges: Bool
 
     /// Whether only stylesheets changed (every path ends in `.css` and none were missed), so

@@ -1,23 +1,29 @@
 /// Why a ``FileWatcher`` could not start.
 public enum FileWatcherError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// `inotify_init1` failed (usually: too many inotify instances).
+    /// The system's watching facility could not be set up (`inotify_init1` failed, usually:
+    /// too many inotify instances; or no thread or pipe could be made).
     case cannotInitialize(reason: String)
     /// A root folder (or one inside it) could not be watched: missing, not a folder, or
     /// the inotify watch limit was reached.
     case cannotWatch(path: String, reason: String)
     /// ``FileWatcher/start(onChange:)`` was called on a running watcher.
     case alreadyRunning
+    /// `CELLAR_WATCHER` named no watcher.
+    case unknownKind(String)
 
     /// The message for the terminal.
     public var description: String {
         switch self {
         case .cannotInitialize(let reason):
-            "cannot watch files: inotify_init1 failed: \(reason)"
+            "cannot watch files: \(reason)"
         case .cannotWatch(let path, let reason):
             "cannot watch '\(path)': \(reason)"
-                + (reason.contains("space") ? " (raise fs.inotify.max_user_watches with sysctl)" : "")
+                + (reason.contains("space") ? " (raise fs.inotify.max_user_watches with sysctl, or set CELLAR_WATCHER=poll)" : "")
         case .alreadyRunning:
             "the file watcher is already running"
+        case .unknownKind(let value):
+            "CELLAR_WATCHER must be 'poll' (walk the folders every 250 ms) or 'native' (the system's "
+                + "notifications, the default), found '\(value)'"
         }
     }
 }

@@ -11,10 +11,12 @@ struct HTTPResponse {
 
     /// What follows the headers.
     enum Body {
-        /// Bytes in memory (HTML with the injected script, error pages, the script itself).
+        /// Bytes in memory (error pages, the live-reload script).
         case bytes([UInt8])
-        /// An open file, sent by the daemon as it reads it.
-        case file(descriptor: Int32, size: UInt64)
+        /// The bytes `window` of a file's representation, read from disk as they are sent. A 304
+        /// carries the whole representation too, unsent, so that its `Content-Length` is the one
+        /// a 200 would have had.
+        case file(FileBody, window: Range<UInt64>)
         /// The live-reload event stream, open until the client leaves or the server stops.
         case eventStream
     }

@@ -5,7 +5,8 @@ import Synchronization
 ///
 /// Each connection gets its own thread (`MHD_USE_THREAD_PER_CONNECTION`), so open
 /// live-reload streams, which block their thread while waiting for events, never hold up
-/// other requests. The server knows nothing of sites: it serves a folder, and pushes what the
+/// other requests; ``ConnectionLimits`` keep slow or idle clients from taking every
+/// connection, and ``HostPolicy`` answers only to the names the server is reached by. The server knows nothing of sites: it serves a folder, and pushes what the
 /// shared ``LiveReloadHub`` is told to send.
 ///
 /// ```swift
@@ -61,5 +62,11 @@ public final class HTTPServer: Sendable {
     /// The bound port while running, else `nil`.
     public var boundPort: UInt16? {
         running.withAnnotatedLock { $0?.port }
+    }
+
+    /// How many connections the running server has accepted so far, and how many are open now
+    /// (for tests).
+    var connectionCounts: (accepted: UInt64, open: Int)? {
+        running.withAnnotatedLock { $0.map { $0.context.takeUnretainedValue().connections.counts } }
     }
 }

@@ -1,4 +1,8 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// An IPv4 address to listen on, parsed from a host string.
 struct ListenAddress: Sendable, Equatable {
@@ -21,6 +25,9 @@ struct ListenAddress: Sendable, Equatable {
     /// A `sockaddr_in` for this address and `port`.
     func socketAddress(port: UInt16) -> sockaddr_in {
         var address = sockaddr_in()
+        #if canImport(Darwin)
+        address.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
+        #endif
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = port.bigEndian
         address.sin_addr = in_addr(s_addr: networkOrder)

@@ -1,4 +1,8 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A bound, listening TCP socket, opened by hand so that each failure maps to a precise
 /// ``ServerError``; libmicrohttpd then takes it over (`MHD_OPTION_LISTEN_SOCKET`) and closes it
@@ -9,10 +13,15 @@ struct ListeningSocket: Sendable {
     /// The port actually bound (the chosen one when asked for port 0).
     let port: UInt16
 
+    /// How many connections the kernel may hold before they are accepted. A burst of a
+    /// thousand page requests must not have its SYNs dropped (they would wait a second or more
+    /// to be sent again); Linux lowers it to `net.core.somaxconn` (4,096 by default).
+    static let backlog: Int32 = 4096
+
     /// Binds `host:port` and listens.
     static func open(host: String, port: UInt16) throws(ServerError) -> ListeningSocket {
         guard let address = ListenAddress(host: host) else { throw .invalidHost(host) }
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        let fd = Platform.streamSocket()
         guard fd >= 0 else { throw .startFailed(reason: "socket() failed: \(Self.errorText())") }
         var yes: Int32 = 1
         _ = setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
@@ -25,12 +34,12 @@ struct ListeningSocket: Sendable {
         }
         guard bound == 0 else {
             let code = errno
-            _ = close(fd)
+            Platform.close(fd)
             throw bindError(code, host: host, port: port)
         }
-        guard listen(fd, 128) == 0 else {
+        guard listen(fd, backlog) == 0 else {
             let text = errorText()
-            _ = close(fd)
+            Platform.close(fd)
             throw .startFailed(reason: "listen() failed: \(text)")
         }
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)

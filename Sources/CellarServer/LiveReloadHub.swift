@@ -7,7 +7,9 @@ import Synchronization
 /// `/__cellar/events`. Sending never blocks: each connection has its own queue, drained by
 /// the thread that serves it. A page that connects while the build is broken receives the
 /// current errors at once. A connection whose queue grows past 1 MiB (a client that stopped
-/// reading) is closed; the browser reconnects on its own.
+/// reading) is closed; the browser reconnects on its own. Past the server's cap on streams,
+/// the oldest is told so (`event: limit`) and closed: its page stops live-reloading rather than
+/// reconnect and push another page out in turn.
 ///
 /// ```swift
 /// let hub = LiveReloadHub()
@@ -92,8 +94,12 @@ extension LiveReloadHub {
         case closed
     }
 
+    /// The last event sent to a stream closed to make room for a newer one.
+    static let limitEvent = Array("event: limit\ndata: too many pages of this site are open; reload this one to live-reload it again\n\n".utf8)
+
     /// Registers a connection; its queue starts with the reconnect delay and any current errors.
-    func connect() -> Connection? {
+    /// When more than `limit` streams would be open, the oldest are sent ``limitEvent`` and closed.
+    func connect(limit: Int = .max) -> Connection? {
         guard let wakeup = WakeupPipe() else { return nil }
         return state.withAnnotatedLock { state in
             let id = state.nextID
@@ -104,6 +110,10 @@ extension LiveReloadHub {
                 client.enqueue(LiveReloadEvent.errors(errors).wireFormat)
             }
             state.clients[id] = client
+            let open = state.clients.filter { !$0.value.isEnding }.keys.sorted()
+            for oldest in open.prefix(max(0, open.count - max(1, limit))) {
+                state.clients[oldest]?.end(after: Self.limitEvent)
+            }
             return Connection(id: id, wakeupFD: wakeup.readFD)
         }
     }
@@ -141,9 +151,13 @@ private extension LiveReloadHub {
         var pending: [UInt8] = []
         var wakeup: WakeupPipe
         var closed = false
+        /// Closed once what is pending has been taken.
+        var ending = false
+
+        var isEnding: Bool { closed || ending }
 
         mutating func enqueue(_ bytes: [UInt8]) {
-            guard !closed else { return }
+            guard !closed && !ending else { return }
             if pending.count + bytes.count > Self.queueLimit {
                 closed = true
                 pending = []
@@ -153,9 +167,15 @@ private extension LiveReloadHub {
             wakeup.signal()
         }
 
+        /// Sends `bytes`, then closes.
+        mutating func end(after bytes: [UInt8]) {
+            enqueue(bytes)
+            ending = true
+        }
+
         mutating func take(maxBytes: Int) -> Pending {
             if closed { return .closed }
-            if pending.isEmpty { return .waiting }
+            if pending.isEmpty { return ending ? .closed : .waiting }
             let count = min(maxBytes, pending.count)
             let chunk = Array(pending.prefix(count))
             pending.removeFirst(count)

@@ -8,7 +8,9 @@
 /// - `errors`: an overlay (`#__cellar_overlay`, in a shadow root so page styles cannot reach
 ///   it) lists each diagnostic on its own line, `file:line:col` in bold, as text (never
 ///   HTML); the × button or Escape dismisses it;
-/// - `ok`: the overlay is removed.
+/// - `ok`: the overlay is removed;
+/// - `limit`: too many pages are open and this one's stream was closed: it stops listening
+///   (no reconnecting, which would push another page out) and says so in the console.
 ///
 /// When the connection drops (the server restarted) the script reconnects, and reloads the
 /// page once it is back, since the site may have changed meanwhile.
@@ -53,6 +55,11 @@ enum LiveReloadScript {
           showOverlay(Array.isArray(lines) ? lines.map(String) : [String(lines)]);
         });
         source.addEventListener("ok", hideOverlay);
+        source.addEventListener("limit", (event) => {
+          source.close();
+          state.connected = false;
+          console.info("Cellar: " + event.data);
+        });
       }
 
       function swapStylesheets() {

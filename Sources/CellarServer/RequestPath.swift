@@ -3,7 +3,8 @@
 /// Parsing is pure (no file system). A path is accepted only when its segments can be
 /// joined onto a folder without leaving it:
 /// - the query (`?…`) and fragment (`#…`) are dropped;
-/// - it must start with `/`; raw bytes must be printable ASCII other than `\`;
+/// - it must start with `/`; raw bytes must be printable ASCII other than `\` (a raw NUL is
+///   malformed: a client that sends one means a path that does not exist);
 /// - every `%` must start a two-digit hex escape; the decoded bytes must be valid UTF-8
 ///   (overlong forms such as `%c0%ae` are not) with no control characters, NUL or `\`;
 /// - a decoded `%hh` left over means the path was encoded twice (`%252e`): refused;
@@ -14,7 +15,7 @@ struct RequestPath: Equatable, Sendable {
     enum Rejection: Error, Equatable, Sendable {
         /// Not a well-formed origin-form path (bad escape, invalid UTF-8, control characters).
         case malformed
-        /// An attempt to step out of the root (`..`, `\`, NUL, `//`, double encoding).
+        /// An attempt to step out of the root (`..`, `\`, an encoded NUL, `//`, double encoding).
         case traversal
     }
 
@@ -40,7 +41,7 @@ struct RequestPath: Equatable, Sendable {
         let target = raw.prefix { $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#") }
         guard target.first == UInt8(ascii: "/") else { throw .malformed }
         for byte in target {
-            if byte == UInt8(ascii: "\\") || byte == 0 { throw .traversal }
+            if byte == UInt8(ascii: "\\") { throw .traversal }
             guard byte > 0x20, byte < 0x7F else { throw .malformed }
         }
         let decoded = try Self.percentDecode(target)

@@ -1,33 +1,40 @@
-import Glibc
-
 /// Decides the response to a request, without sockets: the whole of the server's HTTP
 /// behaviour except the sending.
 ///
 /// - Only `GET` and `HEAD` (405 with `Allow: GET, HEAD` otherwise); for `HEAD` libmicrohttpd
 ///   sends the same headers without the body.
+/// - The origin form (`/x`) and the absolute form (`http://127.0.0.1:1313/x`) of the target;
+///   anything else, and a raw NUL in it, is 400.
+/// - Only the names in ``HostPolicy`` (421 otherwise), so a DNS-rebinding page cannot read it.
 /// - `/__cellar/live.js` and `/__cellar/events` when live reload is on.
-/// - Files through ``StaticFileResolver``; HTML gets the live-reload script; every file an
-///   ``EntityTag``, and a matching `If-None-Match` gives 304.
+/// - Files through ``StaticFileResolver``, streamed from disk; HTML gets the live-reload script;
+///   every file an ``EntityTag``, and a matching `If-None-Match` gives 304 (whose
+///   `Content-Length` is the one a 200 would have); a single byte range gives 206
+///   (`Accept-Ranges: bytes`; 416 when it starts past the end; `If-Range` honoured).
 /// - `Cache-Control: no-store` for HTML, error pages and the live endpoints; `no-cache`
 ///   (revalidate every time) for other files; `X-Content-Type-Options: nosniff` on everything.
 /// - Unknown paths get the site's 404 page with status 404, or a plain-text one.
 struct RequestRouter: Sendable {
     var configuration: ServerConfiguration
 
-    /// The response to `method` on `rawPath` (the request target as sent, still percent-encoded).
-    func respond(method: String, rawPath: [UInt8], ifNoneMatch: String?) -> HTTPResponse {
-        guard method == "GET" || method == "HEAD" else {
+    /// The response to `request`.
+    func respond(to request: HTTPRequest) -> HTTPResponse {
+        guard request.method == "GET" || request.method == "HEAD" else {
             var response = Self.plainText(405, "405 Method Not Allowed: only GET and HEAD are served\n")
             response.headers.append(.init(name: "Allow", value: "GET, HEAD"))
             return response
         }
-        let path = rawPath.prefix { $0 != UInt8(ascii: "?") }
-        if configuration.liveReload, let response = liveEndpoint(path: path, isHead: method == "HEAD") {
+        guard let target = RequestTarget(raw: request.target) else {
+            return Self.plainText(400, "400 Bad Request: the request target must be a path such as /index.html\n")
+        }
+        let host = target.authority ?? request.host
+        guard hostPolicy.allows(host) else { return misdirected(host: host ?? "") }
+        if configuration.liveReload, let response = liveEndpoint(path: target.path, isHead: request.method == "HEAD") {
             return response
         }
-        switch resolver.resolve(rawBytes: rawPath) {
+        switch resolver.resolve(rawBytes: target.pathAndQuery) {
         case .file(let file, let mimeType):
-            return serveFile(at: file, mimeType: mimeType, status: 200, ifNoneMatch: ifNoneMatch)
+            return serveFile(at: file, mimeType: mimeType, status: 200, request: request)
         case .redirect(let location):
             var response = Self.plainText(302, "302 Found: \(location)\n")
             response.headers.append(.init(name: "Location", value: location))
@@ -47,6 +54,18 @@ private extension RequestRouter {
         StaticFileResolver(root: configuration.root)
     }
 
+    var hostPolicy: HostPolicy {
+        HostPolicy(listenHost: configuration.host)
+    }
+
+    func misdirected(host: String) -> HTTPResponse {
+        let names = hostPolicy.acceptedNames.joined(separator: ", ")
+        let shown = host.count > 100 ? String(host.prefix(100)) + "…" : host
+        let also = hostPolicy.listensEverywhere ? " and IP addresses" : ""
+        return Self.plainText(421, "421 Misdirected Request: this preview server answers to \(names)\(also), "
+            + "not to '\(shown)', so that pages from other sites cannot read it; open it by one of those names.\n")
+    }
+
     func liveEndpoint(path: ArraySlice<UInt8>, isHead: Bool) -> HTTPResponse? {
         if path.elementsEqual(LiveReloadScript.path.utf8) {
             return HTTPResponse(
@@ -56,16 +75,16 @@ private extension RequestRouter {
             )
         }
         if path.elementsEqual(LiveReloadScript.eventsPath.utf8) {
-            return HTTPResponse(
-                status: 200,
-                headers: Self.headers(contentType: "text/event-stream; charset=utf-8", cache: "no-store"),
-                body: isHead ? .bytes([]) : .eventStream
-            )
+            // A stream that ends (too many open, or the server stopping) takes its connection along.
+            var headers = Self.headers(contentType: "text/event-stream; charset=utf-8", cache: "no-store")
+            headers.append(.init(name: "Connection", value: "close"))
+            return HTTPResponse(status: 200, headers: headers, body: isHead ? .bytes([]) : .eventStream)
         }
         return nil
     }
 
-    func serveFile(at path: String, mimeType: MIMEType, status: Int, ifNoneMatch: String?) -> HTTPResponse {
+    /// A file's response: 200 (or `status` for the 404 page), 304, 206 or 416.
+    func serveFile(at path: String, mimeType: MIMEType, status: Int, request: HTTPRequest?) -> HTTPResponse {
         let file: OpenedFile
         switch OpenedFile.open(path) {
         case .success(let opened): file = opened
@@ -73,27 +92,60 @@ private extension RequestRouter {
         case .failure(.notRegular): return Self.plainText(403, "403 Forbidden\n")
         }
         let isHTML = mimeType == .html
+        let body = content(of: file, injecting: isHTML && configuration.liveReload)
         var headers = Self.headers(contentType: mimeType.headerValue, cache: isHTML || status != 200 ? "no-store" : "no-cache")
         headers.append(.init(name: "ETag", value: file.entityTag.value))
-
-        if status == 200, let ifNoneMatch, file.entityTag.isMatched(byIfNoneMatch: ifNoneMatch) {
-            file.close()
-            return HTTPResponse(status: 304, headers: headers, body: .bytes([]))
+        guard status == 200, let request else {
+            return HTTPResponse(status: status, headers: headers, body: body.whole)
         }
-        guard isHTML && configuration.liveReload else {
-            return HTTPResponse(status: status, headers: headers, body: .file(descriptor: file.descriptor, size: file.size))
+        headers.append(.init(name: "Accept-Ranges", value: "bytes"))
+        if let ifNoneMatch = request.ifNoneMatch, file.entityTag.isMatched(byIfNoneMatch: ifNoneMatch) {
+            return HTTPResponse(status: 304, headers: headers, body: body.whole)
         }
-        let html = file.readAll()
-        file.close()
-        return HTTPResponse(status: status, headers: headers, body: .bytes(HTMLInjector.liveReload.inject(into: html)))
+        switch requestedRange(request, length: body.length, tag: file.entityTag) {
+        case .ignored:
+            return HTTPResponse(status: 200, headers: headers, body: body.whole)
+        case .satisfiable(let window):
+            headers.append(.init(name: "Content-Range", value: "bytes \(window.lowerBound)-\(window.upperBound - 1)/\(body.length)"))
+            return HTTPResponse(status: 206, headers: headers, body: body.part(window))
+        case .unsatisfiable:
+            body.discard()
+            var response = Self.plainText(416, "416 Range Not Satisfiable: the file has \(body.length) bytes\n")
+            response.headers.append(.init(name: "Content-Range", value: "bytes */\(body.length)"))
+            return response
+        }
     }
+
+    /// The range to send: none without a `Range` header, or when `If-Range` names another version.
+    func requestedRange(_ request: HTTPRequest, length: UInt64, tag: EntityTag) -> ByteRange {
+        guard let range = request.range else { return .ignored }
+        if let ifRange = request.ifRange, ifRange.trimmingCharacters(" \t") != tag.value[...] { return .ignored }
+        return ByteRange(header: range, length: length)
+    }
+
+    /// What a file's response sends: the file itself; or, for HTML with live reload, the page
+    /// with the script spliced in — in memory up to ``inMemoryLimit`` (one copy, one send, as
+    /// fast as it gets), streamed from disk beyond.
+    func content(of file: OpenedFile, injecting: Bool) -> FileContent {
+        guard injecting else { return .file(file.body(inserting: nil)) }
+        let injector = HTMLInjector.liveReload
+        if file.size <= Self.inMemoryLimit {
+            defer { file.close() }
+            return .memory(injector.inject(into: file.read(at: 0, count: Int(file.size))))
+        }
+        let offset = injector.insertionOffset(size: file.size) { file.read(at: $0, count: $1) }
+        return .file(file.body(inserting: FileBody.Insertion(offset: offset, bytes: injector.snippet)))
+    }
+
+    /// Pages up to this size are injected in memory.
+    static let inMemoryLimit: UInt64 = 256 * 1024
 
     func notFound() -> HTTPResponse {
         let page = resolver.resolve("/" + configuration.notFoundPage)
         guard case .file(let path, let mimeType) = page else {
             return Self.plainText(404, "404 Not Found\n")
         }
-        return serveFile(at: path, mimeType: mimeType, status: 404, ifNoneMatch: nil)
+        return serveFile(at: path, mimeType: mimeType, status: 404, request: nil)
     }
 
     static func plainText(_ status: Int, _ text: String) -> HTTPResponse {

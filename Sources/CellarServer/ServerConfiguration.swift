@@ -12,6 +12,8 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var liveReload: Bool
     /// The page served with status 404, relative to ``root``.
     public var notFoundPage: String
+    /// How many connections are kept, and for how long.
+    public var limits: ConnectionLimits
 
     /// Creates a configuration; by default it binds 127.0.0.1:1313 with live reload on.
     public init(
@@ -19,13 +21,15 @@ public struct ServerConfiguration: Sendable, Equatable {
         host: String = "127.0.0.1",
         port: UInt16 = 1313,
         liveReload: Bool = true,
-        notFoundPage: String = "404.html"
+        notFoundPage: String = "404.html",
+        limits: ConnectionLimits = ConnectionLimits()
     ) {
         self.root = root
         self.host = host
         self.port = port
         self.liveReload = liveReload
         self.notFoundPage = notFoundPage
+        self.limits = limits
     }
 
     /// Whether ``host`` is a loopback address (`localhost` or 127.0.0.0/8), so that only this

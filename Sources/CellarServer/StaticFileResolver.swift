@@ -1,4 +1,8 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Maps a raw request path onto a file under a root folder, refusing anything outside it.
 ///

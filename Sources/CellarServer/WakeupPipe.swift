@@ -1,4 +1,8 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A non-blocking pipe used to wake a thread blocked in `poll(2)`.
 ///
@@ -37,7 +41,7 @@ struct WakeupPipe: Sendable {
 
     /// Closes both ends.
     func close() {
-        _ = Glibc.close(readFD)
-        _ = Glibc.close(writeFD)
+        Platform.close(readFD)
+        Platform.close(writeFD)
     }
 }

@@ -1,7 +1,8 @@
+#if os(Linux)
 import Glibc
 import IgnoredFileNames
 
-/// The body of a ``FileWatcher``'s thread: reads inotify events, turns them into paths,
+/// The body of an ``InotifyWatcher``'s thread: reads inotify events, turns them into paths,
 /// debounces them and calls back. It owns the inotify descriptor and the stop pipe, and
 /// closes both when it returns (which it does only once stopped).
 final class WatchLoop {
@@ -9,16 +10,14 @@ final class WatchLoop {
     private let roots: [String]
     private let stopSignal: WakeupPipe
     private let onChange: @Sendable (FileChanges) -> Void
-    private var debouncer: Debouncer
-    private var changed: Set<String> = []
-    private var overflowed = false
+    private var batch: ChangeBatch
 
-    init(tree: WatchTree, roots: [String], stopSignal: WakeupPipe, debouncer: Debouncer,
+    init(tree: WatchTree, roots: [String], stopSignal: WakeupPipe, batch: ChangeBatch,
          onChange: @escaping @Sendable (FileChanges) -> Void) {
         self.tree = tree
         self.roots = roots
         self.stopSignal = stopSignal
-        self.debouncer = debouncer
+        self.batch = batch
         self.onChange = onChange
     }
 
@@ -30,48 +29,46 @@ final class WatchLoop {
             pollfd(fd: stopSignal.readFD, events: Int16(POLLIN), revents: 0),
         ]
         while true {
-            let ready = poll(&fds, nfds_t(fds.count), timeoutUntilDeadline())
+            let ready = poll(&fds, nfds_t(fds.count), batch.pollTimeout)
             if ready < 0 && errno != EINTR { fds[0].fd = -1 }  // cannot happen; keep waiting for stop
             if fds[1].revents != 0 { break }
             if fds[0].revents != 0 { readEvents(into: &buffer) }
-            if debouncer.isDue(at: .now) { deliver() }
+            if let changes = batch.takeIfDue(at: .now) { onChange(changes) }
         }
         abandon()
     }
 
-    /// Closes the descriptors the loop owns; `run()` does it on its way out.
-    func abandon() {
-        _ = close(tree.fd)
+    /// Closes the descriptors the loop owns, on its way out.
+    private func abandon() {
+        Platform.close(tree.fd)
         stopSignal.close()
     }
 }
 
 private extension WatchLoop {
-    func timeoutUntilDeadline() -> Int32 {
-        guard let deadline = debouncer.deadline else { return -1 }
-        let remaining = ContinuousClock.now.duration(to: deadline)
-        guard remaining > .zero else { return 0 }
-        return remaining.pollMilliseconds
-    }
-
     func readEvents(into buffer: inout [UInt8]) {
         while true {
             let count = buffer.withUnsafeMutableBytes { read(tree.fd, $0.baseAddress, $0.count) }
             guard count > 0 else { return }
             let events = buffer.withUnsafeBytes { InotifyEvent.parse(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
-            for event in events where handle(event) {
-                debouncer.record(at: .now)
+            for event in events {
+                var changed: Set<String> = []
+                if handle(event, changed: &changed) { batch.record(changed, at: .now) }
             }
         }
     }
 
-    /// Applies one event to the watches and the changed paths; whether it counts as a change.
-    func handle(_ event: InotifyEvent) -> Bool {
+    /// Applies one event to the watches, collecting the changed paths; whether it counts as a change.
+    func handle(_ event: InotifyEvent, changed: inout Set<String>) -> Bool {
         if event.mask & UInt32(IN_Q_OVERFLOW) != 0 {
-            overflowed = true
+            batch.recordMissedChanges(at: .now)
             var ignored: Set<String> = []
             for root in roots { tree.addRecursively(root, isRoot: true, collectingFilesInto: &ignored) }
             return true
+        }
+        if let parent = tree.parentFolder(for: event.watch) {
+            if event.mask & UInt32(IN_IGNORED) != 0 { tree.forget(event.watch) }
+            return restoreIfReturned(parent + "/" + event.name, changed: &changed)
         }
         guard let folder = tree.path(for: event.watch) else { return false }
         if event.mask & UInt32(IN_IGNORED) != 0 {
@@ -81,10 +78,16 @@ private extension WatchLoop {
         if event.name.isEmpty {
             guard event.mask & UInt32(IN_DELETE_SELF | IN_MOVE_SELF) != 0 else { return false }
             changed.insert(folder)
+            if roots.contains(folder) {
+                tree.removeSubtree(folder)
+                tree.awaitReturn(of: folder)
+                _ = restoreIfReturned(folder, changed: &changed)   // it may be back already
+            }
             return true
         }
-        if IgnoredFileNames.contains(event.name) { return false }
         let path = folder + "/" + event.name
+        if tree.isAwaited(path) { return restoreIfReturned(path, changed: &changed) }
+        if IgnoredFileNames.contains(event.name) { return false }
         if event.mask & UInt32(IN_ISDIR) != 0 {
             if event.mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 {
                 tree.addRecursively(path, collectingFilesInto: &changed)
@@ -98,19 +101,15 @@ private extension WatchLoop {
         return true
     }
 
-    func deliver() {
-        let changes = FileChanges(paths: changed, mayHaveMissedChanges: overflowed)
-        changed = []
-        overflowed = false
-        debouncer.reset()
-        onChange(changes)
+    /// Watches a deleted root again if `path` is that root and it is a folder once more.
+    func restoreIfReturned(_ path: String, changed: inout Set<String>) -> Bool {
+        guard tree.isAwaited(path), tree.addRecursively(path, isRoot: true, collectingFilesInto: &changed) == nil else {
+            return false
+        }
+        tree.returned(path)
+        changed.insert(path)
+        batch.recordMissedChanges(at: .now)
+        return true
     }
 }
-
-extension Duration {
-    /// The duration as a `poll` timeout: whole milliseconds, rounded up so a wait never ends early.
-    var pollMilliseconds: Int32 {
-        let (seconds, attoseconds) = components
-        return Int32(clamping: seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000)
-    }
-}
+#endif

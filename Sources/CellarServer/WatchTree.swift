@@ -1,9 +1,11 @@
+#if os(Linux)
 import Glibc
 import IgnoredFileNames
 
-/// The inotify watches of a ``FileWatcher``: one per folder, recursively, with the path
-/// each watch descriptor stands for. Used by one thread at a time (the caller of `start`,
-/// then the watcher's own thread), so it needs no lock.
+/// The inotify watches of an ``InotifyWatcher``: one per folder, recursively, with the path
+/// each watch descriptor stands for, and watches on the parents of deleted roots, waiting for
+/// them to come back. Used by one thread at a time (the caller of `start`, then the watcher's
+/// own thread), so it needs no lock.
 final class WatchTree {
     /// The events watched on every folder.
     static let mask: UInt32 = UInt32(IN_CREATE | IN_CLOSE_WRITE | IN_MODIFY | IN_ATTRIB | IN_MOVED_FROM | IN_MOVED_TO
@@ -12,6 +14,10 @@ final class WatchTree {
     /// The inotify descriptor.
     let fd: Int32
     private var paths: [Int32: String] = [:]
+    /// Watches on the parent folders of deleted roots, by the parent's path.
+    private var parents: [Int32: String] = [:]
+    /// Deleted roots, waited for.
+    private var awaited: Set<String> = []
 
     init(fd: Int32) {
         self.fd = fd
@@ -58,10 +64,47 @@ final class WatchTree {
     /// Forgets a watch the kernel removed (`IN_IGNORED`).
     func forget(_ watch: Int32) {
         paths[watch] = nil
+        parents[watch] = nil
+    }
+
+    /// The parent folder a watch stands for, when it waits for a deleted root.
+    func parentFolder(for watch: Int32) -> String? {
+        parents[watch]
+    }
+
+    /// Whether `path` is a deleted root being waited for.
+    func isAwaited(_ path: String) -> Bool {
+        awaited.contains(path)
+    }
+
+    /// Waits for the deleted `root` to be created (or moved) back, through a watch on its
+    /// parent folder (added to any watch the parent already has, never replacing it).
+    func awaitReturn(of root: String) {
+        awaited.insert(root)
+        let parent = Self.parent(of: root)
+        let watch = inotify_add_watch(fd, parent, UInt32(IN_CREATE | IN_MOVED_TO) | UInt32(IN_ONLYDIR) | UInt32(IN_MASK_ADD))
+        if watch >= 0 && paths[watch] == nil { parents[watch] = parent }
+    }
+
+    /// `root` is watched again: stops waiting for it, and drops its parent's watch if nothing
+    /// else needs it.
+    func returned(_ root: String) {
+        awaited.remove(root)
+        let parent = Self.parent(of: root)
+        guard !awaited.contains(where: { Self.parent(of: $0) == parent }) else { return }
+        for (watch, path) in parents where path == parent {
+            _ = inotify_rm_watch(fd, watch)
+            parents[watch] = nil
+        }
     }
 }
 
 private extension WatchTree {
+    static func parent(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
     /// The entries of a folder with whether each is a real folder (not a symlink to one).
     static func entries(of folder: String) -> [(name: String, isFolder: Bool)] {
         guard let directory = opendir(folder) else { return [] }
@@ -84,3 +127,4 @@ private extension WatchTree {
         return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
     }
 }
+#endif

@@ -1,32 +1,23 @@
-import Glibc
-
-/// The watcher's thread, and the pipe that stops it.
+/// A watcher's thread, and the pipe that stops it.
 struct WatcherThread: Sendable {
-    let thread: pthread_t
+    let thread: BackgroundThread
     let stopSignal: WakeupPipe
 
-    static func spawn(_ loop: WatchLoop, stopSignal: WakeupPipe) throws(FileWatcherError) -> WatcherThread {
-        let context = Unmanaged.passRetained(loop).toOpaque()
-        var thread = pthread_t()
-        let result = pthread_create(&thread, nil, { context in
-            guard let context else { return nil }
-            Unmanaged<WatchLoop>.fromOpaque(context).takeRetainedValue().run()
-            return nil
-        }, context)
-        guard result == 0 else {
-            Unmanaged<WatchLoop>.fromOpaque(context).takeRetainedValue().abandon()
-            throw .cannotInitialize(reason: "cannot start a thread: \(String(cString: strerror(result)))")
+    /// Starts `run` (a loop that returns once `stopSignal` is signalled, closing what it owns).
+    /// When no thread can be started, the stop pipe is closed and `run` dropped: the caller
+    /// closes the rest.
+    static func spawn(stopSignal: WakeupPipe, run: sending @escaping () -> Void) throws(FileWatcherError) -> WatcherThread {
+        do {
+            return WatcherThread(thread: try BackgroundThread.spawn(run), stopSignal: stopSignal)
+        } catch {
+            stopSignal.close()
+            throw .cannotInitialize(reason: "cannot start a thread: \(error.reason)")
         }
-        return WatcherThread(thread: thread, stopSignal: stopSignal)
     }
 
     /// The loop closes the pipe when it returns, so nothing touches it after the signal.
     func stop() {
         stopSignal.signal()
-        if pthread_equal(pthread_self(), thread) != 0 {
-            pthread_detach(thread)
-        } else {
-            pthread_join(thread, nil)
-        }
+        thread.join()
     }
 }

@@ -125,3 +125,8 @@ struct MarkContext: Sendable {
         SourceLocation(file: file, line: line + 1 + lineOffset, column: column + 1)
     }
 }
+
+extension YAMLParser {
+    /// The version of the libyaml Cellar runs with, as the library reports it ("0.2.5").
+    public static var libraryVersion: String { String(cString: yaml_get_version_string()) }
+}

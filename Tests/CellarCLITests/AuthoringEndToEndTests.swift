@@ -145,3 +145,34 @@ import Testing
         #expect(review.contains(#""required": ["title", "rating"]"#))
     }
 }
+
+/// `cellar new site --no-ci`, and the workflow written without it.
+@Suite struct NewSiteWorkflowEndToEndTests {
+    @Test func newSiteWritesTheDeployWorkflowAndSaysSo() async throws {
+        let folder = try TemporaryFolder()
+        let run = await Run.cellar(["new", "site", "blog"], in: folder.path)
+        #expect(run.status == .success)
+        #expect(folder.exists("blog/.github/workflows/deploy.yml"))
+        #expect(run.out.contains("the default theme in themes/default/, and .github/workflows/deploy.yml, which publishes it on GitHub Pages on every push to main.\n"))
+        let build = await Run.cellar(["build", "--quiet"], in: folder.path + "/blog")
+        #expect(build.status == .success)
+        #expect(build.err == "")
+    }
+
+    @Test func noCILeavesTheWorkflowOut() async throws {
+        let folder = try TemporaryFolder()
+        let run = await Run.cellar(["new", "site", "blog", "--no-ci"], in: folder.path)
+        #expect(run.status == .success)
+        #expect(!folder.exists("blog/.github"))
+        #expect(folder.exists("blog/content/_index.md"))
+        #expect(run.out.contains(", and the default theme in themes/default/.\n"))
+        #expect(!run.out.contains("deploy.yml"))
+    }
+
+    @Test func noCIIsOnlyForNewSite() async throws {
+        let folder = try TemporaryFolder()
+        let run = await Run.cellar(["new", "article", "posts/a", "--no-ci"], in: folder.path)
+        #expect(run.status == .usage)
+        #expect(run.err.hasPrefix("cellar new: --no-ci is for 'new site' only\n"))
+    }
+}

@@ -35,12 +35,6 @@ import Testing
         ])
     }
 
-    @Test func tomlFrontMatterIsRefused() async throws {
-        try await review("+++\ntitle = \"Dune\"\n+++\n").expectFailure([
-            "content/reviews/dune.md:1:1: error: TOML front matter ('+++') is not supported\n  hint: write the front matter in YAML between '---' lines",
-        ])
-    }
-
     @Test func aMissingRequiredFieldIsReportedAtTheTopWithAnExample() async throws {
         try await review("---\ntitle: Dune\n---\n").expectFailure([
             "content/reviews/dune.md:1:1: error: missing required field 'rating' for kind 'review'\n  hint: add a line such as 'rating: <integer from 0 to 10>'",

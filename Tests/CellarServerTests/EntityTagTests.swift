@@ -1,4 +1,8 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Testing
 @testable import CellarServer
 
@@ -7,7 +11,11 @@ import Testing
         var info = stat()
         info.st_ino = 0x10
         info.st_size = 0x20
+        #if canImport(Glibc)
         info.st_mtim = timespec(tv_sec: 0x30, tv_nsec: 0x40)
+        #else
+        info.st_mtimespec = timespec(tv_sec: 0x30, tv_nsec: 0x40)
+        #endif
         return EntityTag(info)
     }()
 

@@ -22,4 +22,23 @@ import Testing
         let result = HTMLInjector.liveReload.inject(into: Array("<body></body>".utf8))
         #expect(String(decoding: result, as: UTF8.self) == "<body><script src=\"/__cellar/live.js\" defer></script></body>")
     }
+
+    @Test(arguments: [1, 2, 3, 5, 6, 7, 64])
+    func theTagIsFoundAcrossChunks(_ chunkSize: Int) {
+        let html = Array("<body>a</body><p></BODY>tail".utf8)
+        var reads = 0
+        let offset = injector.insertionOffset(size: UInt64(html.count), chunkSize: chunkSize) { start, count in
+            reads += 1
+            return Array(html[Int(start)..<min(html.count, Int(start) + count)])
+        }
+        #expect(offset == 17)
+        #expect(chunkSize < html.count ? reads > 1 : reads == 1)
+    }
+
+    @Test func aPageWithoutClosingBodyGetsItAtTheEnd() {
+        let html = Array(String(repeating: "<p>x</p>", count: 1000).utf8)
+        #expect(injector.insertionOffset(size: UInt64(html.count), chunkSize: 100) { start, count in
+            Array(html[Int(start)..<min(html.count, Int(start) + count)])
+        } == UInt64(html.count))
+    }
 }

@@ -120,7 +120,7 @@ import Testing
         let expected = [200, 200, 200, 404, 200]
         let connections = try (0..<50).map { _ in try TCPConnection(port: port) }
         for (index, connection) in connections.enumerated() {
-            try connection.send("GET \(paths[index % 5]) HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            try connection.send("GET \(paths[index % 5]) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
         }
         let statuses = Mutex<[Int: Result<Int, TCPConnection.Failure>]>([:])
         DispatchQueue.concurrentPerform(iterations: connections.count) { index in
@@ -149,10 +149,10 @@ import Testing
         for stream in streams { _ = try stream.events(count: 0) }
         #expect(try waitUntil { self.hub.connectedClients == 3 })
         let idle = try TCPConnection(port: port)  // keep-alive, as browsers leave them
-        try idle.send("GET /robots.txt HTTP/1.1\r\nHost: x\r\n\r\n")
+        try idle.send("GET /robots.txt HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
         _ = try idle.receive()
         let halfSent = try TCPConnection(port: port)
-        try halfSent.send("GET /robots.txt HTTP/1.1\r\nHost: x\r\n")
+        try halfSent.send("GET /robots.txt HTTP/1.1\r\nHost: 127.0.0.1\r\n")
         let started = ContinuousClock.now
         server.stop()
         #expect(started.duration(to: .now) < .seconds(2))
@@ -188,6 +188,66 @@ import Testing
         let port = try server.start()
         defer { server.stop() }
         #expect(try RawHTTP.get("/robots.txt", port: port).text == "User-agent: *")
+    }
+
+    @Test func anotherHostNameGets421() throws {
+        let refused = try RawHTTP.get("/", port: port, headers: ["Host": "evil.com:\(port)"])
+        #expect(refused.status == 421)
+        #expect(refused.text.contains("answers to localhost, 127.0.0.1, [::1]"))
+        #expect(!refused.text.contains("Home"))
+        #expect(try RawHTTP.get("/", port: port, headers: ["Host": "localhost:\(port)"]).status == 200)
+        #expect(try RawHTTP.get("/", port: port, headers: ["Host": "[::1]:\(port)"]).status == 200)
+    }
+
+    @Test(arguments: [
+        "GET /index.html\u{0}.css HTTP/1.1", "GET /index.html\u{0} HTTP/1.1", "GET /\u{0}index.html HTTP/1.1",
+        "GET /index.html\u{0}HTTP/1.1\u{0}\u{0} HTTP/1.1", "GET /index.html\u{0}.css?v=1 HTTP/1.1",
+    ])
+    func rawNULInTheTargetGets400(_ line: String) throws {
+        let response = try RawHTTP.send(Array((line + "\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n").utf8), port: port)
+        #expect(response.status == 400, "\(line.debugDescription)")
+        #expect(!response.text.contains("Home"))
+    }
+
+    @Test func aNULInTheQueryOrNoHeadersAtAllStillServe() throws {
+        let query = try RawHTTP.send(Array("GET /robots.txt?a\u{0}b HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".utf8), port: port)
+        #expect(query.text == "User-agent: *")
+        let bare = try RawHTTP.send(Array("GET /robots.txt HTTP/1.0\r\n\r\n".utf8), port: port)
+        #expect(bare.text == "User-agent: *")
+        let bareNUL = try RawHTTP.send(Array("GET /robots.txt\u{0}x HTTP/1.0\r\n\r\n".utf8), port: port)
+        #expect(bareNUL.status == 400)
+    }
+
+    @Test func absoluteFormTargetIsServed() throws {
+        let response = try RawHTTP.get("http://127.0.0.1:\(port)/robots.txt", port: port)
+        #expect(response.status == 200)
+        #expect(response.text == "User-agent: *")
+    }
+
+    @Test(arguments: ["/", "/style.css"])
+    func notModifiedCarriesTheLengthOfTheFullResponse(_ path: String) throws {
+        let full = try RawHTTP.get(path, port: port)
+        let tag = try #require(full.headers["etag"])
+        let notModified = try RawHTTP.get(path, port: port, headers: ["If-None-Match": tag])
+        #expect(notModified.status == 304)
+        #expect(notModified.body.isEmpty)
+        #expect(notModified.headers["content-length"] == String(full.body.count))
+    }
+
+    @Test func byteRangesOverTheWire() throws {
+        let part = try RawHTTP.get("/style.css", port: port, headers: ["Range": "bytes=5-9"])
+        #expect(part.status == 206)
+        #expect(part.text == "{ col")
+        #expect(part.headers["content-range"] == "bytes 5-9/22")
+        #expect(part.headers["content-length"] == "5")
+        #expect(part.headers["accept-ranges"] == "bytes")
+        let page = try RawHTTP.get("/", port: port)
+        let tail = try RawHTTP.get("/", port: port, headers: ["Range": "bytes=-20"])
+        #expect(tail.status == 206)
+        #expect(tail.body == Array(page.body.suffix(20)))
+        let refused = try RawHTTP.get("/style.css", port: port, headers: ["Range": "bytes=100-"])
+        #expect(refused.status == 416)
+        #expect(refused.headers["content-range"] == "bytes */22")
     }
 
     @Test func rootSwappedBetweenRequestsIsServedFresh() throws {

@@ -93,4 +93,15 @@ import Testing
         hub.enqueueHeartbeat(connection)
         #expect(drain(connection) == ": ping\n\n")
     }
+
+    @Test func pastTheCapTheOldestStreamIsToldAndClosed() throws {
+        let connections = try (0..<3).map { _ in try #require(hub.connect(limit: 2)) }
+        defer { connections.forEach(hub.disconnect) }
+        let oldest = drain(connections[0])
+        #expect(oldest == "retry: 500\n\n" + String(decoding: LiveReloadHub.limitEvent, as: UTF8.self))
+        #expect(hub.takePending(connections[0], maxBytes: 100) == .closed)
+        hub.reload()
+        #expect(drain(connections[2]).hasSuffix("event: reload\ndata: reload\n\n"))
+        #expect(hub.takePending(connections[0], maxBytes: 100) == .closed, "an ended stream gets nothing more")
+    }
 }

@@ -35,10 +35,12 @@ public final class EventStreamClient {
         }
     }
 
-    /// Reads until `count` events (comments and `retry:` lines are skipped) have arrived.
-    public func events(count: Int) throws -> [Event] {
+    /// Reads until `count` events (comments and `retry:` lines are skipped) have arrived, the
+    /// stream ends, or — checked whenever something arrives, heartbeats included — `deadline` passes.
+    public func events(count: Int, deadline: ContinuousClock.Instant? = nil) throws -> [Event] {
         var parsed = parseEvents()
         while parsed.count < count {
+            if let deadline, ContinuousClock.now >= deadline { break }
             let chunk = try connection.receive()
             if chunk.isEmpty { break }
             raw += chunk

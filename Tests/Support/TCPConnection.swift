@@ -14,15 +14,29 @@ public final class TCPConnection: Sendable {
     private let fd: Int32
 
     /// Connects to `port` on 127.0.0.1; reads time out after `timeout` seconds.
-    public init(port: UInt16, timeout: Int = 10) throws {
+    /// - Parameter source: the loopback address to connect from (any of 127.0.0.0/8), so that a
+    ///   test can play several clients; the system picks by default.
+    public init(port: UInt16, timeout: Int = 10, from source: String? = nil) throws {
+        #if canImport(Glibc)
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue | SOCK_CLOEXEC.rawValue), 0)
+        #else
+        fd = socket(AF_INET, SOCK_STREAM, 0)
+        #endif
         guard fd >= 0 else { throw Failure(description: "socket: \(String(cString: strerror(errno)))") }
+        #if canImport(Darwin)
+        var noSignal: Int32 = 1
+        setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &noSignal, socklen_t(MemoryLayout<Int32>.size))
+        #endif
         var time = timeval(tv_sec: timeout, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
-        address.sin_addr = in_addr(s_addr: inet_addr("127.0.0.1"))
+        if let source {
+            var local = Self.address(source, port: 0)
+            let bound = withUnsafePointer(to: &local) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+            guard bound == 0 else { throw Failure(description: "bind to \(source): \(String(cString: strerror(errno)))") }
+        }
+        var address = Self.address("127.0.0.1", port: port)
         let connected = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
                 connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
@@ -46,7 +60,7 @@ public final class TCPConnection: Sendable {
     public func send(_ bytes: [UInt8]) throws {
         var offset = 0
         while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { Foundation.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            let written = bytes[offset...].withUnsafeBytes { Foundation.send(fd, $0.baseAddress, $0.count, Self.noSignal) }
             guard written > 0 else { throw Failure(description: "send: \(String(cString: strerror(errno)))") }
             offset += written
         }
@@ -67,5 +81,33 @@ public final class TCPConnection: Sendable {
             result += chunk
         }
         return result
+    }
+
+    /// Whether the server has closed the connection (without waiting): the next read would
+    /// find the end of the stream or a reset.
+    public var isClosedByPeer: Bool {
+        var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        guard poll(&entry, 1, 0) > 0 else { return false }
+        var byte: UInt8 = 0
+        return recv(fd, &byte, 1, Int32(MSG_PEEK) | Int32(MSG_DONTWAIT)) <= 0
+    }
+
+    private static let noSignal: Int32 = {
+        #if canImport(Glibc)
+        Int32(MSG_NOSIGNAL)
+        #else
+        0
+        #endif
+    }()
+
+    private static func address(_ text: String, port: UInt16) -> sockaddr_in {
+        var address = sockaddr_in()
+        #if canImport(Darwin)
+        address.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
+        #endif
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr = in_addr(s_addr: inet_addr(text))
+        return address
     }
 }

@@ -9,23 +9,26 @@ struct NewCommand: Command {
     static let name = "new"
     static let summary = "Create a site, or a content file with the fields of its kind."
     static let help = """
-        Usage: cellar new site DIR
+        Usage: cellar new site DIR [--no-ci]
                cellar new <kind> <section>/<slug> [--title "…"] [--site DIR]
 
         'new site' creates DIR with a section, a first post and the default theme, ready to build.
-        It refuses a folder that is not empty (dotfiles such as .git may be there).
+        It refuses a folder that is not empty (dotfiles such as .git may be there). It also writes
+        .github/workflows/deploy.yml, a GitHub Actions workflow that installs Cellar's Debian package,
+        builds the site and publishes it on GitHub Pages on every push to main.
 
         'new <kind>' writes content/<section>/<slug>.md and prints its path. Required fields get a
         placeholder such as 'rating: <integer from 0 to 10>', which fails the build and 'cellar check'
         until it is filled in; optional fields are listed as comments. Existing files are never replaced.
 
         Options:
+          --no-ci           'new site': leave out .github/workflows/deploy.yml
           --title TEXT      The item's title (else a placeholder)
           --site DIR        The site folder; default: the current folder
         """
 
     enum Request: Sendable {
-        case site(directory: String)
+        case site(directory: String, deployWorkflow: Bool)
         case item(kind: String, target: String, title: String?, site: String?)
     }
 
@@ -34,6 +37,7 @@ struct NewCommand: Command {
     init(parsing arguments: inout ArgumentList) throws(UsageError) {
         let title = try arguments.option("title")
         let site = try arguments.option("site")
+        let noCI = arguments.flag("no-ci")
         guard let what = arguments.positional() else {
             throw UsageError("say what to create: 'site DIR', or a kind and <section>/<slug>")
         }
@@ -43,18 +47,23 @@ struct NewCommand: Command {
         }
         try arguments.finish(known: what == "site" ? [] : ["title", "site"])
         if what == "site", title != nil || site != nil {
-            throw UsageError("'new site' takes only a folder name")
+            throw UsageError("'new site' takes only a folder name (and --no-ci)")
         }
-        request = what == "site" ? .site(directory: target) : .item(kind: what, target: target, title: title, site: site)
+        if what != "site", noCI {
+            throw UsageError("--no-ci is for 'new site' only")
+        }
+        request = what == "site" ? .site(directory: target, deployWorkflow: !noCI)
+            : .item(kind: what, target: target, title: title, site: site)
     }
 
     func run(in environment: CommandEnvironment) async -> ExitStatus {
         let terminal = environment.terminal
         var printer = DiagnosticPrinter(terminal: terminal)
         switch request {
-        case .site(let directory):
+        case .site(let directory, let deployWorkflow):
             do throws(Diagnostic) {
-                let site = try SiteScaffolder(directory: directory, theme: (DefaultTheme.name, DefaultTheme.files), workingDirectory: environment.workingDirectory).scaffold()
+                let site = try SiteScaffolder(directory: directory, theme: (DefaultTheme.name, DefaultTheme.files),
+                                              workingDirectory: environment.workingDirectory, deployWorkflow: deployWorkflow).scaffold()
                 terminal.out(NewSiteMessage(site: site, typed: directory).text(terminal))
                 return .success
             } catch {

@@ -24,6 +24,10 @@ struct ServeCommand: Command {
           --host HOST       Address to listen on (default 127.0.0.1: only this machine)
           --port N          Port (default 1313; 0 picks a free one)
           --timings         Print how long each stage of each rebuild took
+
+        Environment:
+          CELLAR_WATCHER=poll   Notice changes by walking the folders every 250 ms, where the
+                                system does not report them (network drives, some containers)
         """
 
     var site: SiteOptions
@@ -45,9 +49,18 @@ struct ServeCommand: Command {
 
     func run(in environment: CommandEnvironment) async -> ExitStatus {
         let terminal = environment.terminal
+        let watcherKind: FileWatcherKind
+        do {
+            watcherKind = try FileWatcherKind(environmentValue: ProcessInfo.processInfo.environment["CELLAR_WATCHER"])
+        } catch {
+            terminal.err(terminal.styled("error:", .red) + " \(error)")
+            return .failure
+        }
+        Self.raiseDescriptorLimit()
         let stop = StopSignal()
         let options = site.buildOptions(in: environment)
-        let preview = PreviewServer(options: options, host: host, port: port, terminal: terminal, timings: timings)
+        let preview = PreviewServer(options: options, host: host, port: port, terminal: terminal, timings: timings,
+                                    watcherKind: watcherKind)
         let address: String
         do { address = try await preview.start() } catch {
             terminal.err(terminal.styled("error:", .red) + " \(error)")
@@ -65,6 +78,22 @@ struct ServeCommand: Command {
         await preview.stopOffThePool()
         terminal.out("\nStopped.")
         return .success
+    }
+
+    /// Lets the server keep its full number of connections: the soft limit on open files (often
+    /// 1,024) goes up to the hard one, capped at 10,240 (macOS refuses more).
+    private static func raiseDescriptorLimit() {
+        var limit = rlimit()
+        #if canImport(Glibc)
+        let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
+        #else
+        let resource = RLIMIT_NOFILE
+        #endif
+        guard getrlimit(resource, &limit) == 0 else { return }
+        let wanted = min(limit.rlim_max, 10_240)
+        guard limit.rlim_cur < wanted else { return }
+        limit.rlim_cur = wanted
+        _ = setrlimit(resource, &limit)
     }
 }
 

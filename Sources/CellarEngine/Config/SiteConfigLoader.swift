@@ -21,8 +21,12 @@ struct SiteConfigLoader {
 
         var timeZone = TimeZone(identifier: "UTC") ?? .current
         if let name = index.string("timezone") {
-            if let zone = TimeZone(identifier: name) {
+            if let zone = TimeZone(identifier: name), !Self.zoneDataIsMissing(zone) {
                 timeZone = zone
+            } else if TimeZone(identifier: name) != nil {
+                diagnostics.error("the time zone data for '\(name)' is not installed on this machine",
+                                  at: index.location("timezone"),
+                                  hint: "install it (on Debian and Ubuntu: apt-get install tzdata), or use timezone: UTC")
             } else {
                 diagnostics.error("unknown time zone '\(name)'", at: index.location("timezone"),
                                   hint: "use an IANA name such as UTC, Europe/Paris or America/New_York")
@@ -40,10 +44,7 @@ struct SiteConfigLoader {
                                   at: options.baseURL == nil ? index.location("base_url") : nil)
             }
         }
-        let markdownSettings = index.fields["markdown"]?.value.object ?? [:]
-        var markdown: MarkdownOptions = []
-        if markdownSettings["smart"]?.value.bool ?? true { markdown.insert(.smartPunctuation) }
-        if markdownSettings["unsafe"]?.value.bool ?? false { markdown.insert(.allowRawHTML) }
+        let markdown = Self.markdownOptions(index.fields["markdown"]?.value.object ?? [:], diagnostics: &diagnostics)
 
         let language = index.string("language") ?? "en"
         if !Self.isLanguageTag(language) {
@@ -119,5 +120,41 @@ struct SiteConfigLoader {
             return false
         }
         return parts.dropFirst().allSatisfy { (1...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } }
+    }
+
+    /// Whether Foundation would have no data file for `zone`: it knows every zone's name and offset,
+    /// but on Linux it crashes formatting a date in a zone whose file under the zoneinfo folder
+    /// (`$TZDIR`, else /usr/share/zoneinfo; Debian's tzdata) is missing. UTC needs no file.
+    static func zoneDataIsMissing(_ zone: TimeZone, folder: String? = nil) -> Bool {
+        #if os(Linux)
+        if zone.identifier == "UTC" || zone.identifier == "GMT" { return false }
+        let folder = folder ?? ProcessInfo.processInfo.environment["TZDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/share/zoneinfo"
+        return FileIO.status(Paths.join(folder, zone.identifier), followLinks: true)?.kind != .file
+        #else
+        return false
+        #endif
+    }
+
+    /// The `markdown:` settings: smart punctuation, raw HTML, which GFM extensions (all by default;
+    /// an unknown name is a located error listing the known ones) and GFM's tag filter.
+    static func markdownOptions(_ settings: [String: TypedField], diagnostics: inout DiagnosticBag) -> MarkdownOptions {
+        var options: MarkdownOptions = [.scrollableTables, .labelledTaskItems]
+        if settings["smart"]?.value.bool ?? true { options.insert(.smartPunctuation) }
+        if settings["unsafe"]?.value.bool ?? false { options.insert(.allowRawHTML) }
+        if settings["tagfilter"]?.value.bool ?? true { options.insert(.tagFilter) }
+        guard case .list(let names)? = settings["extensions"]?.value else { return options.union(.allExtensions) }
+        let known = MarkdownExtension.allCases.map(\.rawValue)
+        for name in names {
+            guard let text = name.value.string else { continue }
+            if let extensionName = MarkdownExtension(rawValue: text) {
+                options.insert(extensionName.option)
+            } else {
+                diagnostics.error("unknown Markdown extension '\(text)'"
+                                    + (Suggestion.closest(to: text, in: known).map { "; did you mean '\($0)'?" } ?? ""),
+                                  at: name.location ?? settings["extensions"]?.location,
+                                  hint: "the extensions are " + known.joined(separator: ", "))
+            }
+        }
+        return options
     }
 }

@@ -1,32 +1,46 @@
 import CellarTree
 import CellarDiagnostics
+import CellarTOML
 import CellarYAML
 
-/// Splits a content file into its YAML front matter and its Markdown body.
+/// Splits a content file into its front matter and its Markdown body.
 ///
-/// Front matter is the text between a first line `---` and the next line that is `---` or `...`.
-/// A file without that first line has no front matter.
+/// YAML front matter is the text between a first line `---` and the next line that is `---` or
+/// `...`; TOML front matter (Hugo's) the text between a first line `+++` and the next `+++`.
+/// A file that starts with neither has no front matter.
 package struct FrontMatterSplitter {
+    /// The language of the front matter, told by its fence.
+    package enum Format: Sendable, Hashable {
+        case yaml, toml
+
+        /// The fence that opens and closes it.
+        var fence: String { self == .yaml ? "---" : "+++" }
+    }
+
     package struct Parts: Sendable {
-        /// The YAML text, without its fences (nil: no front matter).
-        var yaml: String?
-        /// The line of the file on which the YAML starts (2 when the file starts with `---`).
-        var yamlFirstLine: Int
+        /// The front matter's text, without its fences (nil: no front matter).
+        var frontMatter: String?
+        var format: Format
+        /// The line of the file on which the front matter starts (2 when the file starts with a fence).
+        var frontMatterFirstLine: Int
         package var body: String
         /// The line of the file on which the body starts.
         var bodyFirstLine: Int
     }
 
     /// The first steps of reading an item or an `_index.md`: the bytes checked and decoded (UTF-8,
-    /// BOM, CRLF), split at the front matter, and the front matter parsed as YAML with every key's
-    /// and value's place. `node` is nil when the file has no front matter.
+    /// BOM, CRLF), split at the front matter, and the front matter parsed as YAML or TOML with every
+    /// key's and value's place. `node` is nil when the file has no front matter.
     package static func read(_ bytes: [UInt8], file: String) throws(Diagnostic) -> (parts: Parts, node: LocatedNode?) {
         let text = try SourceText.decode(bytes, file: file)
         let parts = try FrontMatterSplitter().split(text, file: file)
-        let node = try parts.yaml.flatMap { (yaml) throws(Diagnostic) in
-            try YAMLParser().parse(yaml, file: file, firstLine: parts.yamlFirstLine)
+        guard let frontMatter = parts.frontMatter else { return (parts, nil) }
+        switch parts.format {
+        case .yaml:
+            return (parts, try YAMLParser().parse(frontMatter, file: file, firstLine: parts.frontMatterFirstLine))
+        case .toml:
+            return (parts, try TOMLParser().parse(frontMatter, file: file, firstLine: parts.frontMatterFirstLine))
         }
-        return (parts, node)
     }
 
     /// - Parameter text: the whole file, already UTF-8 checked, CRLF turned into LF, BOM removed.
@@ -35,31 +49,47 @@ package struct FrontMatterSplitter {
         let newline = UInt8(ascii: "\n")
         let firstEnd = utf8.firstIndex(of: newline) ?? utf8.endIndex
         let firstLine = utf8[utf8.startIndex..<firstEnd]
-        guard isFence(firstLine, dash: UInt8(ascii: "-")) else {
-            if isFence(firstLine, dash: UInt8(ascii: "+")) {
-                throw .error("TOML front matter ('+++') is not supported", at: SourceLocation(file: file),
-                             hint: "write the front matter in YAML between '---' lines")
-            }
-            return Parts(yaml: nil, yamlFirstLine: 1, body: text, bodyFirstLine: 1)
+        let format: Format
+        if isFence(firstLine, dash: UInt8(ascii: "-")) {
+            format = .yaml
+        } else if isFence(firstLine, dash: UInt8(ascii: "+")) {
+            format = .toml
+        } else {
+            return Parts(frontMatter: nil, format: .yaml, frontMatterFirstLine: 1, body: text, bodyFirstLine: 1)
         }
-        let yamlStart = firstEnd < utf8.endIndex ? utf8.index(after: firstEnd) : utf8.endIndex
-        var lineStart = yamlStart
+        let start = firstEnd < utf8.endIndex ? utf8.index(after: firstEnd) : utf8.endIndex
+        var lineStart = start
         var lineNumber = 2
+        var otherFence: (line: Int, text: String)?   // a `---` in TOML front matter or a `+++` in YAML
         while lineStart < utf8.endIndex {
             let lineEnd = utf8[lineStart...].firstIndex(of: newline) ?? utf8.endIndex
             let line = utf8[lineStart..<lineEnd]
-            if isFence(line, dash: UInt8(ascii: "-")) || isFence(line, dash: UInt8(ascii: ".")) {
+            if closes(line, format) {
                 let bodyStart = lineEnd < utf8.endIndex ? utf8.index(after: lineEnd) : utf8.endIndex
                 return Parts(
-                    yaml: String(text[yamlStart..<lineStart]), yamlFirstLine: 2,
+                    frontMatter: String(text[start..<lineStart]), format: format, frontMatterFirstLine: 2,
                     body: String(text[bodyStart...]), bodyFirstLine: lineNumber + 1
                 )
+            }
+            if otherFence == nil, closes(line, format == .yaml ? .toml : .yaml) {
+                otherFence = (lineNumber, String(decoding: line.prefix(3), as: UTF8.self))
             }
             lineNumber += 1
             lineStart = lineEnd < utf8.endIndex ? utf8.index(after: lineEnd) : utf8.endIndex
         }
-        throw .error("the front matter opened on line 1 is never closed", at: SourceLocation(file: file),
-                     hint: "end the front matter with a line of three dashes: ---")
+        let hint = otherFence.map { other in
+            "front matter that opens with '\(format.fence)' must close with '\(format.fence)'; line \(other.line) is '\(other.text)'"
+        } ?? (format == .yaml ? "end the front matter with a line of three dashes: ---"
+            : "end the front matter with a line of three plus signs: +++")
+        throw .error("the front matter opened on line 1 is never closed", at: SourceLocation(file: file), hint: hint)
+    }
+
+    /// Whether `line` ends front matter in `format`: `---` or `...` for YAML, `+++` for TOML.
+    private func closes(_ line: Substring.UTF8View.SubSequence, _ format: Format) -> Bool {
+        switch format {
+        case .yaml: isFence(line, dash: UInt8(ascii: "-")) || isFence(line, dash: UInt8(ascii: "."))
+        case .toml: isFence(line, dash: UInt8(ascii: "+"))
+        }
     }
 
     /// `---` (or `...`, `+++`), ignoring trailing spaces.

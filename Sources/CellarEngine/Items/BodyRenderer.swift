@@ -21,7 +21,7 @@ package struct BodyRenderer: Sendable {
         var found = DiagnosticBag()
         var dependsOnLinks = false
         var waits = false
-        let document = markdown.render(item.source.markdown) { reference in
+        let document = markdown.render(item.source.markdown, footnoteIDPrefix: item.anchor + "-") { reference in
             if waits || waitingIf(reference) {
                 waits = true
                 return nil
@@ -32,9 +32,28 @@ package struct BodyRenderer: Sendable {
         }
         if waits { return nil }
         diagnostics.append(contentsOf: found.diagnostics)
-        item.body = Item.Body(html: document.html, summary: Self.clip(document.firstParagraph, to: summaryLength),
-                              wordCount: document.wordCount, anchors: document.headingIDs)
+        for problem in document.footnoteProblems { diagnostics.append(Self.diagnostic(problem, in: item)) }
+        // `<!--more-->` ends the summary where the author put it; else the first paragraph, clipped.
+        let summary = document.textBeforeMore ?? Self.clip(document.firstParagraph, to: summaryLength)
+        item.body = Item.Body(html: document.html, summary: summary, wordCount: document.wordCount,
+                              headings: document.headings, counts: document.counts)
         return (item, dependsOnLinks)
+    }
+
+    /// A footnote that cannot be drawn as written, reported where it is written.
+    static func diagnostic(_ problem: MarkdownFootnoteProblem, in item: Item) -> Diagnostic {
+        let location = SourceLocation(file: item.file, line: item.bodyFirstLine + problem.line - 1, column: problem.column)
+        switch problem.kind {
+        case .undefinedReference:
+            return .warning("footnote '[^\(problem.label)]' has no note; it is printed as written", at: location,
+                            hint: "add a line '[^\(problem.label)]: the note' anywhere in the body")
+        case .unusedDefinition:
+            return .note("footnote '[^\(problem.label)]' is never referred to, so it is left out", at: location,
+                         hint: "refer to it with [^\(problem.label)] where the note belongs, or remove it")
+        case .duplicateDefinition:
+            return .warning("footnote '[^\(problem.label)]' is defined twice; the first note is used", at: location,
+                            hint: "give one of the notes another label")
+        }
     }
 
     /// Cuts text at a word boundary and adds an ellipsis when it is longer than `length`.

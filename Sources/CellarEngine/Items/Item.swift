@@ -1,4 +1,5 @@
 import CellarDiagnostics
+import CellarMarkdown
 import Foundation
 
 /// One content file, typed by its kind's schema: the data a cell and an item page draw.
@@ -68,20 +69,24 @@ public struct Item: Sendable, Identifiable {
     /// The Markdown body, rendered.
     public final class Body: Sendable {
         public let html: String
-        /// Plain text from the first paragraph (used when the front matter has no `summary`).
+        /// Plain text before `<!--more-->`, else from the first paragraph (used when the front matter
+        /// has no `summary`).
         public let summary: String
         public let wordCount: Int
-        /// Headings' ids (for `#anchor` checks).
-        public let anchors: [String]
+        /// Every heading with its level, id and text, in order (a table of contents; `#anchor` checks).
+        public let headings: [MarkdownHeading]
+        /// Prose words, CJK characters and code words, counted apart.
+        public let counts: MarkdownTextCounts
 
-        init(html: String, summary: String, wordCount: Int, anchors: [String]) {
+        init(html: String, summary: String, wordCount: Int, headings: [MarkdownHeading], counts: MarkdownTextCounts) {
             self.html = html
             self.summary = summary
             self.wordCount = wordCount
-            self.anchors = anchors
+            self.headings = headings
+            self.counts = counts
         }
 
-        static let unrendered = Body(html: "", summary: "", wordCount: 0, anchors: [])
+        static let unrendered = Body(html: "", summary: "", wordCount: 0, headings: [], counts: MarkdownTextCounts())
     }
 
     public let source: Source
@@ -128,7 +133,8 @@ public struct Item: Sendable, Identifiable {
     /// Plain text: `summary:` from the front matter, else the first paragraph.
     public var summary: String { source.summary.isEmpty ? body.summary : source.summary }
     public var wordCount: Int { body.wordCount }
-    public var anchors: [String] { body.anchors }
+    /// Headings' ids (for `#anchor` checks).
+    public var anchors: [String] { body.headings.map(\.id) }
 
     /// Minutes to read at 220 words a minute, at least 1.
     public var readingTime: Int { max(1, Int((Double(wordCount) / 220).rounded(.up))) }

@@ -35,7 +35,7 @@ struct ItemParser: Sendable {
         ))
         let errorsBefore = diagnostics.errorCount
         let fields = typer.typeRecord(node, schema: kind.schema, start: start, skip: ["kind"], diagnostics: &diagnostics)
-        if parts.yaml == nil, diagnostics.errorCount > errorsBefore {
+        if parts.frontMatter == nil, diagnostics.errorCount > errorsBefore {
             diagnostics.append(.note("\(display) has no front matter", at: start,
                                      hint: "start the file with a block such as:\n---\ntitle: My title\n---"))
         }

@@ -39,6 +39,8 @@ package enum BuiltinSchemas {
           fields:
             unsafe: {type: bool, default: false, description: "Let raw HTML in Markdown through"}
             smart: {type: bool, default: true, description: "Curly quotes and dashes"}
+            extensions: {type: "[string]", required: false, description: "GFM extensions: table, strikethrough, autolink, tasklist, footnotes (default: all)"}
+            tagfilter: {type: bool, default: true, description: "With unsafe on, escape <script>, <style>, <iframe> and other tags GFM filters"}
         menu: {type: "[string]", required: false, description: "The navigation: sections, pages and links, in order"}
         tags:
           type: object

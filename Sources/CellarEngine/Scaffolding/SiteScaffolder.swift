@@ -2,7 +2,8 @@ import CellarDiagnostics
 import Foundation
 
 /// Creates a new site that builds at once: settings with a menu, one section with one item, an
-/// about page, the default theme.
+/// about page, the default theme, and (unless ``deployWorkflow`` is false) a GitHub Actions
+/// workflow that publishes it on GitHub Pages.
 ///
 /// ```swift
 /// let site = try SiteScaffolder(directory: "mysite", theme: (name: "default", files: themeFiles)).scaffold()
@@ -17,6 +18,8 @@ public struct SiteScaffolder: Sendable {
     /// The theme written into `themes/<name>/`: each file's path within the theme → its text
     /// (`cellar new site` passes the default theme embedded in the binary).
     public var theme: (name: String, files: [String: String])
+    /// Whether to write ``DeployWorkflow`` to `.github/workflows/deploy.yml` (`cellar new site --no-ci` says no).
+    public var deployWorkflow: Bool
 
     /// What was created.
     public struct Result: Sendable, Equatable {
@@ -27,9 +30,10 @@ public struct SiteScaffolder: Sendable {
     }
 
     public init(directory: String, theme: (name: String, files: [String: String]), workingDirectory: String? = nil,
-                now: Date = Date()) {
+                now: Date = Date(), deployWorkflow: Bool = true) {
         self.directory = directory
         self.theme = theme
+        self.deployWorkflow = deployWorkflow
         self.workingDirectory = workingDirectory ?? FileIO.currentDirectory()
         self.now = now
     }
@@ -39,7 +43,7 @@ public struct SiteScaffolder: Sendable {
         let name = Paths.lastComponent(of: Paths.absolute(directory, base: workingDirectory))
         let title = SiteConfigLoader.titleFromFolder(name.isEmpty ? "my site" : name)
         let day = DateFormatting.utc.day(now)
-        return [
+        var files = [
             "content/_index.md": """
                 ---
                 title: \(YAMLText.quoted(title))
@@ -88,6 +92,10 @@ public struct SiteScaffolder: Sendable {
                 """,
             ".gitignore": "public/\n.cellar-cache/\n",
         ]
+        if deployWorkflow {
+            files[DeployWorkflow.path] = DeployWorkflow.text()
+        }
+        return files
     }
 
     /// Creates the site.
@@ -115,7 +123,7 @@ public struct SiteScaffolder: Sendable {
             let themeFiles = theme.files.map { ("themes/\(theme.name)/" + $0.key, $0.value) }
             for (path, text) in (Array(starterFiles) + themeFiles).sorted(by: { $0.0 < $1.0 }) {
                 let target = Paths.join(root, path)
-                if path.hasPrefix("."), FileIO.exists(target) { continue }   // keep an existing .gitignore
+                if path.hasPrefix("."), FileIO.exists(target) { continue }   // keep an existing .gitignore or workflow
                 try FileIO.makeDirectories(Paths.parent(of: target))
                 try FileIO.write(text, to: target)
                 written.append(path)

@@ -22,6 +22,8 @@ struct ItemContext: MustacheObject {
         case "content": return .html(item.contentHTML)
         case "word_count": return .int(item.wordCount)
         case "reading_time": return .int(item.readingTime)
+        case "toc": return TableOfContents.value(of: item.body.headings)
+        case "has_toc": return .bool(item.body.headings.count >= TableOfContents.minimumHeadings)
         case "has_page": return .bool(item.hasPage)
         case "draft": return .bool(item.draft)
         case "weight": return .int(item.weight)

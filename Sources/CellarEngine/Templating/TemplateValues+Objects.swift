@@ -35,6 +35,17 @@ extension TemplateValues {
                            prints: "the value", members: members)
     }
 
+    static let tocEntry = ObjectShape(
+        typeName: "heading", title: "Values of a heading (`item.toc`)", noun: "a value of a heading",
+        members: [
+            Member("title", .text, "The heading's text"),
+            Member("id", .text, "Its `id`"),
+            Member("url", .text, "`#id`"),
+            Member("level", .number, "2 for `##`, 3 for `###`…"),
+            Member("children", .list(.open), "The headings under it, each like this one"),
+            Member("has_children", .flag, "Whether it has any"),
+        ])
+
     static let itemTag = ObjectShape(
         typeName: "tag", title: "Values of an item's tag", noun: "a value of a tag",
         members: [

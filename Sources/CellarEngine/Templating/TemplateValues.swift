@@ -75,6 +75,8 @@ enum TemplateValues {
         Member("has_words", .flag, "Whether its body has any words"),
         Member("word_count", .number, "Words in its body"),
         Member("reading_time", .number, "Minutes to read it, at least 1"),
+        Member("toc", .list(.object(tocEntry)), "Its headings as a table of contents"),
+        Member("has_toc", .flag, "Whether it has enough headings (\(TableOfContents.minimumHeadings)) for a table of contents"),
         Member("has_page", .flag, "Whether its kind gives it a page"),
         Member("draft", .flag, "Whether it is a draft (shown only with `--drafts`)"),
         Member("weight", .number, "Its `weight:`"),

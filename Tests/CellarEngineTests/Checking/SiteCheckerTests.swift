@@ -58,7 +58,7 @@ import Testing
             of: "<div class=\"prose\">", with: "<img src=\"{{site.base_path}}logo.svg\">\n<div class=\"prose\">")])
         let problems = await site.checkDiagnostics()
         #expect(problems == [
-            "themes/default/layouts/item.html:13:11: error: image '/logo.svg' has no alt attribute (on /posts/a/ and /posts/hello-world/)\n  hint: add alt=\"…\" describing the image, or alt=\"\" when it is only decoration",
+            "themes/default/layouts/item.html:16:11: error: image '/logo.svg' has no alt attribute (on /posts/a/ and /posts/hello-world/)\n  hint: add alt=\"…\" describing the image, or alt=\"\" when it is only decoration",
         ])
     }
 

@@ -45,3 +45,19 @@ import Testing
         #expect(DateParser.parse(text, timeZone: utc) == nil)
     }
 }
+
+/// Foundation on Linux crashes formatting dates in a zone whose data file is missing: such a zone
+/// is refused with a diagnostic instead.
+@Suite struct TimeZoneDataTests {
+    @Test func aZoneIsUsableOnlyWithItsDataFile() throws {
+        let empty = FileManager.default.temporaryDirectory.appendingPathComponent("cellar-tz-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: empty) }
+        let paris = try #require(TimeZone(identifier: "Europe/Paris"))
+        #if os(Linux)
+        #expect(SiteConfigLoader.zoneDataIsMissing(paris, folder: empty))
+        #expect(!SiteConfigLoader.zoneDataIsMissing(paris, folder: "/usr/share/zoneinfo"))
+        #endif
+        #expect(!SiteConfigLoader.zoneDataIsMissing(try #require(TimeZone(identifier: "UTC")), folder: empty))
+    }
+}

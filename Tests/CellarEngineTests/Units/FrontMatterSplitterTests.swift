@@ -8,8 +8,8 @@ import Testing
 
     @Test func yamlBetweenDashesAndTheBodyAfter() throws {
         let parts = try splitter.split("---\ntitle: A\ndate: 2024-01-02\n---\nBody line.\n", file: "a.md")
-        #expect(parts.yaml == "title: A\ndate: 2024-01-02\n")
-        #expect(parts.yamlFirstLine == 2)
+        #expect(parts.frontMatter == "title: A\ndate: 2024-01-02\n")
+        #expect(parts.frontMatterFirstLine == 2)
         #expect(parts.body == "Body line.\n")
         #expect(parts.bodyFirstLine == 5)
     }
@@ -18,24 +18,24 @@ import Testing
     func fencesMayEndWithBlanksAndTheYAMLMayEndWithDots(_ text: String) throws {
         if text.hasPrefix("---\t") {
             // A tab straight after the dashes makes the line no fence at all: the file is all body.
-            #expect(try splitter.split(text, file: "a.md").yaml == nil)
+            #expect(try splitter.split(text, file: "a.md").frontMatter == nil)
         } else {
             let parts = try splitter.split(text, file: "a.md")
-            #expect(parts.yaml == "title: A\n")
+            #expect(parts.frontMatter == "title: A\n")
             #expect(parts.body == "Body")
         }
     }
 
     @Test func aFileWithoutAFenceIsAllBody() throws {
         let parts = try splitter.split("# Title\n\n---\nnot front matter\n", file: "a.md")
-        #expect(parts.yaml == nil)
+        #expect(parts.frontMatter == nil)
         #expect(parts.body == "# Title\n\n---\nnot front matter\n")
         #expect(parts.bodyFirstLine == 1)
     }
 
     @Test func emptyFrontMatterAndAnEmptyBody() throws {
         let parts = try splitter.split("---\n---\n", file: "a.md")
-        #expect(parts.yaml == "")
+        #expect(parts.frontMatter == "")
         #expect(parts.body == "")
         #expect(parts.bodyFirstLine == 3)
     }
@@ -50,8 +50,17 @@ import Testing
         }
     }
 
+    @Test func tomlBetweenPlusSigns() throws {
+        let parts = try splitter.split("+++\ntitle = \"A\"\n+++\nBody\n", file: "a.md")
+        #expect(parts.format == .toml)
+        #expect(parts.frontMatter == "title = \"A\"\n")
+        #expect(parts.body == "Body\n")
+        // Only the fence that opened it closes it.
+        #expect(try splitter.split("+++\ntitle = \"A\"\n---\n+++\n", file: "a.md").frontMatter == "title = \"A\"\n---\n")
+    }
+
     @Test func fourDashesAreNoFence() throws {
-        #expect(try splitter.split("----\ntitle: A\n----\n", file: "a.md").yaml == nil)
+        #expect(try splitter.split("----\ntitle: A\n----\n", file: "a.md").frontMatter == nil)
     }
 
     @Test func readTurnsBytesIntoAPlacedTree() throws {

@@ -37,7 +37,9 @@ enum RawHTTP {
     static func request(
         _ method: String, _ path: String, port: UInt16, headers: [String: String] = [:], body: String = ""
     ) throws -> RawHTTPResponse {
-        var request = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
+        var request = "\(method) \(path) HTTP/1.1\r\n"
+        if !headers.keys.contains(where: { $0.lowercased() == "host" }) { request += "Host: 127.0.0.1:\(port)\r\n" }
+        request += "Connection: close\r\n"
         for (name, value) in headers { request += "\(name): \(value)\r\n" }
         if !body.isEmpty { request += "Content-Length: \(body.utf8.count)\r\n" }
         request += "\r\n" + body
@@ -48,5 +50,12 @@ enum RawHTTP {
 
     static func get(_ path: String, port: UInt16, headers: [String: String] = [:]) throws -> RawHTTPResponse {
         try request("GET", path, port: port, headers: headers)
+    }
+
+    /// Sends `bytes` as they are and reads the whole response.
+    static func send(_ bytes: [UInt8], port: UInt16) throws -> RawHTTPResponse {
+        let connection = try TCPConnection(port: port)
+        try connection.send(bytes)
+        return try RawHTTPResponse(parsing: connection.receiveAll())
     }
 }

@@ -1,0 +1,63 @@
+import Synchronization
+
+/// What one connection is doing, and since when: written by the connection's own thread on
+/// every request without taking any lock (one atomic word), read by the ``ConnectionLedger``
+/// when it looks for connections to close. Once ``ConnectionLedger/Phase/closing``, it stays so.
+final class ConnectionActivity: Sendable {
+    typealias Instant = ContinuousClock.Instant
+
+    /// The phase in the low two bits, the nanoseconds since ``origin`` above them.
+    private let word: Atomic<UInt64>
+    /// The instant times are counted from: long before any instant the server will see.
+    private static let origin = ContinuousClock.now - .seconds(1 << 30)
+
+    init(_ phase: ConnectionLedger.Phase, at instant: Instant) {
+        word = Atomic(Self.encode(phase, instant))
+    }
+
+    /// The phase and when it began.
+    var current: (phase: ConnectionLedger.Phase, since: Instant) {
+        Self.decode(word.load(ordering: .acquiring))
+    }
+
+    /// Enters `phase` at `instant`, unless the connection is closing.
+    func enter(_ phase: ConnectionLedger.Phase, at instant: Instant) {
+        let new = Self.encode(phase, instant)
+        var old = word.load(ordering: .relaxed)
+        while Self.decode(old).phase != .closing {
+            let (exchanged, original) = word.compareExchange(expected: old, desired: new, ordering: .acquiringAndReleasing)
+            if exchanged { return }
+            old = original
+        }
+    }
+
+    /// Marks the connection closing; whether it was not already.
+    func close() -> Bool {
+        let previous = word.bitwiseOr(UInt64(3), ordering: .acquiringAndReleasing).oldValue
+        return previous & 3 != 3
+    }
+}
+
+private extension ConnectionActivity {
+    static func encode(_ phase: ConnectionLedger.Phase, _ instant: Instant) -> UInt64 {
+        let (seconds, attoseconds) = origin.duration(to: instant).components
+        let nanoseconds = UInt64(clamping: max(0, seconds * 1_000_000_000 + attoseconds / 1_000_000_000))
+        let bits: UInt64 = switch phase {
+        case .waiting: 0
+        case .answering: 1
+        case .streaming: 2
+        case .closing: 3
+        }
+        return nanoseconds << 2 | bits
+    }
+
+    static func decode(_ word: UInt64) -> (phase: ConnectionLedger.Phase, since: Instant) {
+        let phase: ConnectionLedger.Phase = switch word & 3 {
+        case 0: .waiting
+        case 1: .answering
+        case 2: .streaming
+        default: .closing
+        }
+        return (phase, origin + .nanoseconds(Int64(word >> 2)))
+    }
+}
