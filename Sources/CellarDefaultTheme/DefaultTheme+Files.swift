@@ -409,9 +409,59 @@ img { max-width: 100%; height: auto; }
   * { transition: none !important; }
 }
 
+/* ---- Shortcodes: figure, video, youtube, note, details ---- */
+
+.embed { margin: 1.75rem 0; }
+.embed figcaption { color: var(--muted); font-size: 0.95rem; margin-top: 0.6rem; font-family: var(--serif); font-style: italic; }
+.embed-figure img, .embed-video video { display: block; width: 100%; height: auto; border-radius: 10px; }
+.embed-video video { background: #000; aspect-ratio: 16 / 9; }
+.embed-youtube-play, .embed-youtube-frame {
+  position: relative; display: flex; flex-direction: column; justify-content: flex-end; gap: 0.2rem;
+  width: 100%; aspect-ratio: 16 / 9; border: 0; border-radius: 10px; overflow: hidden;
+  background: linear-gradient(160deg, #2b2724, #0f0e0d); color: #fff; text-decoration: none; padding: 1rem 1.1rem;
+}
+.embed-youtube-play:hover .play, .embed-youtube-play:focus-visible .play { background: #c4302b; }
+.embed-youtube-play:focus-visible { outline: 3px solid var(--focus); outline-offset: 2px; }
+.embed-youtube-title { font-weight: 650; font-size: 1.05rem; position: relative; }
+.embed-youtube-note { font-size: 0.85rem; color: #d9d4cd; position: relative; }
+.embed-note {
+  padding: 0.9rem 1.1rem; border-radius: 10px; border: 1px solid var(--line); border-left: 4px solid var(--focus);
+  background: var(--surface);
+}
+.embed-note > :last-child { margin-bottom: 0; }
+.note-title { margin: 0 0 0.35rem; font-weight: 700; font-size: 0.95rem; }
+.note-info .note-title { color: var(--focus); }
+.note-warning { border-left-color: var(--warn); }
+.note-warning .note-title { color: var(--warn); }
+.note-tip { border-left-color: var(--ok); }
+.note-tip .note-title { color: var(--ok); }
+.embed-details { border: 1px solid var(--line); border-radius: 10px; padding: 0.6rem 1rem; background: var(--surface); }
+.embed-details summary { cursor: pointer; font-weight: 650; }
+.embed-details[open] summary { margin-bottom: 0.5rem; }
+.embed-details > :last-child { margin-bottom: 0; }
+
 """#,
         "assets/favicon.svg": #"""
 <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill="#8b1e3f"/><rect x="14" y="16" width="36" height="8" rx="3" fill="#fff"/><rect x="14" y="28" width="36" height="8" rx="3" fill="#fff" opacity=".8"/><rect x="14" y="40" width="36" height="8" rx="3" fill="#fff" opacity=".6"/></svg>
+
+"""#,
+        "assets/js/embeds.js": #"""
+// Loads a YouTube video only when the visitor asks to play it: until then the page makes no
+// request to YouTube (the link works without this script too, and opens the video there).
+document.addEventListener("click", (event) => {
+  const link = event.target.closest("a[data-youtube]");
+  if (!link || event.ctrlKey || event.metaKey || event.shiftKey || event.button !== 0) return;
+  event.preventDefault();
+  const frame = document.createElement("iframe");
+  const start = link.dataset.start ? "&start=" + encodeURIComponent(link.dataset.start) : "";
+  frame.src = "https://www.youtube-nocookie.com/embed/" + encodeURIComponent(link.dataset.youtube) + "?autoplay=1" + start;
+  frame.title = link.dataset.title || "YouTube";
+  frame.allow = "autoplay; encrypted-media; picture-in-picture; fullscreen";
+  frame.allowFullscreen = true;
+  frame.className = "embed-youtube-frame";
+  link.replaceWith(frame);
+  frame.focus();
+});
 
 """#,
         "cells/article.html": #"""
@@ -561,6 +611,11 @@ see_all: Alle ansehen
 tags_lede: "Alle Schlagwörter auf {site.title}, jeweils mit der Zahl der Einträge, die es tragen."
 not_found_text: Unter dieser Adresse gibt es nichts. Vielleicht wurde die Seite verschoben, oder der Link enthält einen Tippfehler.
 go_home: Zur Startseite
+download_video: Video herunterladen
+youtube_notice: Wird von YouTube abgespielt, das dann von Ihrem Besuch erfährt
+note_info: Hinweis
+note_warning: Achtung
+note_tip: Tipp
 "yes": Ja
 "no": Nein
 tags_title: Schlagwörter
@@ -612,6 +667,11 @@ see_all: See all
 tags_lede: "Every tag on {site.title}, with how many entries carry it."
 not_found_text: Nothing lives at this address. It may have moved, or the link may be mistyped.
 go_home: Go to the home page
+download_video: Download the video
+youtube_notice: Plays from YouTube, which then learns of your visit
+note_info: Note
+note_warning: Warning
+note_tip: Tip
 "yes": "Yes"
 "no": "No"
 # Titles Cellar makes up for pages.
@@ -660,6 +720,11 @@ see_all: Ver todo
 tags_lede: "Todas las etiquetas de {site.title}, con el número de entradas que llevan cada una."
 not_found_text: No hay nada en esta dirección. Puede que la página se haya movido o que el enlace tenga una errata.
 go_home: Ir a la página de inicio
+download_video: Descargar el vídeo
+youtube_notice: Se reproduce desde YouTube, que entonces sabrá de tu visita
+note_info: Nota
+note_warning: Atención
+note_tip: Consejo
 "yes": Sí
 "no": "No"
 tags_title: Etiquetas
@@ -707,6 +772,11 @@ see_all: Tout voir
 tags_lede: "Toutes les étiquettes de {site.title}, avec le nombre d’entrées qui les portent."
 not_found_text: Rien ne se trouve à cette adresse. La page a peut-être été déplacée, ou le lien contient une faute de frappe.
 go_home: Aller à l’accueil
+download_video: Télécharger la vidéo
+youtube_notice: Lue depuis YouTube, qui apprend alors votre visite
+note_info: Note
+note_warning: Attention
+note_tip: Astuce
 "yes": Oui
 "no": Non
 tags_title: Étiquettes
@@ -754,6 +824,11 @@ see_all: すべて見る
 tags_lede: "{site.title} のすべてのタグと、それぞれが付いたエントリーの数です。"
 not_found_text: このアドレスには何もありません。ページが移動したか、リンクが間違っている可能性があります。
 go_home: ホームページへ
+download_video: 動画をダウンロード
+youtube_notice: 再生すると YouTube から読み込まれ、訪問が YouTube に伝わります
+note_info: メモ
+note_warning: 注意
+note_tip: ヒント
 "yes": はい
 "no": いいえ
 tags_title: タグ
@@ -801,6 +876,11 @@ see_all: 모두 보기
 tags_lede: "{site.title}의 모든 태그와 태그마다 붙은 항목 수입니다."
 not_found_text: 이 주소에는 아무것도 없습니다. 페이지가 옮겨졌거나 링크가 잘못되었을 수 있습니다.
 go_home: 홈으로 가기
+download_video: 동영상 다운로드
+youtube_notice: YouTube에서 재생되며, 이때 YouTube가 방문 사실을 알게 됩니다
+note_info: 참고
+note_warning: 주의
+note_tip: 팁
 "yes": 예
 "no": 아니요
 tags_title: 태그
@@ -848,6 +928,11 @@ see_all: Xem tất cả
 tags_lede: "Tất cả các thẻ trên {site.title}, kèm số bài viết gắn mỗi thẻ."
 not_found_text: Không có gì ở địa chỉ này. Có thể trang đã được chuyển đi, hoặc liên kết bị gõ sai.
 go_home: Về trang chủ
+download_video: Tải video xuống
+youtube_notice: Phát từ YouTube; khi đó YouTube sẽ biết bạn đã truy cập
+note_info: Ghi chú
+note_warning: Cảnh báo
+note_tip: Mẹo
 "yes": Có
 "no": Không
 tags_title: Thẻ
@@ -895,6 +980,11 @@ see_all: 查看全部
 tags_lede: "{site.title} 的全部标签，以及每个标签下的条目数。"
 not_found_text: 这个地址上没有任何内容。页面可能已经移动，或者链接有误。
 go_home: 返回首页
+download_video: 下载视频
+youtube_notice: 从 YouTube 播放，YouTube 将因此得知你的访问
+note_info: 说明
+note_warning: 警告
+note_tip: 提示
 "yes": 是
 "no": 否
 tags_title: 标签
@@ -942,6 +1032,11 @@ see_all: 查看全部
 tags_lede: "{site.title} 的所有標籤，以及各標籤下的項目數。"
 not_found_text: 這個網址沒有任何內容。頁面可能已經移動，或是連結有誤。
 go_home: 回到首頁
+download_video: 下載影片
+youtube_notice: 從 YouTube 播放，YouTube 將因此得知你的造訪
+note_info: 說明
+note_warning: 警告
+note_tip: 提示
 "yes": 是
 "no": 否
 tags_title: 標籤
@@ -1095,6 +1190,7 @@ fields:
 <meta name="twitter:title" content="{{page.title}}">
 <link rel="stylesheet" href="{{site.base_path}}css/cellar.css">
 <link rel="icon" href="{{site.base_path}}favicon.svg" type="image/svg+xml">
+<script src="{{site.base_path}}js/embeds.js" defer></script>
 {{#page.feeds}}
 <link rel="alternate" type="{{type}}" href="{{url}}" title="{{title}}">
 {{/page.feeds}}
@@ -1398,6 +1494,79 @@ fields:
 """#,
         "partials/toc-entry.html": #"""
 <li><a href="{{url}}">{{title}}</a>{{#has_children}}<ol>{{#children}}{{>toc-entry}}{{/children}}</ol>{{/has_children}}</li>
+
+"""#,
+        "shortcodes/details.html": #"""
+<details class="embed embed-details"{{#open}} open{{/open}}><summary>{{summary}}</summary>
+{{{inner}}}
+</details>
+
+"""#,
+        "shortcodes/details.yml": #"""
+description: Markdown content folded under a summary line the visitor can open.
+content: required
+positional: [summary]
+arguments:
+  summary: {type: text, description: "The line shown when it is folded (inline Markdown)"}
+  open: {type: bool, default: false, description: "Start unfolded"}
+
+"""#,
+        "shortcodes/figure.html": #"""
+<figure class="embed embed-figure">{{#link}}<a href="{{link}}">{{/link}}<img src="{{src}}" alt="{{alt}}" loading="lazy">{{#link}}</a>{{/link}}{{#caption}}<figcaption>{{caption}}</figcaption>{{/caption}}</figure>
+
+"""#,
+        "shortcodes/figure.yml": #"""
+description: An image with its alt text and an optional caption, optionally a link.
+positional: [src]
+arguments:
+  src: {type: image, description: "The image: /images/x.png from content/, x.png beside the item, or an https URL"}
+  alt: {type: string, min: 1, description: "What the image shows, for people who cannot see it"}
+  caption: {type: text, required: false, description: "Shown under the image (inline Markdown)"}
+  link: {type: url, required: false, description: "Where the image leads when clicked"}
+
+"""#,
+        "shortcodes/note.html": #"""
+<aside class="embed embed-note note-{{type}}"><p class="note-title">{{#title}}{{title}}{{/title}}{{^title}}{{#type.info}}{{t.note_info}}{{/type.info}}{{#type.warning}}{{t.note_warning}}{{/type.warning}}{{#type.tip}}{{t.note_tip}}{{/type.tip}}{{/title}}</p>
+{{{inner}}}
+</aside>
+
+"""#,
+        "shortcodes/note.yml": #"""
+description: A callout around Markdown content — information, a warning or a tip.
+content: required
+positional: [type]
+arguments:
+  type: {type: enum, values: [info, warning, tip], default: info, description: "What kind of callout"}
+  title: {type: string, required: false, description: "Its heading (defaults to Note, Warning or Tip in the page's language)"}
+
+"""#,
+        "shortcodes/video.html": #"""
+<figure class="embed embed-video"><video controls preload="metadata" src="{{src}}"{{#poster}} poster="{{poster}}"{{/poster}}{{#loop}} loop{{/loop}}{{#title}} aria-label="{{title}}"{{/title}}><a href="{{src}}">{{t.download_video}}</a></video>{{#caption}}<figcaption>{{caption}}</figcaption>{{/caption}}</figure>
+
+"""#,
+        "shortcodes/video.yml": #"""
+description: A video file of the site, played in the page.
+positional: [src]
+arguments:
+  src: {type: path, description: "The video file: /clips/a.mp4 from content/, or a.mp4 beside the item"}
+  caption: {type: text, required: false, description: "Shown under the video (inline Markdown)"}
+  poster: {type: image, required: false, description: "The frame shown before it plays"}
+  title: {type: string, required: false, description: "What the video is, for screen readers (defaults to the caption)"}
+  loop: {type: bool, default: false, description: "Play it again when it ends"}
+
+"""#,
+        "shortcodes/youtube.html": #"""
+<figure class="embed embed-youtube"><a class="embed-youtube-play" href="https://www.youtube.com/watch?v={{id}}{{#start}}&amp;t={{start}}s{{/start}}" data-youtube="{{id}}"{{#start}} data-start="{{start}}"{{/start}} data-title="{{title}}"><span class="play" aria-hidden="true"></span><span class="embed-youtube-title">{{title}}</span><span class="embed-youtube-note">{{t.youtube_notice}}</span></a>{{#caption}}<figcaption>{{caption}}</figcaption>{{/caption}}</figure>
+
+"""#,
+        "shortcodes/youtube.yml": #"""
+description: A YouTube video that loads nothing from YouTube until the visitor asks to play it.
+positional: [id]
+arguments:
+  id: {type: string, min: 11, max: 11, description: "The video's id: the v=… of its address"}
+  title: {type: string, min: 1, description: "What the video is: the label of its play button"}
+  caption: {type: text, required: false, description: "Shown under the video (inline Markdown)"}
+  start: {type: int, min: 0, required: false, description: "Second to start playing at"}
 
 """#,
     ]

@@ -48,7 +48,8 @@ package struct FieldTyper {
             } else if spec.required {
                 diagnostics.error(
                     "missing required \(context.noun) '\(path + spec.name)' for \(context.owner)", at: start,
-                    hint: "add a line such as '\(spec.name): \(spec.placeholder)'"
+                    hint: context.noun == "argument" ? "add \(spec.name)=\"…\" (\(spec.expectation))"
+                        : "add a line such as '\(spec.name): \(spec.placeholder)'"
                 )
             }
         }

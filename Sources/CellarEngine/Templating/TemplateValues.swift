@@ -33,6 +33,30 @@ enum TemplateValues {
         Member("t", .themeText, "The theme's text in the page's language: `{{t.previous}}`"),
     ]
 
+    /// A shortcode's template: its arguments, `inner`, a few values of the site, and `t`.
+    static func shortcode(_ shortcode: Shortcode) -> ValueShape {
+        var members = shortcode.arguments.fields.map { Member($0.name, field($0), $0.description ?? "An argument") }
+        members += [
+            Member("inner", .html, "The content between `{{< \(shortcode.name) >}}` and `{{< /\(shortcode.name) >}}`, rendered"),
+            Member("site", .object(shortcodeSite), "A few values of the site"),
+            Member("t", .themeText, "The theme's text"),
+        ]
+        return .object(ObjectShape(typeName: "shortcode", title: "Values of a shortcode",
+                                   noun: "an argument of shortcode '\(shortcode.name)'", members: members,
+                                   hint: "its arguments: " + (shortcode.arguments.names.isEmpty ? "none"
+                                       : shortcode.arguments.names.joined(separator: ", ")) + "; and inner, site, t"))
+    }
+
+    static let shortcodeSite = ObjectShape(
+        typeName: "site", title: "Values of the site (in shortcodes)", noun: "a value of 'site' in shortcodes",
+        members: [
+            Member("title", .text, "`title:` of the site settings"),
+            Member("url", .text, "The home page's address"),
+            Member("base_url", .text, "The home page's absolute address"),
+            Member("base_path", .text, "The path the site lives under"),
+            Member("language", .text, "`language:`"),
+        ])
+
     // MARK: - Items
 
     /// An item of one of `kinds`: the values every item has, then the fields of its kind (of any

@@ -19,6 +19,8 @@ public struct Theme: Sendable {
     public var layouts: [String: MustacheTemplate]
     /// The theme's own words in every language it has (`i18n/<language>.yml`).
     public var text: ThemeTextCatalog
+    /// The embeds Markdown bodies may call (`shortcodes/<name>.yml` and `.html`), by name.
+    public var shortcodes: [String: Shortcode] = [:]
     /// Every template file, relative to the theme (`cells/book.html`), for finding unused ones.
     public var templateFiles: [String]
     /// Files under `assets/`, relative to it, copied to the same place in the output.

@@ -74,11 +74,13 @@ struct ThemeLoader {
             for file in templateFiles where file.hasPrefix("partials/") { _ = compile(Paths.deletingExtension(file)) }
         }
         let text = ThemeTextLoader(directory: directory + "/i18n", display: display + "/i18n").load(diagnostics: &diagnostics)
+        let shortcodes = ShortcodeLoader(directory: directory, display: display, library: library, templateFiles: templateFiles)
+            .load(diagnostics: &diagnostics)
         guard !missing, Theme.requiredLayouts.allSatisfy({ layouts[$0] != nil }) else { return nil }
 
         return Theme(
             name: name, directory: directory, display: display, kinds: kinds, library: library, cells: cells,
-            itemPages: itemPages, layouts: layouts, text: text, templateFiles: templateFiles,
+            itemPages: itemPages, layouts: layouts, text: text, shortcodes: shortcodes, templateFiles: templateFiles,
             assets: assets, fingerprint: fingerprint
         )
     }

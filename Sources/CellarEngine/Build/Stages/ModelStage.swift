@@ -60,6 +60,12 @@ struct ModelStage {
         return hash.value
     }
 
+    /// Draws the shortcodes bodies call, with the frame's theme and settings.
+    private var shortcodes: ShortcodeRenderer {
+        ShortcodeRenderer(theme: frame.site.theme, site: frame.site.config, files: frame.site.scan.files,
+                          contentDisplayRoot: frame.site.layout.display(sitePath: "content"))
+    }
+
     // MARK: - Private
 
     /// The last model with the re-read items' new bodies, or nil when anything moved.
@@ -76,7 +82,8 @@ struct ModelStage {
         // The memo lets go of the model so that replacing items does not copy it.
         var model = last
         memo.model = nil
-        let bodies = BodyStage(markdown: MarkdownRenderer(options: model.config.markdown), links: model.links)
+        let bodies = BodyStage(markdown: MarkdownRenderer(options: model.config.markdown), links: model.links,
+                               shortcodes: shortcodes)
         let changed = await bodies.run(parsed.freshItems, early: parsed.early, complete: false, memo: &memo.bodies)
         for item in changed { model.replace(item) }
         memo.model = model
@@ -107,7 +114,7 @@ struct ModelStage {
             hiddenItems: Set(hidden.map(\.id)), bundleURLs: bundleURLs, hiddenBundles: hiddenBundles,
             contentDisplayRoot: layout.display(sitePath: "content"))
         let markdown = MarkdownRenderer(options: site.config.markdown)
-        let items = await BodyStage(markdown: markdown, links: links)
+        let items = await BodyStage(markdown: markdown, links: links, shortcodes: shortcodes)
             .run(published, early: parsed.early, complete: true, memo: &memo.bodies)
         reporter.progress(.parse, done: items.count, total: items.count)
 

@@ -31,6 +31,9 @@ struct ThemeChecker {
         for name in listLayouts.sorted() {
             if let layout = theme.layouts[name] { checker.check(layout, root: listRoot) }
         }
+        for (_, shortcode) in theme.shortcodes.sorted(by: { $0.key < $1.key }) {
+            checker.check(shortcode.template, root: TemplateValues.shortcode(shortcode))
+        }
         diagnostics.append(contentsOf: checker.diagnostics)
         reportUnused(visited: checker.visited, diagnostics: &diagnostics)
     }
