@@ -7,7 +7,7 @@ struct BuildCommand: Command {
     static let name = "build"
     static let summary = "Render the site into public/."
     static let help = """
-        Usage: cellar build [--site DIR] [--output DIR] [--drafts] [--future] [--base-url URL] [--clean] [--quiet]
+        Usage: cellar build [--site DIR] [--output DIR] [--drafts] [--future] [--base-url URL] [--clean] [-q|--quiet] [--timings]
 
         Renders the site into its output folder (public/ by default). Every problem is reported at
         file:line:column; if any is an error, nothing is written and the previous output stays as it was.
