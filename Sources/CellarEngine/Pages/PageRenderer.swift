@@ -60,7 +60,7 @@ struct PageRenderer: Sendable {
             "title": .string(title),
             "full_title": .string(page.role == .home ? site.title : "\(page.title) · \(site.title)"),
             // Only the home page speaks for the whole site: a section without a description has none.
-            "description": .string(page.description ?? (page.role == .home ? site.description ?? "" : "")),
+            "description": (page.description ?? (page.role == .home ? site.description : nil)).map(MustacheValue.string) ?? .null,
             "url": .string(environment.href(page.url)),
             "permalink": .string(environment.absolute(page.url)),
             "language": .string(item.map { environment.text(for: $0).language } ?? site.language),
