@@ -8,9 +8,10 @@ public struct ArgumentList: Sendable {
         self.words = words
     }
 
-    /// Removes `--name` (a flag without value); true when it was there.
-    public mutating func flag(_ name: String) -> Bool {
-        guard let index = words.firstIndex(of: "--" + name) else { return false }
+    /// Removes `--name` (a flag without value), or `-short` when it has one; true when it was there.
+    public mutating func flag(_ name: String, short: Character? = nil) -> Bool {
+        let spellings = ["--" + name] + (short.map { ["-" + String($0)] } ?? [])
+        guard let index = words.firstIndex(where: spellings.contains) else { return false }
         words.remove(at: index)
         return true
     }

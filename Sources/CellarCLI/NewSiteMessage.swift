@@ -16,7 +16,7 @@ struct NewSiteMessage {
         func step(_ command: String, _ comment: String) -> String {
             "  " + command.padding(toLength: max(width, command.count + 1), withPad: " ", startingAt: 0) + "# " + comment
         }
-        var made = ["content/ with a section and a first post", "the default theme in themes/default/"]
+        var made = ["content/ with a section, a first post and an about page in the menu", "the default theme in themes/default/"]
         if site.files.contains(DeployWorkflow.path) {
             made.append("\(DeployWorkflow.path), which publishes it on GitHub Pages on every push to main")
         }

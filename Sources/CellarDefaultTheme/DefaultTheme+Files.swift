@@ -450,9 +450,59 @@ img { max-width: 100%; height: auto; }
   * { transition: none !important; }
 }
 
+/* ---- Shortcodes: figure, video, youtube, note, details ---- */
+
+.embed { margin: 1.75rem 0; }
+.embed figcaption { color: var(--muted); font-size: 0.95rem; margin-top: 0.6rem; font-family: var(--serif); font-style: italic; }
+.embed-figure img, .embed-video video { display: block; width: 100%; height: auto; border-radius: 10px; }
+.embed-video video { background: #000; aspect-ratio: 16 / 9; }
+.embed-youtube-play, .embed-youtube-frame {
+  position: relative; display: flex; flex-direction: column; justify-content: flex-end; gap: 0.2rem;
+  width: 100%; aspect-ratio: 16 / 9; border: 0; border-radius: 10px; overflow: hidden;
+  background: linear-gradient(160deg, #2b2724, #0f0e0d); color: #fff; text-decoration: none; padding: 1rem 1.1rem;
+}
+.embed-youtube-play:hover .play, .embed-youtube-play:focus-visible .play { background: #c4302b; }
+.embed-youtube-play:focus-visible { outline: 3px solid var(--focus); outline-offset: 2px; }
+.embed-youtube-title { font-weight: 650; font-size: 1.05rem; position: relative; }
+.embed-youtube-note { font-size: 0.85rem; color: #d9d4cd; position: relative; }
+.embed-note {
+  padding: 0.9rem 1.1rem; border-radius: 10px; border: 1px solid var(--line); border-left: 4px solid var(--focus);
+  background: var(--surface);
+}
+.embed-note > :last-child { margin-bottom: 0; }
+.note-title { margin: 0 0 0.35rem; font-weight: 700; font-size: 0.95rem; }
+.note-info .note-title { color: var(--focus); }
+.note-warning { border-left-color: var(--warn); }
+.note-warning .note-title { color: var(--warn); }
+.note-tip { border-left-color: var(--ok); }
+.note-tip .note-title { color: var(--ok); }
+.embed-details { border: 1px solid var(--line); border-radius: 10px; padding: 0.6rem 1rem; background: var(--surface); }
+.embed-details summary { cursor: pointer; font-weight: 650; }
+.embed-details[open] summary { margin-bottom: 0.5rem; }
+.embed-details > :last-child { margin-bottom: 0; }
+
 """#,
         "assets/favicon.svg": #"""
 <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill="#8b1e3f"/><rect x="14" y="16" width="36" height="8" rx="3" fill="#fff"/><rect x="14" y="28" width="36" height="8" rx="3" fill="#fff" opacity=".8"/><rect x="14" y="40" width="36" height="8" rx="3" fill="#fff" opacity=".6"/></svg>
+
+"""#,
+        "assets/js/embeds.js": #"""
+// Loads a YouTube video only when the visitor asks to play it: until then the page makes no
+// request to YouTube (the link works without this script too, and opens the video there).
+document.addEventListener("click", (event) => {
+  const link = event.target.closest("a[data-youtube]");
+  if (!link || event.ctrlKey || event.metaKey || event.shiftKey || event.button !== 0) return;
+  event.preventDefault();
+  const frame = document.createElement("iframe");
+  const start = link.dataset.start ? "&start=" + encodeURIComponent(link.dataset.start) : "";
+  frame.src = "https://www.youtube-nocookie.com/embed/" + encodeURIComponent(link.dataset.youtube) + "?autoplay=1" + start;
+  frame.title = link.dataset.title || "YouTube";
+  frame.allow = "autoplay; encrypted-media; picture-in-picture; fullscreen";
+  frame.allowFullscreen = true;
+  frame.className = "embed-youtube-frame";
+  link.replaceWith(frame);
+  frame.focus();
+});
 
 """#,
         "cells/article.html": #"""
@@ -460,7 +510,7 @@ img { max-width: 100%; height: auto; }
 {{#cover}}<a class="cell-media" href="{{url}}" tabindex="-1" aria-hidden="true"><img src="{{cover}}" alt="" loading="lazy"></a>{{/cover}}
 <div class="cell-body">
 <h3 class="cell-title"><a href="{{url}}">{{title}}</a></h3>
-<p class="cell-meta">{{#date}}<time datetime="{{iso}}">{{short}}</time><span class="dot" aria-hidden="true">·</span>{{/date}}{{reading_time}} min read</p>
+<p class="cell-meta">{{#date}}<time datetime="{{iso}}">{{short}}</time><span class="dot" aria-hidden="true">·</span>{{/date}}{{t.min_read}}</p>
 {{#summary}}<p class="cell-summary">{{summary}}</p>{{/summary}}
 {{>cell-tags}}
 </div>
@@ -470,7 +520,7 @@ img { max-width: 100%; height: auto; }
         "cells/link.html": #"""
 <article class="cell cell-link" id="{{anchor}}">
 <h3 class="cell-title"><a href="{{link}}">{{title}}<span class="external" aria-hidden="true"> ↗</span></a></h3>
-<p class="cell-meta"><span class="domain">{{link.host}}</span>{{#date}}<span class="dot" aria-hidden="true">·</span><time datetime="{{iso}}">{{short}}</time>{{/date}}{{#via}}<span class="dot" aria-hidden="true">·</span><a href="{{via}}">via {{via.host}}</a>{{/via}}</p>
+<p class="cell-meta"><span class="domain">{{link.host}}</span>{{#date}}<span class="dot" aria-hidden="true">·</span><time datetime="{{iso}}">{{short}}</time>{{/date}}{{#via}}<span class="dot" aria-hidden="true">·</span><a href="{{via}}">{{t.via}}</a>{{/via}}</p>
 {{#summary}}<p class="cell-summary">{{summary}}</p>{{/summary}}
 {{>cell-tags}}
 </article>
@@ -482,7 +532,14 @@ img { max-width: 100%; height: auto; }
 <div class="cell-content prose">
 {{{content}}}
 </div>
-<p class="cell-meta"><a href="{{url}}">{{#date}}<time datetime="{{iso}}">{{short}}</time>{{/date}}{{^date}}Permalink{{/date}}<span class="visually-hidden">: {{title}}</span></a></p>
+<p class="cell-meta"><a href="{{url}}">{{#date}}<time datetime="{{iso}}">{{short}}</time>{{/date}}{{^date}}{{t.permalink}}{{/date}}<span class="visually-hidden">: {{title}}</span></a></p>
+</article>
+
+"""#,
+        "cells/page.html": #"""
+<article class="cell cell-page" id="{{anchor}}">
+<h3 class="cell-title"><a href="{{url}}">{{title}}</a></h3>
+{{#summary}}<p class="cell-summary">{{summary}}</p>{{/summary}}
 </article>
 
 """#,
@@ -504,14 +561,14 @@ img { max-width: 100%; height: auto; }
 <blockquote>{{#quote}}<p>{{quote}}</p>{{/quote}}{{^quote}}<p>{{summary}}</p>{{/quote}}</blockquote>
 <figcaption><span class="quote-author">{{author}}</span>{{#source}}, <cite>{{source}}</cite>{{/source}}</figcaption>
 </figure>
-<p class="cell-meta"><a href="{{url}}">{{#date}}<time datetime="{{iso}}">{{short}}</time>{{/date}}{{^date}}Permalink{{/date}}<span class="visually-hidden">: {{title}}</span></a></p>
+<p class="cell-meta"><a href="{{url}}">{{#date}}<time datetime="{{iso}}">{{short}}</time>{{/date}}{{^date}}{{t.permalink}}{{/date}}<span class="visually-hidden">: {{title}}</span></a></p>
 </article>
 
 """#,
         "cells/release.html": #"""
 <article class="cell cell-release" id="{{anchor}}">
 <header class="release-head">
-<span class="version">{{version}}</span>{{#breaking}}<span class="badge badge-warning">Breaking</span>{{/breaking}}
+<span class="version">{{version}}</span>{{#breaking}}<span class="badge badge-warning">{{t.breaking}}</span>{{/breaking}}
 <h3 class="cell-title"><a href="{{url}}">{{title}}</a></h3>
 {{#date}}<time class="cell-meta" datetime="{{iso}}">{{short}}</time>{{/date}}
 </header>
@@ -526,7 +583,7 @@ img { max-width: 100%; height: auto; }
 {{#poster}}<a class="cell-poster" href="{{url}}" tabindex="-1" aria-hidden="true"><img src="{{poster}}" alt="" loading="lazy"></a>{{/poster}}
 <div class="cell-body">
 <h3 class="cell-title"><a href="{{url}}">{{title}}</a></h3>
-<p class="rating"><span class="stars" style="--rating: {{rating}}" aria-hidden="true"></span><span class="rating-number">{{rating}}<span class="rating-max">/10</span></span>{{#verdict}} <span class="badge verdict-{{verdict}}">{{verdict}}</span>{{/verdict}}</p>
+<p class="rating"><span class="stars" style="--rating: {{rating}}" aria-hidden="true"></span><span class="rating-number">{{rating}}<span class="rating-max">/10</span></span>{{#verdict}} <span class="badge verdict-{{verdict}}">{{verdict.label}}</span>{{/verdict}}</p>
 {{#summary}}<p class="cell-summary">{{summary}}</p>{{/summary}}
 <p class="cell-meta">{{#by}}{{by}}{{#year}}, {{year}}{{/year}}<span class="dot" aria-hidden="true">·</span>{{/by}}{{#date}}<time datetime="{{iso}}">{{short}}</time>{{/date}}</p>
 </div>
@@ -542,13 +599,13 @@ img { max-width: 100%; height: auto; }
 </div>
 {{#style.info}}<span class="setting-value">{{value}}</span>{{/style.info}}
 {{#style.link}}<a class="setting-action" href="{{target}}">{{#value}}{{value}}{{/value}}<span class="visually-hidden"> {{title}}</span><span class="chevron" aria-hidden="true">›</span></a>{{/style.link}}
-{{#style.toggle}}<span class="switch{{#enabled}} is-on{{/enabled}}" role="img" aria-label="{{title}}: {{#enabled}}on{{/enabled}}{{^enabled}}off{{/enabled}}"></span>{{/style.toggle}}
+{{#style.toggle}}<span class="switch{{#enabled}} is-on{{/enabled}}" role="img" aria-label="{{title}}: {{#enabled}}{{t.on}}{{/enabled}}{{^enabled}}{{t.off}}{{/enabled}}"></span>{{/style.toggle}}
 </div>
 
 """#,
         "cells/video.html": #"""
 <article class="cell cell-video" id="{{anchor}}">
-<a class="cell-video-frame" href="{{link}}"><img src="{{poster}}" alt="" loading="lazy"><span class="play" aria-hidden="true"></span>{{#duration}}<span class="duration">{{duration}}</span>{{/duration}}<span class="visually-hidden">Watch {{title}} on {{link.host}}</span></a>
+<a class="cell-video-frame" href="{{link}}"><img src="{{poster}}" alt="" loading="lazy"><span class="play" aria-hidden="true"></span>{{#duration}}<span class="duration">{{duration}}</span>{{/duration}}<span class="visually-hidden">{{t.watch_on}}</span></a>
 <div class="cell-body">
 <h3 class="cell-title"><a href="{{url}}">{{title}}</a></h3>
 <p class="cell-meta">{{link.host}}{{#date}}<span class="dot" aria-hidden="true">·</span><time datetime="{{iso}}">{{short}}</time>{{/date}}</p>
@@ -557,13 +614,495 @@ img { max-width: 100%; height: auto; }
 </article>
 
 """#,
+        "i18n/de.yml": #"""
+# Deutsch
+skip_to_content: Zum Inhalt springen
+site_navigation: Website
+tags: Schlagwörter
+follow: "Abonnieren:"
+made_with_before: Erstellt mit
+made_with_after: ""
+min_read: "{reading_time} Min. Lesezeit"
+permalink: Permalink
+via: "über {via.host}"
+watch_on: "{title} auf {link.host} ansehen"
+watch_at: Ansehen auf
+breaking: Inkompatibel
+"on": an
+"off": aus
+rating: Bewertung
+verdict: Urteil
+subject: Gegenstand
+by: Von
+year: Jahr
+poster_of: "Plakat zu {title}"
+changes: Änderungen
+download: Herunterladen
+contents: Inhalt
+more_in_section: Mehr aus diesem Bereich
+previous_item: Vorheriger Beitrag
+next_item: Nächster Beitrag
+previous: Zurück
+next: Weiter
+pages: Seiten
+entries: Einträge
+nothing_yet: Hier gibt es noch nichts.
+subsections: Unterbereiche
+see_all: Alle ansehen
+tags_lede: "Alle Schlagwörter auf {site.title}, jeweils mit der Zahl der Einträge, die es tragen."
+not_found_text: Unter dieser Adresse gibt es nichts. Vielleicht wurde die Seite verschoben, oder der Link enthält einen Tippfehler.
+go_home: Zur Startseite
+download_video: Video herunterladen
+youtube_notice: Wird von YouTube abgespielt, das dann von Ihrem Besuch erfährt
+youtube_play: Video abspielen
+note_info: Hinweis
+note_warning: Achtung
+note_tip: Tipp
+"yes": Ja
+"no": Nein
+tags_title: Schlagwörter
+not_found_title: Seite nicht gefunden
+numbered_page_title: "{title} – Seite {number}"
+other_group: Sonstige
+pages_group: Seiten
+
+"""#,
+        "i18n/en.yml": #"""
+# The default theme's own words in English. Every other language file translates these names;
+# a name it leaves out is shown in English. {name} is filled from the value of that name where
+# the text is used; a text with plural forms takes the form its first number asks for.
+skip_to_content: Skip to content
+site_navigation: Site
+tags: Tags
+follow: "Follow:"
+made_with_before: Made with
+made_with_after: ""
+min_read:
+  one: "{reading_time} min read"
+  other: "{reading_time} min read"
+permalink: Permalink
+via: "via {via.host}"
+watch_on: "Watch {title} on {link.host}"
+watch_at: Watch on
+breaking: Breaking
+"on": "on"
+"off": "off"
+rating: Rating
+verdict: Verdict
+subject: Subject
+by: By
+year: Year
+poster_of: "Poster of {title}"
+changes: Changes
+download: Download
+contents: Contents
+more_in_section: More in this section
+previous_item: Previous
+next_item: Next
+previous: Previous
+next: Next
+pages: Pages
+entries: Entries
+nothing_yet: Nothing here yet.
+subsections: Subsections
+see_all: See all
+tags_lede: "Every tag on {site.title}, with how many entries carry it."
+not_found_text: Nothing lives at this address. It may have moved, or the link may be mistyped.
+go_home: Go to the home page
+download_video: Download the video
+youtube_notice: Plays from YouTube, which then learns of your visit
+youtube_play: Play the video
+note_info: Note
+note_warning: Warning
+note_tip: Tip
+"yes": "Yes"
+"no": "No"
+# Titles Cellar makes up for pages.
+tags_title: Tags
+not_found_title: Page not found
+numbered_page_title: "{title} — page {number}"
+other_group: Other
+pages_group: Pages
+
+"""#,
+        "i18n/es.yml": #"""
+# Español
+skip_to_content: Saltar al contenido
+site_navigation: Sitio
+tags: Etiquetas
+follow: "Suscribirse:"
+made_with_before: Hecho con
+made_with_after: ""
+min_read: "{reading_time} min de lectura"
+permalink: Enlace permanente
+via: "vía {via.host}"
+watch_on: "Ver {title} en {link.host}"
+watch_at: Ver en
+breaking: Incompatible
+"on": activado
+"off": desactivado
+rating: Puntuación
+verdict: Veredicto
+subject: Tema
+by: De
+year: Año
+poster_of: "Póster de {title}"
+changes: Cambios
+download: Descargar
+contents: Contenido
+more_in_section: Más en esta sección
+previous_item: Anterior
+next_item: Siguiente
+previous: Anterior
+next: Siguiente
+pages: Páginas
+entries: Entradas
+nothing_yet: Todavía no hay nada aquí.
+subsections: Subsecciones
+see_all: Ver todo
+tags_lede: "Todas las etiquetas de {site.title}, con el número de entradas que llevan cada una."
+not_found_text: No hay nada en esta dirección. Puede que la página se haya movido o que el enlace tenga una errata.
+go_home: Ir a la página de inicio
+download_video: Descargar el vídeo
+youtube_notice: Se reproduce desde YouTube, que entonces sabrá de tu visita
+youtube_play: Reproducir el vídeo
+note_info: Nota
+note_warning: Atención
+note_tip: Consejo
+"yes": Sí
+"no": "No"
+tags_title: Etiquetas
+not_found_title: Página no encontrada
+numbered_page_title: "{title} — página {number}"
+other_group: Otros
+pages_group: Páginas
+
+"""#,
+        "i18n/fr.yml": #"""
+# Français
+skip_to_content: Aller au contenu
+site_navigation: Site
+tags: Étiquettes
+follow: "S’abonner :"
+made_with_before: Fait avec
+made_with_after: ""
+min_read: "{reading_time} min de lecture"
+permalink: Lien permanent
+via: "via {via.host}"
+watch_on: "Regarder {title} sur {link.host}"
+watch_at: Regarder sur
+breaking: Incompatible
+"on": activé
+"off": désactivé
+rating: Note
+verdict: Verdict
+subject: Sujet
+by: Par
+year: Année
+poster_of: "Affiche de {title}"
+changes: Changements
+download: Télécharger
+contents: Sommaire
+more_in_section: Plus dans cette rubrique
+previous_item: Précédent
+next_item: Suivant
+previous: Précédente
+next: Suivante
+pages: Pages
+entries: Entrées
+nothing_yet: Rien ici pour l’instant.
+subsections: Sous-rubriques
+see_all: Tout voir
+tags_lede: "Toutes les étiquettes de {site.title}, avec le nombre d’entrées qui les portent."
+not_found_text: Rien ne se trouve à cette adresse. La page a peut-être été déplacée, ou le lien contient une faute de frappe.
+go_home: Aller à l’accueil
+download_video: Télécharger la vidéo
+youtube_notice: Lue depuis YouTube, qui apprend alors votre visite
+youtube_play: Lire la vidéo
+note_info: Note
+note_warning: Attention
+note_tip: Astuce
+"yes": Oui
+"no": Non
+tags_title: Étiquettes
+not_found_title: Page introuvable
+numbered_page_title: "{title} — page {number}"
+other_group: Autres
+pages_group: Pages
+
+"""#,
+        "i18n/ja.yml": #"""
+# 日本語
+skip_to_content: 本文へ移動
+site_navigation: サイト
+tags: タグ
+follow: "購読:"
+made_with_before: ""
+made_with_after: " で作成"
+min_read: "{reading_time} 分で読めます"
+permalink: 固定リンク
+via: "経由: {via.host}"
+watch_on: "{link.host} で「{title}」を見る"
+watch_at: "視聴:"
+breaking: 互換性なし
+"on": オン
+"off": オフ
+rating: 評価
+verdict: 判定
+subject: 対象
+by: 作者
+year: 年
+poster_of: "「{title}」のポスター"
+changes: 変更点
+download: ダウンロード
+contents: 目次
+more_in_section: このセクションの他の記事
+previous_item: 前の記事
+next_item: 次の記事
+previous: 前へ
+next: 次へ
+pages: ページ
+entries: エントリー
+nothing_yet: まだ何もありません。
+subsections: サブセクション
+see_all: すべて見る
+tags_lede: "{site.title} のすべてのタグと、それぞれが付いたエントリーの数です。"
+not_found_text: このアドレスには何もありません。ページが移動したか、リンクが間違っている可能性があります。
+go_home: ホームページへ
+download_video: 動画をダウンロード
+youtube_notice: 再生すると YouTube から読み込まれ、訪問が YouTube に伝わります
+youtube_play: 動画を再生
+note_info: メモ
+note_warning: 注意
+note_tip: ヒント
+"yes": はい
+"no": いいえ
+tags_title: タグ
+not_found_title: ページが見つかりません
+numbered_page_title: "{title}（{number} ページ目）"
+other_group: その他
+pages_group: ページ
+
+"""#,
+        "i18n/ko.yml": #"""
+# 한국어
+skip_to_content: 본문으로 건너뛰기
+site_navigation: 사이트
+tags: 태그
+follow: "구독:"
+made_with_before: "제작 도구:"
+made_with_after: ""
+min_read: "{reading_time}분 분량"
+permalink: 고유 링크
+via: "출처: {via.host}"
+watch_on: "{link.host}에서 {title} 보기"
+watch_at: "시청:"
+breaking: 호환성 변경
+"on": 켜짐
+"off": 꺼짐
+rating: 평점
+verdict: 한줄평
+subject: 대상
+by: 만든 이
+year: 연도
+poster_of: "{title} 포스터"
+changes: 변경 사항
+download: 다운로드
+contents: 목차
+more_in_section: 이 섹션의 다른 글
+previous_item: 이전 글
+next_item: 다음 글
+previous: 이전
+next: 다음
+pages: 페이지
+entries: 항목
+nothing_yet: 아직 아무것도 없습니다.
+subsections: 하위 섹션
+see_all: 모두 보기
+tags_lede: "{site.title}의 모든 태그와 태그마다 붙은 항목 수입니다."
+not_found_text: 이 주소에는 아무것도 없습니다. 페이지가 옮겨졌거나 링크가 잘못되었을 수 있습니다.
+go_home: 홈으로 가기
+download_video: 동영상 다운로드
+youtube_notice: YouTube에서 재생되며, 이때 YouTube가 방문 사실을 알게 됩니다
+youtube_play: 동영상 재생
+note_info: 참고
+note_warning: 주의
+note_tip: 팁
+"yes": 예
+"no": 아니요
+tags_title: 태그
+not_found_title: 페이지를 찾을 수 없습니다
+numbered_page_title: "{title} — {number}페이지"
+other_group: 기타
+pages_group: 페이지
+
+"""#,
+        "i18n/vi.yml": #"""
+# Tiếng Việt
+skip_to_content: Chuyển đến nội dung
+site_navigation: Trang web
+tags: Thẻ
+follow: "Theo dõi:"
+made_with_before: Tạo bằng
+made_with_after: ""
+min_read: "{reading_time} phút đọc"
+permalink: Liên kết cố định
+via: "qua {via.host}"
+watch_on: "Xem {title} trên {link.host}"
+watch_at: Xem trên
+breaking: Không tương thích
+"on": bật
+"off": tắt
+rating: Điểm số
+verdict: Kết luận
+subject: Chủ đề
+by: Tác giả
+year: Năm
+poster_of: "Áp phích của {title}"
+changes: Thay đổi
+download: Tải xuống
+contents: Mục lục
+more_in_section: Thêm trong mục này
+previous_item: Bài trước
+next_item: Bài tiếp theo
+previous: Trang trước
+next: Trang sau
+pages: Trang
+entries: Bài viết
+nothing_yet: Chưa có gì ở đây.
+subsections: Mục con
+see_all: Xem tất cả
+tags_lede: "Tất cả các thẻ trên {site.title}, kèm số bài viết gắn mỗi thẻ."
+not_found_text: Không có gì ở địa chỉ này. Có thể trang đã được chuyển đi, hoặc liên kết bị gõ sai.
+go_home: Về trang chủ
+download_video: Tải video xuống
+youtube_notice: Phát từ YouTube; khi đó YouTube sẽ biết bạn đã truy cập
+youtube_play: Phát video
+note_info: Ghi chú
+note_warning: Cảnh báo
+note_tip: Mẹo
+"yes": Có
+"no": Không
+tags_title: Thẻ
+not_found_title: Không tìm thấy trang
+numbered_page_title: "{title} — trang {number}"
+other_group: Khác
+pages_group: Trang
+
+"""#,
+        "i18n/zh-Hans.yml": #"""
+# 简体中文
+skip_to_content: 跳到正文
+site_navigation: 网站
+tags: 标签
+follow: "订阅："
+made_with_before: 使用
+made_with_after: " 构建"
+min_read: "阅读约需 {reading_time} 分钟"
+permalink: 固定链接
+via: "来源：{via.host}"
+watch_on: "在 {link.host} 观看《{title}》"
+watch_at: "观看："
+breaking: 不兼容
+"on": 开
+"off": 关
+rating: 评分
+verdict: 结论
+subject: 对象
+by: 作者
+year: 年份
+poster_of: "《{title}》海报"
+changes: 更新内容
+download: 下载
+contents: 目录
+more_in_section: 本栏目更多内容
+previous_item: 上一篇
+next_item: 下一篇
+previous: 上一页
+next: 下一页
+pages: 分页
+entries: 条目
+nothing_yet: 这里还没有内容。
+subsections: 子栏目
+see_all: 查看全部
+tags_lede: "{site.title} 的全部标签，以及每个标签下的条目数。"
+not_found_text: 这个地址上没有任何内容。页面可能已经移动，或者链接有误。
+go_home: 返回首页
+download_video: 下载视频
+youtube_notice: 从 YouTube 播放，YouTube 将因此得知你的访问
+youtube_play: 播放视频
+note_info: 说明
+note_warning: 警告
+note_tip: 提示
+"yes": 是
+"no": 否
+tags_title: 标签
+not_found_title: 找不到页面
+numbered_page_title: "{title}（第 {number} 页）"
+other_group: 其他
+pages_group: 页面
+
+"""#,
+        "i18n/zh-Hant.yml": #"""
+# 繁體中文
+skip_to_content: 跳至主要內容
+site_navigation: 網站
+tags: 標籤
+follow: "訂閱："
+made_with_before: 使用
+made_with_after: " 建置"
+min_read: "閱讀時間約 {reading_time} 分鐘"
+permalink: 永久連結
+via: "來源：{via.host}"
+watch_on: "在 {link.host} 觀看《{title}》"
+watch_at: "觀看："
+breaking: 不相容
+"on": 開
+"off": 關
+rating: 評分
+verdict: 結論
+subject: 對象
+by: 作者
+year: 年份
+poster_of: "《{title}》海報"
+changes: 變更內容
+download: 下載
+contents: 目錄
+more_in_section: 本單元更多內容
+previous_item: 上一篇
+next_item: 下一篇
+previous: 上一頁
+next: 下一頁
+pages: 分頁
+entries: 項目
+nothing_yet: 這裡還沒有內容。
+subsections: 子單元
+see_all: 查看全部
+tags_lede: "{site.title} 的所有標籤，以及各標籤下的項目數。"
+not_found_text: 這個網址沒有任何內容。頁面可能已經移動，或是連結有誤。
+go_home: 回到首頁
+download_video: 下載影片
+youtube_notice: 從 YouTube 播放，YouTube 將因此得知你的造訪
+youtube_play: 播放影片
+note_info: 說明
+note_warning: 警告
+note_tip: 提示
+"yes": 是
+"no": 否
+tags_title: 標籤
+not_found_title: 找不到網頁
+numbered_page_title: "{title}（第 {number} 頁）"
+other_group: 其他
+pages_group: 頁面
+
+"""#,
         "kinds/article.yml": #"""
 label: Article
 description: A written post with a title, a summary and an optional cover image.
 page: true
 fields:
   subtitle: {type: string, required: false, max: 160, description: "A line under the title"}
-  cover: {type: image, required: false, description: "Cover image, shown in the cell and at the top of the page"}
+  cover: {type: image, required: false, alt: cover_alt, description: "Cover image, shown in the cell and at the top of the page"}
   cover_alt: {type: string, required: false, description: "Alt text of the cover image"}
 
 """#,
@@ -583,12 +1122,19 @@ page: true
 fields: {}
 
 """#,
+        "kinds/page.yml": #"""
+label: Page
+description: A standalone page outside every section, such as About; it has no date line, neighbours or feed entry.
+page: true
+fields: {}
+
+"""#,
         "kinds/photo.yml": #"""
 label: Photo
 description: One photograph with a caption.
 page: true
 fields:
-  image: {type: image, description: "The photograph"}
+  image: {type: image, alt: alt, description: "The photograph"}
   alt: {type: string, required: false, description: "What the photo shows, for people who cannot see it (defaults to the caption)"}
   caption: {type: text, required: false, description: "Caption (inline Markdown)"}
   camera: {type: string, required: false, description: "Camera and lens"}
@@ -624,7 +1170,7 @@ page: true
 fields:
   rating: {type: int, min: 0, max: 10, description: "Score out of ten"}
   poster: {type: image, required: false, description: "Poster or cover art"}
-  verdict: {type: enum, values: [must-see, good, skip], required: false, description: "The short answer"}
+  verdict: {type: enum, values: {must-see: Must see, good: Good, skip: Skip}, required: false, description: "The short answer"}
   subject: {type: string, required: false, description: "What is reviewed, if not the title"}
   year: {type: int, required: false, min: 1800, max: 2200, description: "Year it came out"}
   by: {type: string, required: false, description: "Director, author or artist"}
@@ -658,9 +1204,9 @@ fields:
 {{<base}}
 {{$main}}
 <div class="wrap narrow not-found">
-<h1>Page not found</h1>
-<p class="lede">Nothing lives at this address. It may have moved, or the link may be mistyped.</p>
-<p><a class="button" href="{{site.url}}">Go to the home page</a></p>
+<h1>{{page.title}}</h1>
+<p class="lede">{{t.not_found_text}}</p>
+<p><a class="button" href="{{site.url}}">{{t.go_home}}</a></p>
 </div>
 {{/main}}
 {{/base}}
@@ -668,7 +1214,7 @@ fields:
 """#,
         "layouts/base.html": #"""
 <!DOCTYPE html>
-<html lang="{{site.language}}">
+<html lang="{{page.language}}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -694,13 +1240,14 @@ fields:
 <meta name="twitter:title" content="{{page.title}}">
 <link rel="stylesheet" href="{{site.base_path}}css/cellar.css">
 <link rel="icon" href="{{site.base_path}}favicon.svg" type="image/svg+xml">
+<script src="{{site.base_path}}js/embeds.js" defer></script>
 {{#page.feeds}}
 <link rel="alternate" type="{{type}}" href="{{url}}" title="{{title}}">
 {{/page.feeds}}
 {{$head}}{{/head}}
 </head>
 <body class="role-{{page.role}}">
-<a class="skip-link" href="#main">Skip to content</a>
+<a class="skip-link" href="#main">{{t.skip_to_content}}</a>
 {{>header}}
 <main id="main">
 {{$main}}{{/main}}
@@ -723,7 +1270,7 @@ fields:
 <section class="list-section home-section" aria-labelledby="home-{{anchor}}">
 <header class="section-head">
 <h2 id="home-{{anchor}}"><a href="{{url}}">{{title}}</a></h2>
-<a class="more" href="{{url}}">All {{title}}<span class="visually-hidden"> entries</span> <span aria-hidden="true">→</span></a>
+<a class="more" href="{{url}}">{{t.see_all}}<span class="visually-hidden">: {{title}}</span> <span aria-hidden="true">→</span></a>
 </header>
 <div class="cells">
 {{{cells}}}
@@ -743,19 +1290,17 @@ fields:
 <header class="item-head">
 {{#section}}<p class="eyebrow"><a href="{{url}}">{{title}}</a></p>{{/section}}
 <h1>{{title}}</h1>
-{{#subtitle}}<p class="subtitle">{{subtitle}}</p>{{/subtitle}}
 {{>item-meta}}
 </header>
-{{#has_toc}}
-<nav class="toc" aria-labelledby="toc-title"><h2 id="toc-title" class="toc-title">Contents</h2><ol>{{#toc}}{{>toc-entry}}{{/toc}}</ol></nav>
-{{/has_toc}}
 {{$lead}}
-{{#cover}}<figure class="item-figure"><img src="{{cover}}" alt="{{cover_alt}}"></figure>{{/cover}}
+{{>fields}}
 {{/lead}}
+{{#has_toc}}
+<nav class="toc" aria-labelledby="toc-title"><h2 id="toc-title" class="toc-title">{{t.contents}}</h2><ol>{{#toc}}{{>toc-entry}}{{/toc}}</ol></nav>
+{{/has_toc}}
 <div class="prose">
 {{{content}}}
 </div>
-{{$after}}{{/after}}
 {{>tags}}
 </article>
 {{/item}}
@@ -772,7 +1317,7 @@ fields:
 <h1>{{page.title}}</h1>
 {{#page.description}}<p class="lede">{{page.description}}</p>{{/page.description}}
 {{#page.has_subsections}}
-<ul class="subsections" aria-label="Subsections">{{#page.subsections}}<li><a href="{{url}}">{{title}}</a></li>{{/page.subsections}}</ul>
+<ul class="subsections" aria-label="{{t.subsections}}">{{#page.subsections}}<li><a href="{{url}}">{{title}}</a></li>{{/page.subsections}}</ul>
 {{/page.has_subsections}}
 </header>
 {{#page.intro}}<div class="intro prose">{{{page.intro}}}</div>{{/page.intro}}
@@ -789,7 +1334,7 @@ fields:
 <div class="wrap">
 <header class="page-head">
 <h1>{{page.title}}</h1>
-<p class="lede">Every tag on {{site.title}}, with how many entries carry it.</p>
+<p class="lede">{{t.tags_lede}}</p>
 </header>
 <ul class="tag-cloud">
 {{#page.tags}}
@@ -797,6 +1342,32 @@ fields:
 {{/page.tags}}
 </ul>
 </div>
+{{/main}}
+{{/base}}
+
+"""#,
+        "pages/article.html": #"""
+{{<item}}
+{{$lead}}
+{{#subtitle}}<p class="subtitle">{{subtitle}}</p>{{/subtitle}}
+{{#cover}}<figure class="item-figure"><img src="{{cover}}" alt="{{cover_alt}}"></figure>{{/cover}}
+{{/lead}}
+{{/item}}
+
+"""#,
+        "pages/page.html": #"""
+{{<base}}
+{{$main}}
+{{#item}}
+<article class="item item-page wrap narrow">
+<header class="item-head">
+<h1>{{title}}</h1>
+</header>
+<div class="prose">
+{{{content}}}
+</div>
+</article>
+{{/item}}
 {{/main}}
 {{/base}}
 
@@ -832,8 +1403,8 @@ fields:
         "pages/release.html": #"""
 {{<item}}
 {{$lead}}
-<p class="release-head"><span class="version">{{version}}</span>{{#breaking}} <span class="badge badge-warning">Breaking</span>{{/breaking}}{{#download}} <a class="button" href="{{download}}">Download</a>{{/download}}</p>
-<h2>Changes</h2>
+<p class="release-head"><span class="version">{{version}}</span>{{#breaking}} <span class="badge badge-warning">{{t.breaking}}</span>{{/breaking}}{{#download}} <a class="button" href="{{download}}">{{t.download}}</a>{{/download}}</p>
+<h2>{{t.changes}}</h2>
 <ul class="changes">
 {{#changes}}<li>{{.}}</li>{{/changes}}
 </ul>
@@ -845,13 +1416,13 @@ fields:
 {{<item}}
 {{$lead}}
 <div class="review-card">
-{{#poster}}<img class="review-poster" src="{{poster}}" alt="Poster of {{title}}">{{/poster}}
+{{#poster}}<img class="review-poster" src="{{poster}}" alt="{{t.poster_of}}">{{/poster}}
 <dl class="review-facts">
-<dt>Rating</dt><dd><span class="stars" style="--rating: {{rating}}" aria-hidden="true"></span> <strong>{{rating}}</strong>/10</dd>
-{{#verdict}}<dt>Verdict</dt><dd><span class="badge verdict-{{verdict}}">{{verdict}}</span></dd>{{/verdict}}
-{{#subject}}<dt>Subject</dt><dd>{{subject}}</dd>{{/subject}}
-{{#by}}<dt>By</dt><dd>{{by}}</dd>{{/by}}
-{{#year}}<dt>Year</dt><dd>{{year}}</dd>{{/year}}
+<dt>{{t.rating}}</dt><dd><span class="stars" style="--rating: {{rating}}" aria-hidden="true"></span> <strong>{{rating}}</strong>/10</dd>
+{{#verdict}}<dt>{{t.verdict}}</dt><dd><span class="badge verdict-{{verdict}}">{{verdict.label}}</span></dd>{{/verdict}}
+{{#subject}}<dt>{{t.subject}}</dt><dd>{{subject}}</dd>{{/subject}}
+{{#by}}<dt>{{t.by}}</dt><dd>{{by}}</dd>{{/by}}
+{{#year}}<dt>{{t.year}}</dt><dd>{{year}}</dd>{{/year}}
 </dl>
 </div>
 {{/lead}}
@@ -862,23 +1433,39 @@ fields:
 {{<item}}
 {{$lead}}
 <figure class="item-figure">
-<a class="cell-video-frame" href="{{link}}"><img src="{{poster}}" alt=""><span class="play" aria-hidden="true"></span>{{#duration}}<span class="duration">{{duration}}</span>{{/duration}}<span class="visually-hidden">Watch {{title}} on {{link.host}}</span></a>
-<figcaption>Watch on <a href="{{link}}">{{link.host}}</a></figcaption>
+<a class="cell-video-frame" href="{{link}}"><img src="{{poster}}" alt=""><span class="play" aria-hidden="true"></span>{{#duration}}<span class="duration">{{duration}}</span>{{/duration}}<span class="visually-hidden">{{t.watch_on}}</span></a>
+<figcaption>{{t.watch_at}} <a href="{{link}}">{{link.host}}</a></figcaption>
 </figure>
 {{/lead}}
 {{/item}}
 
 """#,
         "partials/cell-tags.html": #"""
-{{#has_tags}}<ul class="cell-tags" aria-label="Tags">{{#tags}}<li><a href="{{url}}" rel="tag">#{{name}}</a></li>{{/tags}}</ul>{{/has_tags}}
+{{#has_tags}}<ul class="cell-tags" aria-label="{{t.tags}}">{{#tags}}<li><a href="{{url}}" rel="tag">#{{name}}</a></li>{{/tags}}</ul>{{/has_tags}}
+
+"""#,
+        "partials/field-value.html": #"""
+{{#is_text}}{{text}}{{/is_text}}{{#is_html}}{{{html}}}{{/is_html}}{{#is_date}}<time datetime="{{date.iso}}">{{date.long}}</time>{{/is_date}}{{#is_link}}<a href="{{link}}">{{link.host}}</a>{{/is_link}}{{#is_image}}<img src="{{src}}" alt="{{alt}}">{{/is_image}}{{#is_file}}<a href="{{href}}">{{href}}</a>{{/is_file}}
+"""#,
+        "partials/fields.html": #"""
+{{#has_fields}}
+<dl class="item-fields">
+{{#fields}}
+<div class="item-field item-field-{{name}}">
+<dt>{{label}}</dt>
+{{#is_list}}{{#items}}<dd>{{>field-value}}</dd>{{/items}}{{/is_list}}{{#is_group}}<dd><dl class="item-fields-group">{{#fields}}<dt>{{label}}</dt><dd>{{>field-value}}</dd>{{/fields}}</dl></dd>{{/is_group}}{{^is_list}}{{^is_group}}<dd>{{>field-value}}</dd>{{/is_group}}{{/is_list}}
+</div>
+{{/fields}}
+</dl>
+{{/has_fields}}
 
 """#,
         "partials/footer.html": #"""
 <footer class="site-footer">
 <div class="wrap site-footer-inner">
 <p>{{#site.copyright}}{{{site.copyright}}}{{/site.copyright}}{{^site.copyright}}{{site.title}}{{/site.copyright}}</p>
-<p class="feeds">Follow: {{#site.feeds}}<a href="{{url}}" type="{{type}}">{{title}}</a> {{/site.feeds}}</p>
-<p class="made-with">Made with <a href="https://github.com/cellar-ssg/cellar">Cellar</a></p>
+<p class="feeds">{{t.follow}} {{#site.feeds}}<a href="{{url}}" type="{{type}}">{{title}}</a> {{/site.feeds}}</p>
+<p class="made-with">{{t.made_with_before}} <a href="https://github.com/cellar-ssg/cellar">Cellar</a>{{t.made_with_after}}</p>
 </div>
 </footer>
 
@@ -887,13 +1474,13 @@ fields:
 <header class="site-header">
 <div class="wrap site-header-inner">
 <a class="brand" href="{{site.url}}"{{#page.is_home}} aria-current="page"{{/page.is_home}}>{{site.title}}</a>
-<nav class="site-nav" aria-label="Sections">
+<nav class="site-nav" aria-label="{{t.site_navigation}}">
 <ul>
 {{#nav}}
-<li><a href="{{url}}"{{#current}} aria-current="page"{{/current}}>{{title}}</a></li>
+<li><a href="{{url}}"{{#current}} aria-current="page"{{/current}}{{#external}} rel="external"{{/external}}>{{title}}</a></li>
 {{/nav}}
 {{#site.has_tags}}
-<li><a href="{{site.tags_url}}"{{#page.is_tags}} aria-current="page"{{/page.is_tags}}>Tags</a></li>
+<li><a href="{{site.tags_url}}"{{#page.is_tags}} aria-current="page"{{/page.is_tags}}>{{t.tags}}</a></li>
 {{/site.has_tags}}
 </ul>
 </nav>
@@ -902,28 +1489,28 @@ fields:
 
 """#,
         "partials/item-meta.html": #"""
-<p class="item-meta">{{#date}}<time datetime="{{iso}}">{{long}}</time>{{/date}}{{#has_words}}<span class="dot" aria-hidden="true">·</span>{{reading_time}} min read{{/has_words}}</p>
+<p class="item-meta">{{#date}}<time datetime="{{iso}}">{{long}}</time>{{/date}}{{#has_words}}{{#date}}<span class="dot" aria-hidden="true">·</span>{{/date}}{{t.min_read}}{{/has_words}}</p>
 
 """#,
         "partials/neighbours.html": #"""
 {{#page.has_neighbours}}
-<nav class="neighbours wrap narrow" aria-label="More in this section">
-{{#previous}}<a class="neighbour neighbour-previous" rel="prev" href="{{url}}"><span class="neighbour-label">Previous</span><span class="neighbour-title">{{title}}</span></a>{{/previous}}
-{{#next}}<a class="neighbour neighbour-next" rel="next" href="{{url}}"><span class="neighbour-label">Next</span><span class="neighbour-title">{{title}}</span></a>{{/next}}
+<nav class="neighbours wrap narrow" aria-label="{{t.more_in_section}}">
+{{#previous}}<a class="neighbour neighbour-previous" rel="prev" href="{{url}}"><span class="neighbour-label">{{t.previous_item}}</span><span class="neighbour-title">{{title}}</span></a>{{/previous}}
+{{#next}}<a class="neighbour neighbour-next" rel="next" href="{{url}}"><span class="neighbour-label">{{t.next_item}}</span><span class="neighbour-title">{{title}}</span></a>{{/next}}
 </nav>
 {{/page.has_neighbours}}
 
 """#,
         "partials/pagination.html": #"""
 {{#page.pagination}}
-<nav class="pagination" aria-label="Pages">
-{{#previous_url}}<a class="pagination-step" rel="prev" href="{{previous_url}}"><span aria-hidden="true">←</span> Previous</a>{{/previous_url}}
+<nav class="pagination" aria-label="{{t.pages}}">
+{{#previous_url}}<a class="pagination-step" rel="prev" href="{{previous_url}}"><span aria-hidden="true">←</span> {{t.previous}}</a>{{/previous_url}}
 <ol class="pagination-pages">
 {{#pages}}
 <li>{{#current}}<a href="{{url}}" aria-current="page">{{number}}</a>{{/current}}{{^current}}<a href="{{url}}">{{number}}</a>{{/current}}</li>
 {{/pages}}
 </ol>
-{{#next_url}}<a class="pagination-step" rel="next" href="{{next_url}}">Next <span aria-hidden="true">→</span></a>{{/next_url}}
+{{#next_url}}<a class="pagination-step" rel="next" href="{{next_url}}">{{t.next}} <span aria-hidden="true">→</span></a>{{/next_url}}
 </nav>
 {{/page.pagination}}
 
@@ -935,7 +1522,7 @@ fields:
 <h2 class="group-title" id="group-{{anchor}}">{{title}}</h2>
 {{/title}}
 {{^title}}
-<h2 class="visually-hidden">Entries</h2>
+<h2 class="visually-hidden">{{t.entries}}</h2>
 {{/title}}
 <div class="cells">
 {{{cells}}}
@@ -943,13 +1530,13 @@ fields:
 </section>
 {{/page.sections}}
 {{^page.sections}}
-<p class="empty">Nothing here yet.</p>
+<p class="empty">{{t.nothing_yet}}</p>
 {{/page.sections}}
 
 """#,
         "partials/tags.html": #"""
 {{#has_tags}}
-<ul class="tags" aria-label="Tags">
+<ul class="tags" aria-label="{{t.tags}}">
 {{#tags}}<li><a href="{{url}}" rel="tag">#{{name}}</a></li>{{/tags}}
 </ul>
 {{/has_tags}}
@@ -957,6 +1544,79 @@ fields:
 """#,
         "partials/toc-entry.html": #"""
 <li><a href="{{url}}">{{title}}</a>{{#has_children}}<ol>{{#children}}{{>toc-entry}}{{/children}}</ol>{{/has_children}}</li>
+
+"""#,
+        "shortcodes/details.html": #"""
+<details class="embed embed-details"{{#open}} open{{/open}}><summary>{{summary}}</summary>
+{{{inner}}}
+</details>
+
+"""#,
+        "shortcodes/details.yml": #"""
+description: Markdown content folded under a summary line the visitor can open.
+content: required
+positional: [summary]
+arguments:
+  summary: {type: text, description: "The line shown when it is folded (inline Markdown)"}
+  open: {type: bool, default: false, description: "Start unfolded"}
+
+"""#,
+        "shortcodes/figure.html": #"""
+<figure class="embed embed-figure">{{#link}}<a href="{{link}}">{{/link}}<img src="{{src}}" alt="{{alt}}" loading="lazy">{{#link}}</a>{{/link}}{{#caption}}<figcaption>{{caption}}</figcaption>{{/caption}}</figure>
+
+"""#,
+        "shortcodes/figure.yml": #"""
+description: An image with its alt text and an optional caption, optionally a link.
+positional: [src]
+arguments:
+  src: {type: image, description: "The image: /images/x.png from content/, x.png beside the item, or an https URL"}
+  alt: {type: string, min: 1, description: "What the image shows, for people who cannot see it"}
+  caption: {type: text, required: false, description: "Shown under the image (inline Markdown)"}
+  link: {type: url, required: false, description: "Where the image leads when clicked"}
+
+"""#,
+        "shortcodes/note.html": #"""
+<aside class="embed embed-note note-{{type}}"><p class="note-title">{{#title}}{{title}}{{/title}}{{^title}}{{#type.info}}{{t.note_info}}{{/type.info}}{{#type.warning}}{{t.note_warning}}{{/type.warning}}{{#type.tip}}{{t.note_tip}}{{/type.tip}}{{/title}}</p>
+{{{inner}}}
+</aside>
+
+"""#,
+        "shortcodes/note.yml": #"""
+description: A callout around Markdown content — information, a warning or a tip.
+content: required
+positional: [type]
+arguments:
+  type: {type: enum, values: [info, warning, tip], default: info, description: "What kind of callout"}
+  title: {type: string, required: false, description: "Its heading (defaults to Note, Warning or Tip in the page's language)"}
+
+"""#,
+        "shortcodes/video.html": #"""
+<figure class="embed embed-video"><video controls preload="metadata" src="{{src}}"{{#poster}} poster="{{poster}}"{{/poster}}{{#loop}} loop{{/loop}}{{#title}} aria-label="{{title}}"{{/title}}><a href="{{src}}">{{t.download_video}}</a></video>{{#caption}}<figcaption>{{caption}}</figcaption>{{/caption}}</figure>
+
+"""#,
+        "shortcodes/video.yml": #"""
+description: A video file of the site, played in the page.
+positional: [src]
+arguments:
+  src: {type: path, description: "The video file: /clips/a.mp4 from content/, or a.mp4 beside the item"}
+  caption: {type: text, required: false, description: "Shown under the video (inline Markdown)"}
+  poster: {type: image, required: false, description: "The frame shown before it plays"}
+  title: {type: string, required: false, description: "What the video is, for screen readers (defaults to the caption)"}
+  loop: {type: bool, default: false, description: "Play it again when it ends"}
+
+"""#,
+        "shortcodes/youtube.html": #"""
+<figure class="embed embed-youtube"><a class="embed-youtube-play" href="https://www.youtube.com/watch?v={{id}}{{#start}}&amp;t={{start}}s{{/start}}" data-youtube="{{id}}"{{#start}} data-start="{{start}}"{{/start}} data-title="{{#title}}{{title}}{{/title}}{{^title}}{{t.youtube_play}}{{/title}}"><span class="play" aria-hidden="true"></span><span class="embed-youtube-title">{{#title}}{{title}}{{/title}}{{^title}}{{t.youtube_play}}{{/title}}</span><span class="embed-youtube-note">{{t.youtube_notice}}</span></a>{{#caption}}<figcaption>{{caption}}</figcaption>{{/caption}}</figure>
+
+"""#,
+        "shortcodes/youtube.yml": #"""
+description: A YouTube video that loads nothing from YouTube until the visitor asks to play it.
+positional: [id]
+arguments:
+  id: {type: string, min: 11, max: 11, description: "The video's id: the v=… of its address"}
+  title: {type: string, min: 1, required: false, description: "What the video is: the label of its play button (else the theme's 'Play the video'); Hugo's {{< youtube ID >}} needs none"}
+  caption: {type: text, required: false, description: "Shown under the video (inline Markdown)"}
+  start: {type: int, min: 0, required: false, description: "Second to start playing at"}
 
 """#,
     ]

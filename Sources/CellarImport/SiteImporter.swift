@@ -64,7 +64,8 @@ public struct SiteImporter: Sendable {
         let contentDir = options.dialect == .hugo ? (site.documents.first.map { String($0.path.prefix { $0 != "/" }) } ?? "content") : ""
         let converter = BodyConverter(dialect: options.dialect,
                                       references: BodyConverter.references(items: items, sections: sections, copies: copies, contentDir: contentDir),
-                                      settings: site.settings)
+                                      settings: site.settings,
+                                      shortcodes: ShortcodeConverter.provided(byThemeFiles: options.theme.files.keys))
         let bodies = items.map { converter.convert($0.document, report: &report) }
         let homeIntro = home.map { converter.convert($0, report: &report) } ?? ""
         for index in sections.indices {
@@ -123,9 +124,11 @@ public struct SiteImporter: Sendable {
                 try folder.write(writer.text(of: items[index], body: bodies[index], report: &report), to: "content/" + items[index].target)
             }
             for copy in copies { try folder.copy(tree.absolute(copy.source), to: "content/" + copy.target) }
-            if !keptTypes.isEmpty {
-                try folder.write(Self.extendedSchema(options.theme.files["kinds/article.yml"] ?? "", with: keptTypes, dialect: options.dialect),
-                                 to: "themes/\(options.theme.name)/kinds/article.yml")
+            // Kept fields go to every kind imported items have: posts are articles, standalone pages pages.
+            for kind in ["article", "page"] where !keptTypes.isEmpty {
+                guard let schema = options.theme.files["kinds/\(kind).yml"] else { continue }
+                try folder.write(Self.extendedSchema(schema, with: keptTypes, dialect: options.dialect),
+                                 to: "themes/\(options.theme.name)/kinds/\(kind).yml")
             }
             try folder.commit()
         } catch {
@@ -235,6 +238,7 @@ public struct SiteImporter: Sendable {
     /// The theme's article schema with the kept fields added under `fields:`.
     static func extendedSchema(_ schema: String, with types: [String: KeptFieldType], dialect: SourceDialect) -> String {
         var text = schema.hasSuffix("\n") ? schema : schema + "\n"
+        text = text.replacingOccurrences(of: "\nfields: {}\n", with: "\nfields:\n")   // a kind with no fields of its own
         if !text.contains("\nfields:") { text += "fields:\n" }
         text += "  # Kept by 'cellar import \(dialect.rawValue) --keep-fields': fields of the \(dialect.name) site, typed from the values seen.\n"
         for name in types.keys.sorted() { if let spec = types[name]?.schema { text += "  \(name): \(spec)\n" } }

@@ -18,4 +18,6 @@ public struct MarkdownDocument: Sendable, Hashable {
     public var counts = MarkdownTextCounts()
     /// Footnote references without a note and notes nobody refers to, with where they are written.
     public var footnoteProblems: [MarkdownFootnoteProblem] = []
+    /// `{{<` that could not be read as a shortcode call, and closing tags that close nothing.
+    public var shortcodeProblems: [MarkdownShortcodeProblem] = []
 }

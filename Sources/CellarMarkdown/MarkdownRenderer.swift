@@ -34,10 +34,21 @@ public struct MarkdownRenderer: Sendable {
     ///   - footnoteIDPrefix: put before every footnote id, so notes of two bodies shown on one page keep
     ///     apart (`""` gives GitHub's `fn-1` and `fnref-1`).
     ///   - rewrite: called for every link and image; return a new destination to replace it, or nil to keep it.
+    ///   - shortcode: called for every shortcode call outside code, in order (``ShortcodeCall``); nil
+    ///     output leaves the call as written. Without it, `{{< … >}}` is plain text.
     public func render(
-        _ source: String, footnoteIDPrefix: String = "", rewrite: (MarkdownReference) -> String? = { _ in nil }
+        _ source: String, footnoteIDPrefix: String = "", rewrite: (MarkdownReference) -> String? = { _ in nil },
+        shortcode: ((ShortcodeCall) -> ShortcodeOutput?)? = nil
     ) -> MarkdownDocument {
-        let bytes = Self.withoutByteOrderMark(source)
+        var bytes = Self.withoutByteOrderMark(source)
+        let shortcodes = shortcode == nil ? nil : ShortcodeFinder.find(bytes)
+        if let shortcodes { bytes = shortcodes.text }
+        let document = render(bytes, footnoteIDPrefix: footnoteIDPrefix, rewrite: rewrite)
+        guard let shortcodes, let shortcode else { return document }
+        return Self.place(shortcodes, in: document, shortcode)
+    }
+
+    private func render(_ bytes: [UInt8], footnoteIDPrefix: String, rewrite: (MarkdownReference) -> String?) -> MarkdownDocument {
         guard let tree = MarkdownParser(options: options).parse(bytes, footnoteIDPrefix: footnoteIDPrefix) else {
             return MarkdownDocument(html: "", firstParagraph: "", wordCount: 0, references: [], headingIDs: [])
         }
@@ -73,6 +84,35 @@ public struct MarkdownRenderer: Sendable {
             trimmed = trimmed.dropFirst(3).dropLast(4)
         }
         return String(trimmed)
+    }
+
+    /// The document with each shortcode's HTML where its marker is, and markers out of its texts.
+    private static func place(_ found: ShortcodeFinder.Result, in document: MarkdownDocument,
+                              _ shortcode: (ShortcodeCall) -> ShortcodeOutput?) -> MarkdownDocument {
+        var outputs: [Int: ShortcodeOutput] = [:]
+        for (index, marker) in found.markers.enumerated() where !marker.isClosing {
+            outputs[index] = shortcode(marker.call)
+        }
+        var document = document
+        document.html = ShortcodeMarkers.apply(document.html) { index in
+            guard index < found.markers.count else { return nil }
+            let marker = found.markers[index]
+            let asWritten = (HTMLEscaping.attribute(marker.call.text), false)
+            if marker.isClosing {
+                guard let opening = marker.opening, case .wrap(_, let after)? = outputs[opening] else { return asWritten }
+                return (after, marker.alone)
+            }
+            switch outputs[index] {
+            case .html(let html)?: return (html, marker.alone)
+            case .wrap(let before, _)?: return (before, marker.alone)
+            case nil: return asWritten
+            }
+        }
+        document.firstParagraph = ShortcodeMarkers.strip(document.firstParagraph)
+        document.textBeforeMore = document.textBeforeMore.map(ShortcodeMarkers.strip)
+        for index in document.headings.indices { document.headings[index].text = ShortcodeMarkers.strip(document.headings[index].text) }
+        document.shortcodeProblems = found.problems
+        return document
     }
 
     /// The UTF-8 bytes of `source`, less a leading byte order mark (libcmark skips it too, but only at the

@@ -43,6 +43,11 @@ struct ContextStack: ~Copyable {
         frames[count].release()
     }
 
+    /// The stack as a scope objects may consult while a lookup runs.
+    var scope: MustacheScope {
+        MustacheScope(frames: frames, count: count)
+    }
+
     /// Walks the stack from the top for the first value that has `key`.
     @inline(__always)
     func lookup(_ key: String) -> MustacheValue? {

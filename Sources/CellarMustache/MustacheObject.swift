@@ -17,6 +17,10 @@ public protocol MustacheObject: Sendable {
     /// The value for `key`, or nil when this object has no such key (lookup then continues
     /// down the context stack, per spec).
     func mustacheValue(forKey key: String) -> MustacheValue?
+    /// The value for `key` in a dotted name (`{{t.min_read}}`), where `scope` gives what the names
+    /// visible at the tag resolve to; default ``mustacheValue(forKey:)``. For objects whose answer
+    /// depends on where they are used. `scope` is valid only during the call.
+    func mustacheValue(forKey key: String, in scope: MustacheScope) -> MustacheValue?
     /// Truthiness when used as a section; default `true`.
     var mustacheIsTruthy: Bool { get }
     /// What `{{x}}` prints for this object (e.g. a date object prints its ISO form), or nil to
@@ -27,6 +31,10 @@ public protocol MustacheObject: Sendable {
 }
 
 extension MustacheObject {
+    public func mustacheValue(forKey key: String, in scope: MustacheScope) -> MustacheValue? {
+        mustacheValue(forKey: key)
+    }
+
     public var mustacheIsTruthy: Bool { true }
     public var mustacheInterpolation: MustacheValue? { nil }
     public var mustacheListElements: [MustacheValue]? { nil }

@@ -12,6 +12,9 @@ public struct MustacheTemplate: Sendable {
     let references: [TemplateReference]
     /// Source size, a first guess at the size of the output.
     let sizeHint: Int
+    /// Every tag as written, with its place, nested as the template nests them (comments and
+    /// set-delimiter tags left out): for checking the names a template uses.
+    public let tags: [MustacheTag]
 
     /// Parses `source` once.
     /// - Parameter name: the template's name or path, shown in errors.
@@ -25,6 +28,7 @@ public struct MustacheTemplate: Sendable {
         var parser = TemplateParser(source: source, templateName: name, limits: limits)
         self.program = Program(try parser.parse(), templateName: name)
         self.references = parser.references
+        self.tags = parser.containers[0].tags
         self.name = name
         self.sizeHint = source.utf8.count
     }

@@ -9,6 +9,17 @@ extension MustacheValue {
         }
     }
 
+    /// The value named `key` inside this one, for a dotted name's later parts: a Swift object may
+    /// consult the names visible at the tag (see ``MustacheObject/mustacheValue(forKey:in:)``).
+    @inline(__always)
+    func child(forKey key: String, in scope: MustacheScope) -> MustacheValue? {
+        switch self {
+        case .object(let dictionary): dictionary[key]
+        case .custom(let object): object.mustacheValue(forKey: key, in: scope)
+        default: nil
+        }
+    }
+
     /// Falsy: `.null`, `false`, an empty list (or a custom object that says so); all else is truthy.
     var isTruthy: Bool {
         switch self {

@@ -17,6 +17,8 @@ struct ParserContainer {
     var nodes: [MustacheNode] = []
     /// The blocks given inside a parent tag.
     var arguments: [String: BlockContent] = [:]
+    /// The tags inside, as written (for ``MustacheTemplate/tags``).
+    var tags: [MustacheTag] = []
 
     var isParentBody: Bool {
         if case .parent = kind { return true }

@@ -10,7 +10,7 @@ extension Renderer {
         case .dotted(let first, let rest):
             guard var value = stack.lookup(first) else { return nil }
             for key in rest {
-                guard let next = value.child(forKey: key) else { return nil }
+                guard let next = value.child(forKey: key, in: stack.scope) else { return nil }
                 value = next
             }
             return value

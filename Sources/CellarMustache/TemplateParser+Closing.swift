@@ -16,6 +16,8 @@ extension TemplateParser {
             let lineEnd = standaloneLineEnd(tag)
             popContainer()
             append(.section(path, open.nodes + pendingNodes(), inverted: inverted))
+            outline(MustacheTag(kind: .section(inverted: inverted), name: open.tagName, line: open.line,
+                                column: open.column, children: open.tags))
             finishLine(lineEnd)
         case .block(let opening) where opening.isArgument:
             // The text after an argument is the parent's ignored body, so only the left side counts.
@@ -27,6 +29,7 @@ extension TemplateParser {
             popContainer()
             let content = BlockIndentation.normalize(nodes, opening: opening, templateName: templateName)
             containers[containers.count - 1].arguments[open.tagName] = content.content
+            outline(MustacheTag(kind: .block, name: open.tagName, line: open.line, column: open.column, children: open.tags))
             if leftClear, let end = rightClearEnd(tag) {
                 consumeLineEnd(to: end)
             }
@@ -38,6 +41,7 @@ extension TemplateParser {
             append(.block(BlockNode(
                 name: open.tagName, defaultContent: content.content, indentation: content.indentation,
                 isStandalone: opening.isStandalone, line: open.line, column: open.column)))
+            outline(MustacheTag(kind: .block, name: open.tagName, line: open.line, column: open.column, children: open.tags))
             finishLine(lineEnd)
         case .parent(let target, let leading):
             text = TextBuilder()  // the body's text is ignored
@@ -52,6 +56,8 @@ extension TemplateParser {
             }
             append(.parent(ParentNode(
                 target: target, arguments: open.arguments, indentation: indentation, line: open.line, column: open.column)))
+            outline(MustacheTag(kind: .parent(dynamic: target.isDynamic), name: target.writtenName, line: open.line,
+                                column: open.column, children: open.tags))
             finishLine(lineEnd)
         }
     }

@@ -11,6 +11,8 @@ extension TemplateParser {
             let path = try variablePath(tag)
             flushText()
             append(.variable(path, escaped: tag.kind == .variable))
+            outline(MustacheTag(kind: .variable(escaped: tag.kind == .variable), name: tag.content,
+                                line: tag.line, column: tag.column))
         case .section, .inverted:
             try openSection(tag)
         case .partial:
@@ -144,6 +146,8 @@ extension TemplateParser {
         if !isInParentBody {
             record(target, .partial, tag)
             append(.partial(PartialNode(target: target, indentation: indentation, line: tag.line, column: tag.column)))
+            outline(MustacheTag(kind: .partial(dynamic: target.isDynamic), name: target.writtenName,
+                                line: tag.line, column: tag.column))
         }
         finishLine(lineEnd)
     }
@@ -207,6 +211,13 @@ extension TemplateParser {
             throw error(.invalidName(tag.content), at: tag)
         }
         return .named(tag.content)
+    }
+
+    /// Adds a tag to the outline of the innermost open container (a parent tag's body keeps only blocks).
+    mutating func outline(_ tag: MustacheTag) {
+        let index = containers.count - 1
+        guard !containers[index].isParentBody || tag.kind == .block else { return }
+        containers[index].tags.append(tag)
     }
 
     mutating func record(_ target: TemplateTarget, _ kind: TemplateReference.Kind, _ tag: ScannedTag) {

@@ -12,7 +12,7 @@ import Testing
         case wordsOfOneItem, titleThatReordersASection, renamedSection, deletedUnusedKind, deletedKindInUse,
              editedSectionSetting, editedSiteSetting, changedPartial, changedCellTemplate, assetEdit,
              fileMovedBetweenSections, burstOfEdits, staticAndBundleFiles, draftToggled, errorThenOtherEditThenFix,
-             newAndDeletedItems
+             newAndDeletedItems, retitledMenuPage, editedShortcodeTemplate, shortcodeAddedToABody, editedThemeText
     }
 
     /// Each case: a sequence of steps, each step a set of edits made at once.
@@ -59,6 +59,16 @@ import Testing
             return [[.write("content/posts/post-6.md", site.post(6, date: "2024-13-45"))],
                     [.write("content/posts/post-7.md", site.post(7, body: "Edited while another file is broken.\n"))],
                     [.write("content/posts/post-6.md", site.post(6))]]
+        case .retitledMenuPage:
+            return [[.write("content/about.md", site.about(title: "Who we are"))]]
+        case .editedShortcodeTemplate:
+            return [[.write("themes/default/shortcodes/note.html", "<aside class=\"changed\">{{{inner}}}</aside>\n")]]
+        case .shortcodeAddedToABody:
+            return [[.write("content/posts/post-5.md", site.post(5, body: site.tip))],
+                    [.write("content/posts/post-5.md", site.post(5, body: "{{< note kind=\"x\" >}}\nWrong.\n{{< /note >}}\n"))],
+                    [.write("content/posts/post-5.md", site.post(5))]]
+        case .editedThemeText:
+            return [[.write("themes/default/i18n/en.yml", site.english(previous: "Earlier"))]]
         case .newAndDeletedItems:
             return [[.write("content/notes/note-50.md", site.note(50))], [.remove("content/notes/note-50.md")],
                     [.remove("content/links/link-1.md")]]

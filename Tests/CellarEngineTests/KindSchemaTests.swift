@@ -20,7 +20,7 @@ import Testing
         ("fields:\n  mood: enum\n",
          "themes/default/kinds/episode.yml:2:9: error: enum field 'mood' needs its values\n  hint: write mood: {type: enum, values: [a, b, c]}"),
         ("fields:\n  number: {type: int, maxx: 3}\n",
-         "themes/default/kinds/episode.yml:2:23: error: unknown key 'maxx' for field 'number'; did you mean 'max'?\n  hint: a field may have: type, required, default, min, max, min_items, max_items, values, of, fields, description"),
+         "themes/default/kinds/episode.yml:2:23: error: unknown key 'maxx' for field 'number'; did you mean 'max'?\n  hint: a field may have: type, required, default, min, max, min_items, max_items, values, of, fields, description, label, alt"),
         ("fields:\n  number: {type: int, max: 10, default: 11}\n",
          "themes/default/kinds/episode.yml:2:41: error: 'number' must be an integer of at most 10, found 11"),
         ("fields:\n  title: int\n",

@@ -108,6 +108,21 @@ import Testing
         #expect(groups == [["Amélie", "Caché"], ["Barakamon"], ["Eraserhead"], ["Dune"]])
     }
 
+    @Test func groupsByAnEnumAreTitledWithItsLabels() async throws {
+        let site = try TemporarySite(files: [
+            "content/_index.md": Fixture.site,
+            "content/films/_index.md": Fixture.section("Films", kind: "film", extra: "sort: title\ngroup_by: verdict\n"),
+            "content/films/a.md": "---\ntitle: Amélie\nverdict: must-see\n---\n",
+            "content/films/b.md": "---\ntitle: Barakamon\nverdict: skip\n---\n",
+            "themes/default/kinds/film.yml": "label: Film\npage: true\nfields:\n  verdict: {type: enum, values: {must-see: Must see, skip: Skip it}}\n",
+            "themes/default/cells/film.html": "<li class=\"note\">{{title}} {{verdict.label}}</li>\n",
+        ])
+        try await site.build()
+        let page = try site.page("films/index.html")
+        #expect(HTML.groupTitles(page) == ["Must see", "Skip it"])
+        #expect(HTML.noteTitles(page) == ["Amélie Must see", "Barakamon Skip it"])
+    }
+
     @Test func groupingByAnUnknownFieldIsAnError() async throws {
         let site = try notes("group_by: contry\n", items: dated)
         await site.expectFailure([

@@ -40,6 +40,16 @@ import Testing
         #expect(notFound.contains("<meta name=\"robots\" content=\"noindex\">"))
     }
 
+    @Test func onlyTheHomePageBorrowsTheSitesDescription() async throws {
+        let site = try site()
+        try site.write(["content/notes/_index.md": "---\ntitle: Notes\nkind: note\n---\n",
+                        "content/notes/one.md": "---\ntitle: One\n---\n"])
+        try await site.build()
+        let notes = try site.page("notes/index.html")
+        #expect(!notes.contains("<meta name=\"description\"") && !notes.contains("A site for tests."))
+        #expect(try site.page("index.html").contains("<meta name=\"description\" content=\"A site for tests.\">"))
+    }
+
     @Test func canonicalLinksUseTheBasePath() async throws {
         let site = try site()
         try await site.build(baseURL: "https://example.org/sub/path/")

@@ -117,7 +117,7 @@ import Testing
             "content/notes/b.md": "---\ntitle: B\nslug: same\n---\n",
         ])
         await site.expectFailure([
-            "content/notes/b.md:1:1: error: the URL /notes/same/ is also the URL of content/notes/a.md\n  hint: give one of them another 'slug:' or move it",
+            "content/notes/b.md:3:7: error: the URL /notes/same/ is also the URL of content/notes/a.md\n  hint: give one of them another 'slug:' or move it",
         ])
     }
 

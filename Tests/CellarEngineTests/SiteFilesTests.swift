@@ -47,6 +47,13 @@ import Testing
         #expect(try site.page("robots.txt") == "User-agent: *\nAllow: /\n\nSitemap: https://example.org/sitemap.xml\n")
     }
 
+    @Test func aRobotsTxtOfTheSitesOwnReplacesTheGeneratedOne() async throws {
+        let site = try site()
+        try site.write(["content/robots.txt": "User-agent: *\nDisallow: /notes/\n"])
+        #expect(await site.diagnostics() == [])
+        #expect(try site.page("robots.txt") == "User-agent: *\nDisallow: /notes/\n")
+    }
+
     @Test func underABasePathBothUseIt() async throws {
         let site = try site()
         try await site.build(baseURL: "https://example.org/sub/path/")

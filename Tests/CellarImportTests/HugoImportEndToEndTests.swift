@@ -94,9 +94,9 @@ import Testing
 
             {{< youtube dQw4w9WgXcQ >}}
 
-            {{< gist writer 4f1b2c >}}
+            {{</* gist writer 4f1b2c */>}}
 
-            {{< vimeo 1234567 >}}
+            {{</* vimeo 1234567 */>}}
 
             """))
         let page = try workspace.read("public/2024/05/release-5.1/index.html")

@@ -52,22 +52,25 @@ import Testing
         let workspace = try ImportWorkspace(fixture: "hugo-blog")
         let report = try await workspace.importSite(.hugo, keepFields: true)
         #expect(report.keptFields == ["author": "{type: \"string\", required: false}", "images": "{type: \"[string]\", required: false}",
-                                      "toc": "{type: \"bool\", required: false}"])
+                                      "source_toc": "{type: \"bool\", required: false}"])
         #expect(try workspace.read("themes/default/kinds/article.yml").hasSuffix("""
               # Kept by 'cellar import hugo --keep-fields': fields of the Hugo site, typed from the values seen.
               author: {type: "string", required: false}
               images: {type: "[string]", required: false}
-              toc: {type: "bool", required: false}
+              source_toc: {type: "bool", required: false}
 
             """))
+        // Standalone pages are of kind page: their schema gets the kept fields too.
+        #expect(try workspace.read("themes/default/kinds/page.yml").contains("\nfields:\n  # Kept by 'cellar import hugo --keep-fields'"))
         #expect(try workspace.read("content/posts/first-light.md").contains("""
             summary: "The sun came up over the ridge."
             author: "A. Writer"
-            toc: true
+            source_toc: true
             images: ["/images/logo.svg"]
             ---
             """))
-        #expect(try workspace.read("content/about.md").contains("\ntoc: false\n---\n"))
+        // `toc` is a value every item has (its table of contents): the kept field is renamed.
+        #expect(try workspace.read("content/about.md").contains("\nsource_toc: false\n---\n"))
         #expect(report.droppedFields == ["cascade": 1])
         try await workspace.build()
     }

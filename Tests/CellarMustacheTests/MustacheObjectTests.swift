@@ -38,10 +38,24 @@ import Testing
         func mustacheValue(forKey key: String) -> MustacheValue? { key == "count" ? .int(books.count) : nil }
     }
 
+    /// Answers `{{words.count}}` with what `count` resolves to where the tag is.
+    struct Words: MustacheObject {
+        func mustacheValue(forKey key: String) -> MustacheValue? { nil }
+        func mustacheValue(forKey key: String, in scope: MustacheScope) -> MustacheValue? {
+            guard let value = scope.text(key) else { return .string("?") }
+            return .string(value == "1" ? "1 word" : "\(value) words")
+        }
+    }
+
     let dune = MustacheValue.custom(Review(title: "Dune", rating: 9, cast: ["Paul", "Chani"]))
 
     @Test func keysAreAnsweredByTheObject() {
         expectRender("{{title}} {{rating}}/10: {{#cast}}{{.}} {{/cast}}", dune, "Dune 9/10: Paul Chani ")
+    }
+
+    @Test func objectsMayReadTheNamesVisibleWhereTheTagIs() {
+        let context: MustacheValue = ["t": .custom(Words()), "count": 9, "items": [["count": 1], ["title": "x"]]]
+        expectRender("{{t.count}}|{{#items}}{{t.count}},{{/items}}|{{t.nothing}}", context, "9 words|1 word,9 words,|?")
     }
 
     @Test func unknownKeysFallThroughToOuterContexts() {

@@ -7,7 +7,7 @@ struct BuildCommand: Command {
     static let name = "build"
     static let summary = "Render the site into public/."
     static let help = """
-        Usage: cellar build [--site DIR] [--output DIR] [--drafts] [--future] [--base-url URL] [--clean] [--quiet]
+        Usage: cellar build [--site DIR] [--output DIR] [--drafts] [--future] [--base-url URL] [--clean] [-q|--quiet] [--timings]
 
         Renders the site into its output folder (public/ by default). Every problem is reported at
         file:line:column; if any is an error, nothing is written and the previous output stays as it was.
@@ -16,7 +16,7 @@ struct BuildCommand: Command {
         \(SiteOptions.help)
           --output DIR      Write the site to DIR instead of public/
           --clean           Ignore the previous output and cache: write every file afresh
-          --quiet           Print only problems
+          -q, --quiet       Print only problems
           --timings         Print how long each stage took
         """
 
@@ -30,7 +30,7 @@ struct BuildCommand: Command {
         site = try SiteOptions(parsing: &arguments)
         output = try arguments.option("output")
         clean = arguments.flag("clean")
-        quiet = arguments.flag("quiet")
+        quiet = arguments.flag("quiet", short: "q")
         timings = arguments.flag("timings")
         try arguments.finish(known: SiteOptions.names + ["output", "clean", "quiet", "timings"])
     }
@@ -54,8 +54,8 @@ struct BuildCommand: Command {
                 let changes = report.upToDate ? " (up to date: no input changed)"
                     : report.written == 0 && report.removed == 0 ? " (nothing changed)"
                     : " (\(report.written) written, \(report.unchanged) unchanged\(report.removed > 0 ? ", \(report.removed) removed" : ""))"
-                terminal.out("Built \(report.pages) pages from \(report.items) items in \(String(format: "%.2f", seconds)) s → "
-                             + SiteLayout(options: options).displayOutput + changes)
+                terminal.out(BuildSummary.line(report, seconds: seconds, output: SiteLayout(options: options).displayOutput,
+                                               changes: changes))
             }
             if timings {
                 for stage in BuildStage.allCases {

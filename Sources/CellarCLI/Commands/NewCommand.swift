@@ -75,7 +75,9 @@ struct NewCommand: Command {
             do throws(DiagnosticBag) {
                 let item = try ItemScaffolder(options: options).scaffold(kind: kind, at: target, title: title)
                 terminal.out(item.display)
-                terminal.err(terminal.styled("Fill in each <…> placeholder; 'cellar check' lists any left.", .dim))
+                if item.hasPlaceholders {
+                    terminal.err(terminal.styled("Fill in each <…> placeholder; 'cellar check' lists any left.", .dim))
+                }
                 return .success
             } catch {
                 printer.printReport(error)

@@ -64,7 +64,8 @@ struct BuildPipeline: Sendable {
         let site = model.model
         let feeds = FeedCatalog(siteTitle: site.config.title, sections: site.sections)
         let environment = RenderEnvironment(site: site.config, kinds: site.theme.kinds, sections: site.sectionsByID,
-                                            links: site.links, tags: site.tags, siteFeeds: feeds.site)
+                                            links: site.links, tags: site.tags, siteFeeds: feeds.site,
+                                            navigation: site.navigation, text: site.theme.text)
         let globalKey = globalKey(site)
         let cellOutput = try await stage(.cells) {
             await CellStage(registry: registry(site, environment: environment), globalKey: globalKey)
@@ -79,12 +80,14 @@ struct BuildPipeline: Sendable {
                 .run(site, pages: pages, cells: cellOutput.cells, environment: environment, changes: changes,
                      memo: &memo.output, diagnostics: &diagnostics)
         }
-        return BuildReport(
+        var report = BuildReport(
             items: site.items.count, pages: pages.pages.count + site.items.reduce(0) { $0 + $1.aliases.count },
             written: summary.written, unchanged: summary.unchanged, removed: summary.removed, duration: clock.now - start,
             stageDurations: timings, diagnostics: diagnostics.sorted, output: layout.output,
             nextScheduledChange: site.nextScheduledChange
         )
+        report.unpublished = site.unpublished
+        return report
     }
 
     /// The code highlighter when the site wants code in colour, prepared once per session; a
@@ -119,6 +122,10 @@ struct BuildPipeline: Sendable {
         for section in model.sections { hash.combine(section.id); hash.combine(section.sourceHash); hash.combine(section.introHTML) }
         hash.combine(model.config.introHTML)
         hash.combine(model.tags.fingerprint)
+        for entry in model.navigation {
+            hash.combine(entry.title)
+            hash.combine(entry.url?.value ?? entry.externalURL ?? "")
+        }
         hash.combine(options.includeDrafts ? 1 : 0)
         hash.combine(options.includeFuture ? 1 : 0)
         return hash.value

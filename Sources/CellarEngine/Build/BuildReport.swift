@@ -22,6 +22,8 @@ public struct BuildReport: Sendable {
     public var nextScheduledChange: Date?
     /// Whether the build stopped early because no input had changed since the last one.
     public var upToDate = false
+    /// Items the publishing rules left out: drafts, and items dated in the future.
+    public var unpublished = SiteModel.Unpublished()
 }
 
 /// A build that stopped because of errors; nothing was written.

@@ -38,10 +38,12 @@ struct SiteLoader {
         if let kind = config.defaultKind, theme.kinds[kind] == nil {
             diagnostics.append(ItemParser.unknownKind(kind, at: config.locations["kind"], known: theme.kinds.keys.sorted()))
         }
+        ThemeChecker(theme: theme, sections: sections).check(diagnostics: &diagnostics)
         return LoadedSite(layout: layout, scan: scan, config: config, theme: theme, sections: sections)
     }
 
     private func check(_ section: ContentSection, theme: Theme, diagnostics: inout DiagnosticBag) {
+        ThemeChecker.checkLayout(section, theme: theme, diagnostics: &diagnostics)
         if let kind = section.kind, theme.kinds[kind] == nil {
             diagnostics.append(ItemParser.unknownKind(kind, at: section.locations["kind"], known: theme.kinds.keys.sorted()))
         }

@@ -23,6 +23,16 @@ public struct SiteModel: Sendable {
     var links: LinkResolver
     /// The next moment an item's visibility changes by itself (a future date, an expiry).
     var nextScheduledChange: Date?
+    /// The navigation every page shows: the `menu:` of the settings, else the top-level sections.
+    var navigation: [NavigationEntry] = []
+    /// Items left out by the publishing rules: drafts, and items dated in the future.
+    var unpublished = Unpublished()
+
+    /// How many items a build did not publish, and why.
+    public struct Unpublished: Sendable, Hashable {
+        public var drafts = 0
+        public var future = 0
+    }
 
     /// Puts `item` where the item with its id is: in `items`, `itemsByID` and its section's list.
     /// The item must be placed as the one it replaces (see ``ModelStage/placement(of:in:)``).

@@ -117,7 +117,9 @@ struct SiteWriter {
     private func writeSiteFiles(_ pages: [Page]) throws(FileIOError) {
         let entries = pages.filter(\.inSitemap).map { (environment.absolute($0.url), $0.lastModified) }
         try writer.write(SiteFiles.sitemap(entries, dates: environment.dates), to: "sitemap.xml")
-        try writer.write(SiteFiles.robots(sitemap: environment.absolute("sitemap.xml")), to: "robots.txt")
+        if !URLClaims.hasOwnRobots(model.staticFiles) {
+            try writer.write(SiteFiles.robots(sitemap: environment.absolute("sitemap.xml")), to: "robots.txt")
+        }
         for item in model.items {
             for alias in item.aliases {
                 guard let url = AliasPath.url(for: alias) else { continue }

@@ -39,13 +39,20 @@ struct URLClaims {
         for parent in parents where folders[parent] == nil { folders[parent] = owner }
     }
 
+    /// Whether `content/robots.txt` exists: it is copied instead of the robots.txt Cellar writes.
+    static func hasOwnRobots(_ staticFiles: [String]) -> Bool {
+        staticFiles.contains("robots.txt")
+    }
+
     /// Two things on one URL are an error naming both: items, aliases, sections and the pages
     /// Cellar generates (pagination, feeds, tag pages), and files copied from `content/`.
     static func check(_ items: [Item], tags: TagIndex, site: LoadedSite, diagnostics: inout DiagnosticBag) {
         var claims = URLClaims()
         let layout = site.layout
         let config = site.config
-        for file in ["sitemap.xml", "robots.txt", "404.html"] {
+        // A robots.txt of the site's own replaces the one Cellar would write.
+        let written = URLClaims.hasOwnRobots(site.scan.staticFiles) ? ["sitemap.xml", "404.html"] : ["sitemap.xml", "robots.txt", "404.html"]
+        for file in written {
             claims.claim(URLPath(file), by: "a file Cellar writes", at: nil, diagnostics: &diagnostics)
         }
         claims.claim(.root, by: "the home page", at: nil, diagnostics: &diagnostics)
@@ -95,7 +102,7 @@ struct URLClaims {
                                   hint: "give the item another 'slug:' or move it out of a folder named 'tags'")
                 continue
             }
-            claims.claim(item.url, by: item.file, at: item.location, diagnostics: &diagnostics)
+            claims.claim(item.url, by: item.file, at: item.fields["slug"]?.location ?? item.location, diagnostics: &diagnostics)
         }
         for item in items {
             for (index, alias) in item.aliases.enumerated() {

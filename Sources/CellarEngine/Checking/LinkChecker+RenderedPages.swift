@@ -138,7 +138,7 @@ extension LinkChecker {
         var result: [String: SourceLocation] = [:]
         for page in pages {
             let location: SourceLocation? = switch page.role {
-            case .item: page.itemID.flatMap { model.itemsByID[$0]?.location }
+            case .item, .page: page.itemID.flatMap { model.itemsByID[$0]?.location }
             case .section: page.sectionID.flatMap { model.sectionsByID[$0] }.map { SourceLocation(file: $0.file) }
             case .home: SourceLocation(file: model.config.file)
             case .tags, .tag, .notFound: nil

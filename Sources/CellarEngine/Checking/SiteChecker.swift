@@ -56,7 +56,9 @@ public struct SiteChecker: Sendable {
             let promoted = Set(links.filter { $0.severity == .error }.map { Diagnostic(.warning, $0.message, at: $0.location, hint: $0.hint) })
             diagnostics = DiagnosticBag(build.diagnostics.filter { !promoted.contains($0) })
             diagnostics.append(contentsOf: links)
-            diagnostics.append(contentsOf: TagTypoFinder.warnings(for: model.items))
+            diagnostics.append(contentsOf: TagTypoFinder.warnings(for: model.items, similarOK: model.config.similarTags,
+                                                                  settingsFile: model.config.file))
+            diagnostics.append(contentsOf: ThemeTextNotes.notes(model.theme.text, language: model.config.language))
         }
         return Report(diagnostics: diagnostics.sorted, pages: build.pages, items: build.items, built: true)
     }

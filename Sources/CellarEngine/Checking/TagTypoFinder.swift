@@ -3,50 +3,40 @@ import Foundation
 
 /// Finds tags that look like typos of each other (`swift` and `swfit`): slugs of at least four
 /// characters one edit apart (two when both are eight or longer), not differing only in digits
-/// (`swift5`, `swift6`). Each occurrence of the rarer spelling gets a warning naming the other;
-/// when both are as common, both do.
+/// (`swift5`, `swift6`). A pair is worth a warning only when one spelling is much rarer than the
+/// other — at most a third as many items — since two tags both in wide use (`rust`, `rest`) are
+/// two tags. One warning per pair, where the rarer is first written; the site settings' `tags:
+/// {similar_ok: [[rust, rest]]}` silences a pair.
 struct TagTypoFinder {
-    /// One tag as written in one item's front matter.
-    private struct Occurrence {
-        var name: String
-        var slug: String
-        var location: SourceLocation
-    }
-
     static let minimumLength = 4
+    /// The rarer tag is used by at most `1 / rarity` as many items as the common one.
+    static let rarity = 3
 
-    static func warnings(for items: [Item]) -> [Diagnostic] {
-        var occurrences: [Occurrence] = []
-        var itemsBySlug: [String: Set<String>] = [:]
-        var spelling: [String: String] = [:]
-        for item in items {
+    /// - Parameter similarOK: groups of tags that look alike on purpose.
+    static func warnings(for items: [Item], similarOK: [[String]] = [], settingsFile: String = "content/_index.md") -> [Diagnostic] {
+        var usage: [String: Usage] = [:]
+        for item in items.sorted(by: { $0.id < $1.id }) {
             for (name, location) in tagLocations(of: item) {
-                let slug = Slug.make(name)
-                occurrences.append(Occurrence(name: name, slug: slug, location: location))
-                itemsBySlug[slug, default: []].insert(item.id)
-                if spelling[slug] == nil { spelling[slug] = name }
+                usage[Slug.make(name), default: Usage(name: name)].add(item: item, at: location)
             }
         }
-        let slugs = itemsBySlug.keys.filter { $0.count >= minimumLength }.sorted()
+        let allowed = Set(similarOK.flatMap { group in
+            let slugs = group.map(Slug.make)
+            return slugs.flatMap { first in slugs.filter { $0 != first }.map { Pair(first, $0) } }
+        })
+        let slugs = usage.keys.filter { $0.count >= minimumLength }.sorted()
         var warnings: [Diagnostic] = []
         for (index, first) in slugs.enumerated() {
-            for second in slugs[(index + 1)...] where looksLikeTypo(first, second) {
-                let firstCount = itemsBySlug[first]?.count ?? 0
-                let secondCount = itemsBySlug[second]?.count ?? 0
-                for (rare, common) in [(first, second), (second, first)] {
-                    let rareCount = itemsBySlug[rare]?.count ?? 0
-                    let commonCount = itemsBySlug[common]?.count ?? 0
-                    guard rareCount <= commonCount else { continue }
-                    let other = spelling[common] ?? common
-                    let counts = firstCount == secondCount
-                        ? "each is used by \(itemCount(rareCount))"
-                        : "'\(other)' is used by \(itemCount(commonCount)), '\(spelling[rare] ?? rare)' by \(itemCount(rareCount))"
-                    for occurrence in occurrences where occurrence.slug == rare {
-                        warnings.append(.warning(
-                            "tag '\(occurrence.name)' looks like a typo of '\(other)'", at: occurrence.location,
-                            hint: "\(counts); if they are the same tag, write it the same way everywhere"))
-                    }
-                }
+            for second in slugs[(index + 1)...] where looksLikeTypo(first, second) && !allowed.contains(Pair(first, second)) {
+                guard let a = usage[first], let b = usage[second] else { continue }
+                let (rare, common) = a.items.count <= b.items.count ? (a, b) : (b, a)
+                guard rare.items.count * rarity <= common.items.count, let location = rare.firstLocation else { continue }
+                let shown = rare.files.prefix(3).joined(separator: ", ") + (rare.files.count > 3 ? ", …" : "")
+                warnings.append(.warning(
+                    "tag '\(rare.name)' looks like a typo of '\(common.name)'", at: location,
+                    hint: "'\(common.name)' is used by \(itemCount(common.items.count)), '\(rare.name)' by "
+                        + "\(itemCount(rare.items.count)) (\(shown)); if they are the same tag, write it the same way "
+                        + "everywhere; if not, add [\(rare.name), \(common.name)] to tags: {similar_ok: …} in \(settingsFile)"))
             }
         }
         return warnings
@@ -58,6 +48,28 @@ struct TagTypoFinder {
         if first.filter({ !$0.isNumber }) == second.filter({ !$0.isNumber }) { return false }
         let distance = Suggestion.editDistance(Array(first.unicodeScalars), Array(second.unicodeScalars))
         return distance >= 1 && distance <= (shorter >= 8 ? 2 : 1)
+    }
+
+    // MARK: - Private
+
+    /// Where one tag is used: its first spelling, its items, and where it is first written.
+    private struct Usage {
+        var name: String
+        var items: Set<String> = []
+        var files: [String] = []
+        var firstLocation: SourceLocation?
+
+        mutating func add(item: Item, at location: SourceLocation) {
+            if items.insert(item.id).inserted { files.append(item.file) }
+            if firstLocation == nil { firstLocation = location }
+        }
+    }
+
+    /// Two slugs, in either order.
+    private struct Pair: Hashable {
+        var low: String
+        var high: String
+        init(_ a: String, _ b: String) { (low, high) = a < b ? (a, b) : (b, a) }
     }
 
     private static func itemCount(_ count: Int) -> String { count == 1 ? "1 item" : "\(count) items" }

@@ -18,6 +18,8 @@ public struct ContentSection: Sendable, Identifiable {
     public var homeItems: Int?
     public var weight: Int
     public var hasFeed: Bool
+    /// The layout of its list pages (`layout: gallery` → `layouts/gallery.html`); nil: `list`.
+    public var layout: String?
     public var introHTML: String
     public var introMarkdown: String
     public var introFirstLine: Int

@@ -1,4 +1,5 @@
 import CellarDiagnostics
+import CellarTree
 import CellarMarkdown
 import CellarYAML
 import Foundation
@@ -6,6 +7,8 @@ import Foundation
 /// An `_index.md` file read and typed: site settings for `content/_index.md`, section settings elsewhere.
 struct IndexFile: Sendable {
     var fields: [String: TypedField]
+    /// The front matter as written, for settings read by their own rules (`menu`).
+    var node: LocatedNode?
     var body: String
     var bodyFirstLine: Int
     var file: String
@@ -15,7 +18,7 @@ struct IndexFile: Sendable {
     /// Reads, splits and types an `_index.md` against `schema`; nil after reporting why it could not.
     static func read(
         contentPath: String, layout: SiteLayout, schema: Schema, owner: String, timeZone: TimeZone,
-        files: ContentFileSet, diagnostics: inout DiagnosticBag
+        files: ContentFileSet, skip: Set<String> = [], diagnostics: inout DiagnosticBag
     ) -> IndexFile? {
         let display = layout.display(contentPath: contentPath)
         do throws(Diagnostic) {
@@ -25,9 +28,9 @@ struct IndexFile: Sendable {
                 owner: owner, noun: "setting", timeZone: timeZone, markdown: MarkdownRenderer(),
                 contentFiles: files, directory: Paths.parent(of: contentPath), contentDisplayRoot: layout.display(sitePath: "content")
             ))
-            let fields = typer.typeRecord(node, schema: schema, start: SourceLocation(file: display),
+            let fields = typer.typeRecord(node, schema: schema, start: SourceLocation(file: display), skip: skip,
                                           diagnostics: &diagnostics)
-            return IndexFile(fields: fields, body: parts.body, bodyFirstLine: parts.bodyFirstLine, file: display,
+            return IndexFile(fields: fields, node: node, body: parts.body, bodyFirstLine: parts.bodyFirstLine, file: display,
                              sourceHash: StableHash.of(bytes: bytes))
         } catch {
             diagnostics.append(error)

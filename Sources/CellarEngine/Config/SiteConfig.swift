@@ -23,6 +23,10 @@ public struct SiteConfig: Sendable {
     public var markdown: MarkdownOptions
     /// Whether fenced code blocks that name a language are highlighted (`markdown: {highlight: …}`).
     public var highlightsCode: Bool
+    /// `menu:` as written; nil: the navigation is the top-level sections.
+    public var menu: [MenuEntry]?
+    /// `tags: {similar_ok: [[rust, rest]]}`: groups of tags that look alike on purpose.
+    public var similarTags: [[String]]
     /// The home page's introduction: the body of `content/_index.md`, rendered.
     public var introHTML: String
     public var introMarkdown: String

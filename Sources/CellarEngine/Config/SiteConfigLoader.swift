@@ -16,7 +16,7 @@ struct SiteConfigLoader {
         }
         guard let index = IndexFile.read(
             contentPath: "_index.md", layout: layout, schema: BuiltinSchemas.site, owner: "the site settings",
-            timeZone: TimeZone(identifier: "UTC") ?? .current, files: files, diagnostics: &diagnostics
+            timeZone: TimeZone(identifier: "UTC") ?? .current, files: files, skip: ["menu"], diagnostics: &diagnostics
         ) else { return nil }
 
         var timeZone = TimeZone(identifier: "UTC") ?? .current
@@ -52,6 +52,10 @@ struct SiteConfigLoader {
             diagnostics.error("'language' must be a language tag such as en or pt-BR, found \"\(language)\"",
                               at: index.location("language"))
         }
+        let menu = index.node?["menu"].map { MenuParser().parse($0, diagnostics: &diagnostics) }
+        let similarTags = (index.fields["tags"]?.value.object?["similar_ok"]?.value.list ?? []).map { group in
+            (group.list ?? []).compactMap(\.string)
+        }
         var copyright: String?
         if case .html(let html, _)? = index.fields["copyright"]?.value { copyright = html }
 
@@ -63,6 +67,7 @@ struct SiteConfigLoader {
             homeItems: index.int("home_items") ?? 10, feedItems: index.int("feed_items") ?? 20,
             copyrightHTML: copyright, markdown: markdown,
             highlightsCode: (index.fields["markdown"]?.value.object ?? [:])["highlight"]?.value.bool ?? true,
+            menu: menu, similarTags: similarTags,
             introHTML: "",
             introMarkdown: index.body, introFirstLine: index.bodyFirstLine,
             file: display, locations: index.locations, sourceHash: index.sourceHash
@@ -113,7 +118,7 @@ struct SiteConfigLoader {
             description: index.string("description"), kind: index.string("kind"),
             sort: sort, ascending: ascending, grouping: Grouping(index.string("group_by")),
             paginate: index.int("paginate"), permalink: permalink, homeItems: index.int("home_items"),
-            weight: index.int("weight") ?? 0, hasFeed: index.bool("feed") ?? true,
+            weight: index.int("weight") ?? 0, hasFeed: index.bool("feed") ?? true, layout: index.string("layout"),
             introHTML: "", introMarkdown: index.body, introFirstLine: index.bodyFirstLine,
             url: URLPath(Self.urlSegments(folder) + "/"), file: index.file, locations: index.locations,
             sourceHash: index.sourceHash

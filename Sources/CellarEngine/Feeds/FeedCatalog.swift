@@ -37,11 +37,11 @@ struct FeedCatalog: Sendable {
     }
 
     /// What a feed lists: the newest dated items of the site (`sectionID` nil) or of one section,
-    /// at most `feed_items`. Incremental rebuilds ask it which items are in a feed.
+    /// at most `feed_items`; standalone pages (outside every section) are in none. Incremental rebuilds ask it which items are in a feed.
     static func entries(of model: SiteModel, sectionID: String?) -> [Item] {
         Array(model.newestFirst.lazy
             .compactMap { model.itemsByID[$0] }
-            .filter { $0.date != nil && (sectionID == nil || $0.sectionID == sectionID) }
+            .filter { $0.date != nil && !$0.sectionID.isEmpty && (sectionID == nil || $0.sectionID == sectionID) }
             .prefix(model.config.feedItems))
     }
 

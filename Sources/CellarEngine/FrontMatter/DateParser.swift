@@ -76,6 +76,24 @@ package enum DateParser {
         return Date(timeIntervalSince1970: local - Double(zoneOffset))
     }
 
+    /// For text shaped like a date whose parts do not exist (`2026-13-01`, `2026-02-30`, `25:00`):
+    /// which part is out of range, in words; nil for anything else.
+    static func rangeProblem(_ text: String) -> String? {
+        let parts = text.split(whereSeparator: { $0 == "-" || $0 == "T" || $0 == "t" || $0 == " " || $0 == ":" })
+        guard parts.count >= 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]) else { return nil }
+        guard (1...12).contains(month) else { return "the month \(parts[1]) is out of range (01 to 12)" }
+        let days = daysIn(month: month, year: year)
+        guard (1...days).contains(day) else {
+            return "the day \(parts[2]) is out of range (\(String(format: "%04d-%02d", year, month)) has \(days) days)"
+        }
+        if parts.count >= 5, let hour = Int(parts[3]), let minute = Int(parts[4]) {
+            if hour > 23 { return "the hour \(parts[3]) is out of range (00 to 23)" }
+            if minute > 59 { return "the minute \(parts[4]) is out of range (00 to 59)" }
+        }
+        return nil
+    }
+
     package static func daysIn(month: Int, year: Int) -> Int {
         switch month {
         case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28

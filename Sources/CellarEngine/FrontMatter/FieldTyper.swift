@@ -48,7 +48,8 @@ package struct FieldTyper {
             } else if spec.required {
                 diagnostics.error(
                     "missing required \(context.noun) '\(path + spec.name)' for \(context.owner)", at: start,
-                    hint: "add a line such as '\(spec.name): \(spec.placeholder)'"
+                    hint: context.noun == "argument" ? "add \(spec.name)=\"…\" (\(spec.expectation))"
+                        : "add a line such as '\(spec.name): \(spec.placeholder)'"
                 )
             }
         }
@@ -173,7 +174,12 @@ package struct FieldTyper {
             default: throw wrong(plain ? nil : "write true or false without quotes")
             }
         case .date:
-            guard let date = DateParser.parse(text, timeZone: context.timeZone) else { throw wrong() }
+            guard let date = DateParser.parse(text, timeZone: context.timeZone) else {
+                if let problem = DateParser.rangeProblem(text) {
+                    throw .error("'\(path)' is not a date: \(problem), in \(node.shortDescription)", at: node.location)
+                }
+                throw wrong()
+            }
             let seconds = date.timeIntervalSince1970
             if let low = spec.minimum, seconds < low { throw outOfRange(text) }
             if let high = spec.maximum, seconds > high { throw outOfRange(text) }

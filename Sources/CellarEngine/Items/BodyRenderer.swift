@@ -5,27 +5,51 @@ import CellarMarkdown
 package struct BodyRenderer: Sendable {
     var markdown: MarkdownRenderer
     var links: LinkResolver
+    /// Draws the shortcodes bodies call; nil leaves `{{< … >}}` as text.
+    var shortcodes: ShortcodeRenderer?
     /// Draws fenced code blocks in colour (nil: plain code).
     var highlighting: CodeBlockHighlighting?
     /// Longest summary taken from the first paragraph, in characters.
     var summaryLength = 280
 
-    /// The item with its body rendered, and whether the body links to other content files.
-    func render(_ item: Item, diagnostics: inout DiagnosticBag) -> (Item, Bool) {
+    /// A rendered body: the item with it, whether it links to other content files, and whether it
+    /// calls shortcodes (then the theme's templates are part of it).
+    struct Rendered {
+        var item: Item
+        var dependsOnLinks: Bool
+        var usesShortcodes: Bool
+    }
+
+    /// The item with its body rendered.
+    func render(_ item: Item, diagnostics: inout DiagnosticBag) -> Rendered {
         // Without a condition to wait on, rendering always completes.
-        render(item, diagnostics: &diagnostics, waitingIf: { _ in false }) ?? (item, false)
+        render(item, diagnostics: &diagnostics, waitingIf: { _ in false })
+            ?? Rendered(item: item, dependsOnLinks: false, usesShortcodes: false)
+    }
+
+    /// What the shortcodes of one body reported, gathered from the renderer's callback.
+    private final class ShortcodeUse {
+        var used = false
+        var diagnostics = DiagnosticBag()
     }
 
     /// Renders unless a reference meets `waitingIf`; then nil, and nothing is added to `diagnostics`.
     func render(_ item: Item, diagnostics: inout DiagnosticBag,
-                waitingIf: (MarkdownReference) -> Bool) -> (Item, Bool)? {
+                waitingIf: (MarkdownReference) -> Bool) -> Rendered? {
         var item = item
         var found = DiagnosticBag()
         var dependsOnLinks = false
         var waits = false
+        let use = ShortcodeUse()
+        let handler: ((ShortcodeCall) -> ShortcodeOutput?)? = shortcodes.map { [item, links] renderer in
+            { call in
+                use.used = true
+                return renderer.render(call, in: item, links: links, diagnostics: &use.diagnostics)
+            }
+        }
         let reports = CodeBlockHighlighting.Reports()
         let renderer = highlighting?.renderer(markdown, reporting: reports) ?? markdown
-        let document = renderer.render(item.source.markdown, footnoteIDPrefix: item.anchor + "-") { reference in
+        let document = renderer.render(item.source.markdown, footnoteIDPrefix: item.anchor + "-", rewrite: { reference in
             if waits || waitingIf(reference) {
                 waits = true
                 return nil
@@ -33,17 +57,39 @@ package struct BodyRenderer: Sendable {
             let rewritten = links.rewrite(reference, in: item, diagnostics: &found)
             if rewritten != nil || !found.isEmpty { dependsOnLinks = true }
             return rewritten
-        }
+        }, shortcode: handler)
         if waits { return nil }
         diagnostics.append(contentsOf: found.diagnostics)
+        diagnostics.append(contentsOf: use.diagnostics.diagnostics)
         for problem in document.footnoteProblems { diagnostics.append(Self.diagnostic(problem, in: item)) }
+        for problem in document.shortcodeProblems { diagnostics.append(Self.diagnostic(problem, in: item)) }
         diagnostics.append(contentsOf: CodeBlockHighlighting.diagnostics(reports, markdown: item.source.markdown, file: item.file,
                                                                         firstLine: item.bodyFirstLine))
         // `<!--more-->` ends the summary where the author put it; else the first paragraph, clipped.
         let summary = document.textBeforeMore ?? Self.clip(document.firstParagraph, to: summaryLength)
         item.body = Item.Body(html: document.html, summary: summary, wordCount: document.wordCount,
                               headings: document.headings, counts: document.counts)
-        return (item, dependsOnLinks)
+        return Rendered(item: item, dependsOnLinks: dependsOnLinks,
+                        usesShortcodes: use.used || !document.shortcodeProblems.isEmpty)
+    }
+
+    /// A `{{<` that is not a call, or a closing tag that closes nothing, reported where it is written.
+    static func diagnostic(_ problem: MarkdownShortcodeProblem, in item: Item) -> Diagnostic {
+        let location = SourceLocation(file: item.file, line: item.bodyFirstLine + problem.line - 1, column: problem.column)
+        switch problem.kind {
+        case .unclosedCall:
+            return .warning("'{{<' is not closed by '>}}' in its paragraph, so it is printed as written", at: location,
+                            hint: "finish the shortcode call, or write {{</* … */>}} to show one as it is")
+        case .unclosedQuote:
+            return .error("this shortcode argument's quote is never closed", at: location,
+                          hint: "end the value with the same quote it starts with")
+        case .missingName:
+            return .warning("'{{<' is not followed by a shortcode name, so it is printed as written", at: location,
+                            hint: "write {{< name args >}}, or {{</* … */>}} to show a call as it is")
+        case .strayClosing(let name):
+            return .error("{{< /\(name) >}} closes no {{< \(name) >}}", at: location,
+                          hint: "open it before its content with {{< \(name) >}}, or remove this closing tag")
+        }
     }
 
     /// A footnote that cannot be drawn as written, reported where it is written.

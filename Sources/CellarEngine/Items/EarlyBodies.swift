@@ -6,6 +6,8 @@ struct EarlyBody: Sendable {
     var item: Item
     var dependsOnLinks: Bool
     var diagnostics: [Diagnostic]
+    /// Whether the body calls shortcodes (so the theme is part of what it is made from).
+    var usesShortcodes = false
 }
 
 /// Renders bodies during parsing, on the same core and while the file is fresh in the cache, when
@@ -16,6 +18,7 @@ struct EarlyBodies: Sendable {
     private let site: LoadedSite
     private let rules: PublishRules
     private let markdown: MarkdownRenderer
+    private let shortcodes: ShortcodeRenderer
     private let highlighting: CodeBlockHighlighting?
     private let itemSources: Set<String>
     private let bundles: Set<String>
@@ -26,6 +29,8 @@ struct EarlyBodies: Sendable {
         self.rules = rules
         self.highlighting = highlighting
         self.markdown = MarkdownRenderer(options: site.config.markdown)
+        self.shortcodes = ShortcodeRenderer(theme: site.theme, site: site.config, files: site.scan.files,
+                                            contentDisplayRoot: site.layout.display(sitePath: "content"))
         self.itemSources = Set(site.scan.items.map(\.contentPath))
         self.bundles = Set(site.scan.items.compactMap(\.bundleDirectory))
         var sectionURLs: [String: URLPath] = ["_index.md": .root]
@@ -41,9 +46,10 @@ struct EarlyBodies: Sendable {
             bundleURLs: item.bundleDirectory.map { [$0: item.url] } ?? [:], hiddenBundles: [],
             contentDisplayRoot: site.layout.display(sitePath: "content"), policy: site.config.links)
         var found = DiagnosticBag()
-        guard let (rendered, dependsOnLinks) = BodyRenderer(markdown: markdown, links: links, highlighting: highlighting)
+        guard let rendered = BodyRenderer(markdown: markdown, links: links, shortcodes: shortcodes, highlighting: highlighting)
             .render(item, diagnostics: &found, waitingIf: { needsEveryItem($0, from: item) }) else { return nil }
-        return EarlyBody(item: rendered, dependsOnLinks: dependsOnLinks, diagnostics: found.diagnostics)
+        return EarlyBody(item: rendered.item, dependsOnLinks: rendered.dependsOnLinks, diagnostics: found.diagnostics,
+                         usesShortcodes: rendered.usesShortcodes)
     }
 
     /// Whether resolving `reference` needs to know other items: it names another item's file, a

@@ -113,6 +113,8 @@ struct ItemParser: Sendable {
             }
             return kind
         }
+        // A standalone page is a `page` when the theme has that kind.
+        if sectionID.isEmpty, let page = kinds[DefaultKind.page] { return page }
         // An unknown configured name is reported with the section or the site settings, not here.
         if let name = DefaultKind.configured(sectionID: sectionID, sections: sections, siteDefault: site.defaultKind) {
             return kinds[name]

@@ -49,6 +49,13 @@ package enum BuiltinSchemas {
             extensions: {type: "[string]", required: false, description: "GFM extensions: table, strikethrough, autolink, tasklist, footnotes (default: all)"}
             tagfilter: {type: bool, default: true, description: "With unsafe on, escape <script>, <style>, <iframe> and other tags GFM filters"}
             highlight: {type: bool, default: true, description: "Colour fenced code blocks that name a language, at build time"}
+        menu: {type: "[string]", required: false, description: "The navigation: sections, pages and links, in order"}
+        tags:
+          type: object
+          required: false
+          description: "Tag settings"
+          fields:
+            similar_ok: {type: "[[string]]", required: false, description: "Tags that look alike on purpose: no typo warning"}
         """)
 
     static let section = parse("section settings", """
@@ -63,6 +70,7 @@ package enum BuiltinSchemas {
         home_items: {type: int, min: 0, max: 1000, required: false, description: "Items shown on the home page"}
         weight: {type: int, default: 0, description: "Order of sections in navigation and on the home page"}
         feed: {type: bool, default: true, description: "Write feeds for this section"}
+        layout: {type: string, required: false, description: "The layout of its list pages: layouts/<name>.html"}
         """)
 
     private static func parse(_ name: String, _ yaml: String) -> Schema {

@@ -13,6 +13,12 @@ public struct FieldSpec: Sendable, Hashable {
     public var minItems: Int?
     public var maxItems: Int?
     public var description: String?
+    /// How pages name the field (`label:`); nil: its name in words.
+    public var label: String?
+    /// For `enum` fields given as `values: {must-see: Must see, …}`: each value's label.
+    public var valueLabels: [String: String] = [:]
+    /// For `image` fields: the field holding the image's alt text (`alt:`, else `<name>_alt` when the kind has it).
+    public var altField: String?
     /// Where the field is declared (in the kind's schema file).
     public var location: SourceLocation?
 
@@ -31,6 +37,13 @@ public struct FieldSpec: Sendable, Hashable {
         self.maxItems = maxItems
         self.description = description
         self.location = location
+    }
+
+    /// The label pages show: `label:`, else the name in words (`source_url` → "Source url").
+    public var displayLabel: String {
+        if let label { return label }
+        let words = name.replacingOccurrences(of: "_", with: " ")
+        return words.prefix(1).uppercased() + words.dropFirst()
     }
 
     /// What a valid value looks like, for messages: "an integer from 0 to 10", "one of a, b, c".

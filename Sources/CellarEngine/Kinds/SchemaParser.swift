@@ -48,8 +48,8 @@ package struct SchemaParser {
                         )
                     }
                 }
-                kind.fields = own
-                kind.schema = own.merged(after: common)
+                kind.fields = Self.resolvingAltFields(own, common: common, diagnostics: &diagnostics)
+                kind.schema = kind.fields.merged(after: common)
             default:
                 let known = ["label", "description", "page", "fields"]
                 diagnostics.error(
@@ -105,8 +105,9 @@ package struct SchemaParser {
         }
         guard var (type, optional) = parseType(typeNode, field: name, diagnostics: &diagnostics) else { return nil }
         var spec = FieldSpec(name: name, type: type, required: !optional, location: location)
+        var altLocation: SourceLocation?
         let known = ["type", "required", "default", "min", "max", "min_items", "max_items", "values", "of", "fields",
-                     "description"]
+                     "description", "label", "alt"]
         for pair in node.pairs ?? [] {
             let key = pair.key.scalar ?? ""
             let value = pair.value
@@ -120,9 +121,32 @@ package struct SchemaParser {
                 spec.required = flag && !optional
                 optional = optional || !flag
             case "description": spec.description = value.scalar
+            case "label":
+                guard let label = value.scalar, !value.isNull else {
+                    diagnostics.error("'label' must be text, found \(value.shortDescription)", at: value.location)
+                    continue
+                }
+                spec.label = label
+            case "alt":
+                guard let field = value.scalar, Self.isValidName(field) else {
+                    diagnostics.error("'alt' must name the field that holds the image's alt text, found \(value.shortDescription)",
+                                      at: value.location)
+                    continue
+                }
+                spec.altField = field
+                altLocation = value.location
             case "values":
-                guard let items = value.items?.compactMap(\.scalar), !items.isEmpty else {
-                    diagnostics.error("'values' must be a list of the allowed values", at: value.location)
+                var items = value.items?.compactMap(\.scalar) ?? []
+                if let pairs = value.pairs {
+                    for pair in pairs {
+                        guard let key = pair.key.scalar else { continue }
+                        items.append(key)
+                        if let label = pair.value.scalar, !pair.value.isNull { spec.valueLabels[key] = label }
+                    }
+                }
+                guard !items.isEmpty else {
+                    diagnostics.error("'values' must be a list of the allowed values, or a mapping of each value to its label",
+                                      at: value.location)
                     continue
                 }
                 if case .list(.enumeration) = type { type = .list(.enumeration(items)) } else { type = .enumeration(items) }
@@ -153,6 +177,10 @@ package struct SchemaParser {
             return nil
         }
         spec.type = type
+        if spec.altField != nil, type != .image, type != .list(.image) {
+            diagnostics.error("'alt' is for image fields; '\(name)' is \(type)", at: altLocation)
+            spec.altField = nil
+        }
         if let defaultNode = node["default"] {
             let typer = FieldTyper(context: TypingContext(
                 owner: "the default of '\(name)'", timeZone: timeZone, markdown: MarkdownRenderer(),
@@ -222,6 +250,36 @@ package struct SchemaParser {
             return nil
         }
         return value
+    }
+
+    /// Checks each image field's `alt:` against the kind's fields, and gives `cover` the field
+    /// `cover_alt` when the kind has one and says nothing.
+    private static func resolvingAltFields(_ own: Schema, common: Schema, diagnostics: inout DiagnosticBag) -> Schema {
+        let all = own.merged(after: common)
+        var fields = own.fields
+        for index in fields.indices {
+            let spec = fields[index]
+            if TemplateValues.reservedFieldNames.contains(spec.name) {
+                diagnostics.error("'\(spec.name)' is a value every item has; a kind cannot have a field of that name",
+                                  at: spec.location, hint: "choose another name for this field")
+            }
+            guard spec.type == .image || spec.type == .list(.image) else { continue }
+            guard let name = spec.altField else {
+                if let conventional = all[spec.name + "_alt"], conventional.type.isTextual { fields[index].altField = conventional.name }
+                continue
+            }
+            guard let alt = all[name], alt.type.isTextual else {
+                let candidates = all.fields.filter { $0.type.isTextual }.map(\.name)
+                diagnostics.error(
+                    "'alt' of '\(spec.name)' names '\(name)', which is not a text field of this kind"
+                        + (Suggestion.closest(to: name, in: candidates).map { "; did you mean '\($0)'?" } ?? ""),
+                    at: spec.location, hint: "add a field such as \(spec.name)_alt: string? and name it here")
+                fields[index].altField = nil
+                continue
+            }
+            fields[index].altField = alt.name
+        }
+        return Schema(fields: fields)
     }
 
     private static func compatible(_ common: FieldType, _ own: FieldType) -> Bool {

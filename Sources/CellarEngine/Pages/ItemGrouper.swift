@@ -5,6 +5,8 @@ struct ItemGrouper {
     var dates: DateFormatting
     /// Title of the group of items that lack the grouping value.
     var otherTitle = "Other"
+    /// The kinds, for the labels an `enum` field gives its values (`values: {must-see: Must see}`).
+    var kinds: [String: Kind] = [:]
 
     func group(_ items: [Item]) -> [(title: String?, items: [Item])] {
         if grouping == .none { return items.isEmpty ? [] : [(nil, items)] }
@@ -36,6 +38,9 @@ struct ItemGrouper {
             case .list(let items): return items.first?.value.string
             case .html(_, let source): return source
             case .null: return nil
+            case .string(let text):
+                let spec = kinds[item.kind]?.schema[name]
+                return spec?.valueLabels[text] ?? text
             default: return value.string
             }
         }

@@ -8,6 +8,7 @@ extension Page {
         var hash = StableHash()
         hash.combine(global)
         hash.combine(role.rawValue)
+        hash.combine(layout)
         hash.combine(url.value)
         hash.combine(title)
         hash.combine(description ?? "")

@@ -4,10 +4,13 @@ import Foundation
 /// Pages are plain values, assembled cheaply before any template runs.
 public struct Page: Sendable {
     public enum Role: String, Sendable {
-        case home, section, item, tags, tag, notFound = "404"
+        /// `page`: a standalone page, an item outside every section (`content/about.md`).
+        case home, section, item, page, tags, tag, notFound = "404"
     }
 
     public var role: Role
+    /// The layout that draws a list page: `layouts/<layout>.html` (item pages are drawn by their kind's page).
+    public var layout: String
     public var url: URLPath
     public var title: String
     public var description: String?
@@ -29,11 +32,12 @@ public struct Page: Sendable {
     public var lastModified: Date?
     public var inSitemap: Bool
 
-    public init(role: Role, url: URLPath, title: String, description: String? = nil,
+    public init(role: Role, layout: String? = nil, url: URLPath, title: String, description: String? = nil,
                 dataSource: DataSource = DataSource(), pagination: Pagination? = nil, itemID: String? = nil,
                 previousID: String? = nil, nextID: String? = nil, sectionID: String? = nil, introHTML: String? = nil,
                 tags: [TagCount] = [], feeds: [FeedLink] = [], lastModified: Date? = nil, inSitemap: Bool = true) {
         self.role = role
+        self.layout = layout ?? Self.defaultLayout(of: role)
         self.url = url
         self.title = title
         self.description = description
@@ -48,5 +52,16 @@ public struct Page: Sendable {
         self.feeds = feeds
         self.lastModified = lastModified
         self.inSitemap = inSitemap
+    }
+
+    /// The layout of each role unless a section names another.
+    static func defaultLayout(of role: Role) -> String {
+        switch role {
+        case .home: "home"
+        case .section, .tag: "list"
+        case .item, .page: "item"
+        case .tags: "taxonomy"
+        case .notFound: "404"
+        }
     }
 }

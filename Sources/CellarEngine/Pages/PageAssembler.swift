@@ -8,6 +8,8 @@ struct PageAssembler {
     var cells: [String: any CellConfiguring]
     var dates: DateFormatting
     var feeds: FeedCatalog
+    /// The theme's words in the site's language, for the titles Cellar makes up.
+    var text: ThemeTextTable?
 
     func assemble() -> [Page] {
         var pages: [Page] = [home()]
@@ -16,7 +18,7 @@ struct PageAssembler {
         }
         pages += itemPages()
         pages += tagPages()
-        pages.append(Page(role: .notFound, url: "404.html", title: "Page not found", feeds: feeds.site,
+        pages.append(Page(role: .notFound, url: "404.html", title: EngineText.notFoundTitle.text(in: text), feeds: feeds.site,
                           inSitemap: false))
         return pages
     }
@@ -47,13 +49,14 @@ struct PageAssembler {
 
     private func sectionPages(_ section: ContentSection) -> [Page] {
         let items = model.sectionItems[section.id] ?? []
-        let grouper = ItemGrouper(grouping: section.grouping, dates: dates)
+        let grouper = ItemGrouper(grouping: section.grouping, dates: dates, otherTitle: EngineText.otherGroup.text(in: text),
+                                  kinds: model.theme.kinds)
         let paginator = Paginator(pageSize: section.paginate ?? model.config.paginate)
         return paginator.paginate(items, at: section.url).map { slice, pagination in
             let groups = grouper.group(Array(slice))
             return Page(
-                role: .section, url: pagination.pages[pagination.current - 1],
-                title: section.title + (pagination.current > 1 ? " — page \(pagination.current)" : ""),
+                role: .section, layout: section.layout, url: pagination.pages[pagination.current - 1],
+                title: numbered(section.title, pagination),
                 description: section.description,
                 dataSource: DataSource(sections: groups.map { Section(title: $0.title, cells: configurators($0.items)) }),
                 pagination: pagination, sectionID: section.id,
@@ -69,13 +72,15 @@ struct PageAssembler {
         if !sectionIDs.contains("") { sectionIDs.append("") }
         for sectionID in sectionIDs {
             let items = (model.sectionItems[sectionID] ?? []).filter(\.hasPage)
+            // Items outside every section are standalone pages: no neighbours, no list around them.
+            let standalone = sectionID.isEmpty
             for (index, item) in items.enumerated() {
                 var page = Page(
-                    role: .item, url: item.url, title: "",
+                    role: standalone ? .page : .item, url: item.url, title: "",
                     itemID: item.id,
-                    previousID: index > 0 ? items[index - 1].id : nil,
-                    nextID: index + 1 < items.count ? items[index + 1].id : nil,
-                    sectionID: sectionID.isEmpty ? nil : sectionID,
+                    previousID: index > 0 && !standalone ? items[index - 1].id : nil,
+                    nextID: index + 1 < items.count && !standalone ? items[index + 1].id : nil,
+                    sectionID: standalone ? nil : sectionID,
                     feeds: feeds.section(sectionID) + feeds.site,
                     lastModified: item.updated ?? item.date
                 )
@@ -96,7 +101,7 @@ struct PageAssembler {
     private func tagPages() -> [Page] {
         let tags = model.tags.tags
         guard !tags.isEmpty else { return [] }
-        var pages = [Page(role: .tags, url: TagIndex.root, title: "Tags",
+        var pages = [Page(role: .tags, url: TagIndex.root, title: EngineText.tagsTitle.text(in: text),
                           tags: tags.map { TagCount(name: $0.name, url: $0.url, count: $0.itemIDs.count) },
                           feeds: feeds.site)]
         let order = Dictionary(uniqueKeysWithValues: model.sections.enumerated().map { ($1.id, $0) })
@@ -109,18 +114,24 @@ struct PageAssembler {
                 let groups = Dictionary(grouping: slice, by: \.sectionID)
                     .sorted { (order[$0.key] ?? .max, $0.key) < (order[$1.key] ?? .max, $1.key) }
                 let sections = groups.map { sectionID, items in
-                    Section(title: model.sectionsByID[sectionID]?.title ?? "Pages",
+                    Section(title: model.sectionsByID[sectionID]?.title ?? EngineText.pagesGroup.text(in: text),
                             url: model.sectionsByID[sectionID]?.url, cells: configurators(items))
                 }
                 pages.append(Page(
                     role: .tag, url: pagination.pages[pagination.current - 1],
-                    title: "#\(tag.name)" + (pagination.current > 1 ? " — page \(pagination.current)" : ""),
+                    title: numbered("#\(tag.name)", pagination),
                     dataSource: DataSource(sections: sections), pagination: pagination, feeds: feeds.site,
                     lastModified: slice.compactMap(\.date).max()
                 ))
             }
         }
         return pages
+    }
+
+    /// `Blog`, then `Blog — page 2`… (in the theme's words).
+    private func numbered(_ title: String, _ pagination: Pagination) -> String {
+        pagination.current == 1 ? title
+            : EngineText.numberedPageTitle.text(in: text, ["title": title, "number": String(pagination.current)])
     }
 
     private func latest(_ a: Date?, _ b: Date?) -> Date? {

@@ -9,8 +9,7 @@ struct PageRenderer: Sendable {
     let items: [String: Item]
     let cells: CellCache
     let siteContext: MustacheValue
-    /// The top-level sections in menu order, and each section's subsections: the same for every page.
-    private let topSections: [ContentSection]
+    /// Each section's subsections, in navigation order: the same for every page.
     private let subsections: [String: [ContentSection]]
 
     init(environment: RenderEnvironment, theme: Theme, items: [String: Item], cells: CellCache) {
@@ -20,21 +19,16 @@ struct PageRenderer: Sendable {
         self.cells = cells
         self.siteContext = Self.siteContext(environment)
         let inMenuOrder = environment.sections.values.sorted { ($0.weight, $0.title) < ($1.weight, $1.title) }
-        self.topSections = inMenuOrder.filter { $0.parentID == nil && !$0.id.isEmpty }
         self.subsections = Dictionary(grouping: inMenuOrder.filter { $0.parentID != nil }) { $0.parentID ?? "" }
     }
 
     /// Renders `page`, appending its UTF-8 bytes to `html` (pages go straight to files: no `String`).
     func render(_ page: Page, into html: inout [UInt8]) throws {
-        let template: MustacheTemplate
-        switch page.role {
-        case .home: template = theme.layouts.home
-        case .section, .tag: template = theme.layouts.list
-        case .tags: template = theme.layouts.taxonomy
-        case .notFound: template = theme.layouts.notFound
-        case .item:
-            let kind = page.itemID.flatMap { items[$0]?.kind } ?? ""
-            template = theme.itemPages[kind] ?? theme.layouts.item
+        // An item page is drawn by its kind's page; any other by the layout the page names.
+        let template = if let item = page.itemID.flatMap({ items[$0] }) { theme.itemPage(of: item.kind) }
+            else { theme.layouts[page.layout] }
+        guard let template else {
+            throw Diagnostic.error("the theme has no layouts/\(page.layout).html for \(page.url)")
         }
         try template.render(context(for: page), library: theme.library, appendingUTF8To: &html)
     }
@@ -46,7 +40,8 @@ struct PageRenderer: Sendable {
         var root: [String: MustacheValue] = [
             "site": siteContext,
             "page": try pageContext(page, item: item),
-            "nav": navigation(current: page.sectionID ?? item?.sectionID),
+            "nav": navigation(section: page.sectionID ?? item?.sectionID, item: item?.id, url: page.url),
+            "t": .custom(ThemeText(table: item.map(environment.text(for:)) ?? environment.siteText)),
         ]
         if let item { root["item"] = .custom(ItemContext(item: item, environment: environment)) }
         if let previous = page.previousID.flatMap({ items[$0] }) {
@@ -64,9 +59,11 @@ struct PageRenderer: Sendable {
         var context: [String: MustacheValue] = [
             "title": .string(title),
             "full_title": .string(page.role == .home ? site.title : "\(page.title) · \(site.title)"),
-            "description": .string(page.description ?? site.description ?? ""),
+            // Only the home page speaks for the whole site: a section without a description has none.
+            "description": (page.description ?? (page.role == .home ? site.description : nil)).map(MustacheValue.string) ?? .null,
             "url": .string(environment.href(page.url)),
             "permalink": .string(environment.absolute(page.url)),
+            "language": .string(item.map { environment.text(for: $0).language } ?? site.language),
             "role": .string(page.role.rawValue),
             "is_\(page.role.rawValue)": .bool(true),   // is_home, is_item, … is_404
             "type": .string(page.role == .item ? "article" : "website"),
@@ -125,15 +122,23 @@ struct PageRenderer: Sendable {
         ["title": .string(feed.title), "url": .string(environment.href(feed.url)), "type": .string(feed.mediaType)]
     }
 
-    private func navigation(current: String?) -> MustacheValue {
-        let currentTop = current.map { id in
-            var id = id
-            while let parent = environment.sections[id]?.parentID { id = parent }
-            return id
+    /// The navigation, each entry marked current when the page is in its section (or one under
+    /// it), is its item, or is at its address.
+    private func navigation(section: String?, item: String?, url: URLPath) -> MustacheValue {
+        var enclosing: Set<String> = []
+        var id = section
+        while let current = id, !current.isEmpty {
+            enclosing.insert(current)
+            id = environment.sections[current]?.parentID
         }
-        return .list(topSections.map { section in
-            ["title": .string(section.title), "url": .string(environment.href(section.url)),
-             "current": .bool(section.id == currentTop)]
+        return .list(environment.navigation.map { entry in
+            let current = entry.sectionID.map(enclosing.contains) ?? (entry.itemID.map { $0 == item } ?? (entry.url == url))
+            return [
+                "title": .string(entry.title),
+                "url": .string(entry.externalURL ?? entry.url.map(environment.href) ?? ""),
+                "current": .bool(current),
+                "external": .bool(entry.externalURL != nil),
+            ]
         })
     }
 

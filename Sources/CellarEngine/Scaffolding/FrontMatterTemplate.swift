@@ -12,6 +12,11 @@ struct FrontMatterTemplate: Sendable {
     /// The `date:` value, already formatted.
     var date: String
 
+    /// Whether the text holds a `<placeholder>` to fill in (a missing title, a required field).
+    var hasPlaceholders: Bool {
+        title == nil || kind.fields.fields.contains { !Self.written.contains($0.name) && $0.required && $0.defaultValue == nil }
+    }
+
     /// Fields written by the template itself rather than from the kind's own list.
     static let written: Set<String> = ["title", "date", "kind"]
 
@@ -39,6 +44,10 @@ struct FrontMatterTemplate: Sendable {
         let about = summary.description.map { " — " + $0 } ?? ""
         let comment = summary.description.map { "   # " + $0 } ?? ""
         if let value = summary.defaultValue {
+            // An enum's default is one of several: say which.
+            if case .enumeration(let values) = spec.type {
+                return [indent + "# \(spec.name): \(value)\(about) (default; one of \(values.joined(separator: " | ")))"]
+            }
             return [indent + "# \(spec.name): \(value)\(about) (default)"]
         }
         guard spec.required else {

@@ -20,6 +20,8 @@ public struct ItemScaffolder: Sendable {
         public var path: String
         /// As shown in messages: `content/reviews/dune.md`.
         public var display: String
+        /// Whether the file holds `<placeholders>` to fill in.
+        public var hasPlaceholders = false
     }
 
     public init(options: BuildOptions) {
@@ -73,7 +75,7 @@ public struct ItemScaffolder: Sendable {
         } catch {
             throw DiagnosticBag([error.diagnostic])
         }
-        return Result(path: absolute, display: display)
+        return Result(path: absolute, display: display, hasPlaceholders: template.hasPlaceholders)
     }
 
     /// The folder must be a section, or a folder inside one (top of `content/` included).
@@ -94,6 +96,6 @@ public struct ItemScaffolder: Sendable {
     /// The kind an item in `folder` gets without a `kind:` line, as ``ItemParser`` decides it.
     private func defaultKind(of folder: String, in site: LoadedSite) -> String {
         DefaultKind.of(sectionID: ItemParser.section(of: folder, in: site.sections), sections: site.sections,
-                       siteDefault: site.config.defaultKind)
+                       siteDefault: site.config.defaultKind, kinds: site.theme.kinds.keys)
     }
 }

@@ -1,8 +1,9 @@
 import CellarDiagnostics
 import Foundation
 
-/// Creates a new site that builds at once: settings, one section with one item, the default theme,
-/// and (unless ``deployWorkflow`` is false) a GitHub Actions workflow that publishes it on GitHub Pages.
+/// Creates a new site that builds at once: settings with a menu, one section with one item, an
+/// about page, the default theme, and (unless ``deployWorkflow`` is false) a GitHub Actions
+/// workflow that publishes it on GitHub Pages.
 ///
 /// ```swift
 /// let site = try SiteScaffolder(directory: "mysite", theme: (name: "default", files: themeFiles)).scaffold()
@@ -49,6 +50,7 @@ public struct SiteScaffolder: Sendable {
                 description: A new site made with Cellar.
                 base_url: https://example.org/   # where the site will be published
                 language: en
+                menu: [posts, about]             # the navigation: sections, pages and links
                 ---
 
                 Welcome! This introduction is the body of `content/_index.md`; the front matter above
@@ -75,6 +77,17 @@ public struct SiteScaffolder: Sendable {
                 section's kind, `article`, and is drawn by the theme's cell for that kind.
 
                 Write the next one with `cellar new article posts/second-post --title "Second post"`.
+
+                """,
+            "content/about.md": """
+                ---
+                title: About
+                summary: Who writes this site, and how to reach them.
+                ---
+
+                A page of its own: a Markdown file at the top of `content/` (or in any folder that is
+                not a section) is a standalone page, here at `/about/`, listed in the menu of
+                `content/_index.md`.
 
                 """,
             ".gitignore": "public/\n.cellar-cache/\n",

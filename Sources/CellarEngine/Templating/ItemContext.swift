@@ -30,9 +30,13 @@ struct ItemContext: MustacheObject {
         case "section":
             guard let section = environment.sections[item.sectionID] else { return .null }
             return .object(["title": .string(section.title), "url": .string(environment.href(section.url))])
+        case "fields": return FieldListContext(item: item, environment: environment).fields
+        case "has_fields": return .bool(FieldListContext(item: item, environment: environment).hasFields)
+        case "t": return .custom(ThemeText(table: environment.text(for: item)))
         default:
             guard let field = item.fields[key] else { return nil }
-            return environment.mustacheValue(of: field.value, type: environment.fieldType(key, of: item.kind))
+            let spec = environment.fieldSpec(key, of: item.kind)
+            return environment.mustacheValue(of: field.value, type: spec?.type, labels: spec?.valueLabels ?? [:])
         }
     }
 

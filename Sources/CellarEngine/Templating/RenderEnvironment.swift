@@ -13,11 +13,18 @@ final class RenderEnvironment: Sendable {
     /// The site's feeds (Atom, RSS, JSON Feed), for `<link rel="alternate">`.
     let siteFeeds: [FeedLink]
     let generator: String
-    /// Each kind's field types by name, for the field lookups of every cell and page render.
-    private let fieldTypes: [String: [String: FieldType]]
+    /// The navigation every page shows.
+    let navigation: [NavigationEntry]
+    /// The theme's own words, in every language it has.
+    let text: ThemeTextCatalog
+    /// The theme's words in the site's language.
+    let siteText: ThemeTextTable
+    /// Each kind's field specs by name, for the field lookups of every cell and page render.
+    private let fieldSpecs: [String: [String: FieldSpec]]
 
     init(site: SiteConfig, kinds: [String: Kind], sections: [String: ContentSection], links: LinkResolver,
-         tags: TagIndex, siteFeeds: [FeedLink]) {
+         tags: TagIndex, siteFeeds: [FeedLink], navigation: [NavigationEntry] = [],
+         text: ThemeTextCatalog = .empty(display: "i18n")) {
         self.site = site
         self.url = site.url
         self.dates = DateFormatting(timeZone: site.timeZone, language: site.language)
@@ -27,24 +34,34 @@ final class RenderEnvironment: Sendable {
         self.tags = tags
         self.siteFeeds = siteFeeds
         self.generator = "Cellar \(CellarVersion.current)"
-        self.fieldTypes = kinds.mapValues { kind in
-            Dictionary(kind.schema.fields.map { ($0.name, $0.type) }, uniquingKeysWith: { first, _ in first })
+        self.navigation = navigation
+        self.text = text
+        self.siteText = text.table(for: site.language)
+        self.fieldSpecs = kinds.mapValues { kind in
+            Dictionary(kind.schema.fields.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         }
     }
 
-    /// The type the schema of `kind` gives the field `name`.
-    func fieldType(_ name: String, of kind: String) -> FieldType? {
-        fieldTypes[kind]?[name]
+    /// The spec the schema of `kind` gives the field `name`.
+    func fieldSpec(_ name: String, of kind: String) -> FieldSpec? {
+        fieldSpecs[kind]?[name]
+    }
+
+    /// The theme's words for an item (in the site's language).
+    func text(for item: Item) -> ThemeTextTable {
+        siteText
     }
 
     func href(_ path: URLPath) -> String { url.href(path) }
     func absolute(_ path: URLPath) -> String { url.absolute(path) }
 
     /// A field value as templates see it (`enum` values can also be tested: `{{#style.toggle}}`).
-    func mustacheValue(of value: FieldValue, type: FieldType?) -> MustacheValue {
+    func mustacheValue(of value: FieldValue, type: FieldType?, labels: [String: String] = [:]) -> MustacheValue {
         switch value {
         case .string(let text):
-            if case .enumeration(let values)? = type { return .custom(EnumValueContext(value: text, values: values)) }
+            if case .enumeration(let values)? = type {
+                return .custom(EnumValueContext(value: text, values: values, label: labels[text] ?? text))
+            }
             return .string(text)
         case .html(let html, _): return .html(html)
         case .int(let number): return .int(number)
@@ -57,7 +74,7 @@ final class RenderEnvironment: Sendable {
             return .string(fileHref(reference) ?? "")
         case .list(let items):
             let element: FieldType? = if case .list(let inner)? = type { inner } else { nil }
-            return .list(items.map { mustacheValue(of: $0.value, type: element) })
+            return .list(items.map { mustacheValue(of: $0.value, type: element, labels: labels) })
         case .object(let fields):
             let specs: [FieldSpec] = if case .object(let specs)? = type { specs } else { [] }
             return .object(Dictionary(uniqueKeysWithValues: fields.map { name, field in

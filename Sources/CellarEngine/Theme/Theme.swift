@@ -14,21 +14,27 @@ public struct Theme: Sendable {
     public var cells: [String: MustacheTemplate]
     /// `pages/<kind>.html`, compiled, by kind (kinds without one use `layouts/item.html`).
     public var itemPages: [String: MustacheTemplate]
-    public var layouts: Layouts
+    /// Every `layouts/<name>.html`, compiled, by name: the required ones (``requiredLayouts``)
+    /// and those sections name with `layout:`.
+    public var layouts: [String: MustacheTemplate]
+    /// The theme's own words in every language it has (`i18n/<language>.yml`).
+    public var text: ThemeTextCatalog
+    /// The embeds Markdown bodies may call (`shortcodes/<name>.yml` and `.html`), by name.
+    public var shortcodes: [String: Shortcode] = [:]
+    /// Every template file, relative to the theme (`cells/book.html`), for finding unused ones.
+    public var templateFiles: [String]
     /// Files under `assets/`, relative to it, copied to the same place in the output.
     public var assets: [String]
     /// A hash of the theme's kinds and templates and of its file names (not of the assets' bytes,
     /// which no page contains): a changed fingerprint means every page may change.
     public var fingerprint: UInt64
 
-    /// The layouts every theme provides.
-    public struct Layouts: Sendable {
-        public var home: MustacheTemplate
-        public var list: MustacheTemplate
-        public var item: MustacheTemplate
-        public var taxonomy: MustacheTemplate
-        public var notFound: MustacheTemplate
+    /// The layouts every theme provides: the home page, lists (sections and tags), the item page
+    /// of kinds without a `pages/<kind>.html`, the tags page, and the page of addresses that lead nowhere.
+    public static let requiredLayouts = ["home", "list", "item", "taxonomy", "404"]
 
-        static let names = ["home", "list", "item", "taxonomy", "404"]
+    /// The template of an item page of `kind`: `pages/<kind>.html`, else `layouts/item.html`.
+    func itemPage(of kind: String) -> MustacheTemplate? {
+        itemPages[kind] ?? layouts["item"]
     }
 }

@@ -24,7 +24,9 @@ struct ThemeLoader {
         }
         // Every file first: nothing is read through a symlink that leaves the theme or loops.
         let errorsBefore = diagnostics.errorCount
-        let (assets, fingerprint) = scanFiles(directory, display: display, diagnostics: &diagnostics)
+        let (files, fingerprint) = scanFiles(directory, display: display, diagnostics: &diagnostics)
+        let assets = files.filter { $0.hasPrefix("assets/") }.map { String($0.dropFirst("assets/".count)) }
+        let templateFiles = files.filter { $0.hasSuffix(".html") && !$0.hasPrefix("assets/") }.sorted()
         if diagnostics.errorCount > errorsBefore { return nil }
         let kinds = KindLoader(directory: directory + "/kinds", displayDirectory: display + "/kinds")
             .load(diagnostics: &diagnostics)
@@ -54,23 +56,31 @@ struct ThemeLoader {
                 itemPages[kind] = template
             }
         }
-        var compiled: [String: MustacheTemplate] = [:]
-        for layoutName in Theme.Layouts.names {
-            let path = "layouts/\(layoutName).html"
-            guard FileIO.exists(Paths.join(directory, path)) else {
-                diagnostics.error("the theme has no \(path)", at: SourceLocation(file: display + "/" + path),
-                                  hint: "every theme provides layouts/" + Theme.Layouts.names.joined(separator: ".html, ") + ".html")
-                continue
-            }
-            if let template = compile("layouts/" + layoutName) { compiled[layoutName] = template }
+        var layouts: [String: MustacheTemplate] = [:]
+        for file in templateFiles where file.hasPrefix("layouts/") && !file.dropFirst(8).contains("/") {
+            let layoutName = String(Paths.deletingExtension(file).dropFirst("layouts/".count))
+            if let template = compile("layouts/" + layoutName) { layouts[layoutName] = template }
         }
-        guard let home = compiled["home"], let list = compiled["list"], let item = compiled["item"],
-              let taxonomy = compiled["taxonomy"], let notFound = compiled["404"] else { return nil }
+        var missing = false
+        for layoutName in Theme.requiredLayouts where !templateFiles.contains("layouts/\(layoutName).html") {
+            let path = "layouts/\(layoutName).html"
+            diagnostics.error("the theme has no \(path)", at: SourceLocation(file: display + "/" + path),
+                              hint: "every theme provides layouts/" + Theme.requiredLayouts.joined(separator: ".html, ") + ".html")
+            missing = true
+        }
+        // Partials are compiled too, so a mistake in one nobody includes yet is found now (when the
+        // templates that include partials compiled: else the same mistake would be reported twice).
+        if diagnostics.errorCount == errorsBefore {
+            for file in templateFiles where file.hasPrefix("partials/") { _ = compile(Paths.deletingExtension(file)) }
+        }
+        let text = ThemeTextLoader(directory: directory + "/i18n", display: display + "/i18n").load(diagnostics: &diagnostics)
+        let shortcodes = ShortcodeLoader(directory: directory, display: display, library: library, templateFiles: templateFiles)
+            .load(diagnostics: &diagnostics)
+        guard !missing, Theme.requiredLayouts.allSatisfy({ layouts[$0] != nil }) else { return nil }
 
         return Theme(
             name: name, directory: directory, display: display, kinds: kinds, library: library, cells: cells,
-            itemPages: itemPages,
-            layouts: Theme.Layouts(home: home, list: list, item: item, taxonomy: taxonomy, notFound: notFound),
+            itemPages: itemPages, layouts: layouts, text: text, shortcodes: shortcodes, templateFiles: templateFiles,
             assets: assets, fingerprint: fingerprint
         )
     }
@@ -78,7 +88,7 @@ struct ThemeLoader {
     /// Deepest folder nesting followed inside a theme.
     static let maxDepth = 16
 
-    /// The theme's assets (relative to `assets/`) and a hash of the theme's file names and of the
+    /// The theme's files (relative to it) and a hash of the theme's file names and of the
     /// contents of every file but the assets (kinds and templates: what typing and rendering depend on). Assets are copied, never read into pages,
     /// and the output writer notices their changes itself: a stylesheet edit under `cellar serve`
     /// must not re-render the site. Symlinks
@@ -86,7 +96,7 @@ struct ThemeLoader {
     private func scanFiles(_ directory: String, display: String,
                            diagnostics: inout DiagnosticBag) -> ([String], UInt64) {
         var hash = StableHash()
-        var assets: [String] = []
+        var files: [String] = []
         let root = FileIO.realPath(directory) ?? directory
         var visited: Set<String> = [root]
         func walk(_ relative: String, depth: Int) {
@@ -123,15 +133,14 @@ struct ThemeLoader {
                     walk(path, depth: depth + 1)
                 } else if status.kind == .file {
                     hash.combine(path)   // which files exist, assets too (they claim URLs)
-                    if path.hasPrefix("assets/") {
-                        assets.append(String(path.dropFirst("assets/".count)))
-                    } else {
+                    files.append(path)
+                    if !path.hasPrefix("assets/") {
                         if let bytes = try? FileIO.read(absolute) { bytes.withUnsafeBytes { hash.combine($0) } }
                     }
                 }
             }
         }
         walk("", depth: 0)
-        return (assets, hash.value)
+        return (files, hash.value)
     }
 }

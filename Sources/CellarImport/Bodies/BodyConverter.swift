@@ -7,6 +7,8 @@ struct BodyConverter {
     var dialect: SourceDialect
     var references: ReferenceIndex
     var settings: SourceSettings
+    /// Shortcodes the new site's theme provides.
+    var shortcodes: Set<String>
 
     /// Where each document and file of the source went.
     static func references(items: [PlannedItem], sections: [PlannedSection], copies: [FileCopy], contentDir: String) -> ReferenceIndex {
@@ -50,7 +52,7 @@ struct BodyConverter {
         case .jekyll:
             result = LiquidConverter(references: references, siteURL: settings.baseURL.map { String($0.dropLast()) },
                                      siteValues: settings.templateValues).convert(document)
-        case .hugo: result = ShortcodeConverter(references: references).convert(document)
+        case .hugo: result = ShortcodeConverter(references: references, provided: shortcodes).convert(document)
         }
         report[.templateTagsConverted] += result.converted
         report[.templateTagsLeft] += result.left

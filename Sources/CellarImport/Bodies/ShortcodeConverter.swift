@@ -2,14 +2,23 @@ import CellarDiagnostics
 import Foundation
 
 /// Converts Hugo shortcodes where Cellar has an equivalent: `ref`/`relref` become links to the
-/// content file, `highlight` a fenced block. Shortcodes Cellar's theme provides with Hugo's own
-/// syntax (`figure`, `youtube`, `video`, `note`, `details`) are kept as they are; any other is left
-/// visibly in place and noted with its place. `{{ x }}` that is not a shortcode (R's curly-curly,
-/// for one) is text and stays untouched.
+/// content file, `highlight` a fenced block. Shortcodes the new site's theme provides with Hugo's
+/// own syntax (the default theme's `figure`, `youtube`, `video`, `note`, `details`) are kept as
+/// they are; any other is written in Hugo's escaped form, `{{</* gist x */>}}`, which Cellar (like
+/// Hugo) prints as the call itself — left visibly in place, and noted with its place. `{{ x }}` that
+/// is not a shortcode (R's curly-curly, for one) is text and stays untouched.
 struct ShortcodeConverter {
     var references: ReferenceIndex
-    /// Shortcodes the new site's theme provides, called as Hugo calls them.
-    static let provided: Set<String> = ["figure", "youtube", "video", "note", "details"]
+    /// Shortcodes the new site's theme provides (`shortcodes/<name>.yml`), called as Hugo calls them.
+    var provided: Set<String>
+
+    /// The names of the shortcodes a theme's files declare.
+    static func provided(byThemeFiles files: some Collection<String>) -> Set<String> {
+        Set(files.compactMap { path -> String? in
+            guard path.hasPrefix("shortcodes/"), path.hasSuffix(".yml") else { return nil }
+            return String(path.dropFirst("shortcodes/".count).dropLast(".yml".count))
+        })
+    }
 
     struct Call {
         var name: String
@@ -44,7 +53,10 @@ struct ShortcodeConverter {
             }
             guard let call = Self.parse(inner) else { continue }
             if call.isClosing {
-                if let last = openedLeftInPlace.lastIndex(of: call.name) { openedLeftInPlace.remove(at: last) }
+                if let last = openedLeftInPlace.lastIndex(of: call.name) {
+                    openedLeftInPlace.remove(at: last)
+                    text.replace(tagRange, with: Self.escaped(inner))
+                }
                 continue
             }
             switch call.name {
@@ -70,18 +82,24 @@ struct ShortcodeConverter {
                                                    at: location))
                 }
                 index = endClose
-            case let name where Self.provided.contains(name):
+            case let name where provided.contains(name):
                 result.notes.append(ImportNote(.kept, .template, "{{< \(name) >}} is kept: the new site's theme provides it",
                                                at: location))
             default:
                 result.left += 1
                 if !call.selfClosing { openedLeftInPlace.append(call.name) }
+                text.replace(tagRange, with: Self.escaped(inner))
                 result.notes.append(ImportNote(.problem, .template, "the shortcode {{< \(call.name) >}} is left as written",
                                                at: location, hint: Self.hint(for: call)))
             }
         }
         result.body = text.hasReplacements ? text.result : document.body
         return result
+    }
+
+    /// `{{</* inner */>}}`: a call that is shown as written, not run.
+    private static func escaped(_ inner: String) -> String {
+        "{{</* " + inner + " */>}}"
     }
 
     /// What to do about a shortcode Cellar does not provide.

@@ -1,3 +1,4 @@
+import CellarEngine
 import CellarDiagnostics
 import CellarTree
 import Foundation
@@ -185,12 +186,11 @@ struct FieldMapper {
                    options: .regularExpression) != nil
     }
 
-    /// Names templates already use for items, which a kept field may not shadow.
-    static let reservedNames: Set<String> = [
-        "url", "permalink", "anchor", "content", "section", "kind", "page", "site", "item", "id", "file", "has_page",
-        "has_tags", "word_count", "reading_time", "title", "date", "updated", "slug", "tags", "draft", "summary", "weight",
-        "aliases", "expires", "subtitle", "cover", "cover_alt",
-    ]
+    /// Names a kept field may not take: the values templates already have for every item (the
+    /// engine's own list, which grows with it), the common fields, and the default theme's
+    /// article fields the importer fills itself.
+    static let reservedNames: Set<String> = TemplateValues.reservedFieldNames
+        .union(BuiltinSchemas.common.names).union(["page", "site", "item", "id", "file", "subtitle", "cover", "cover_alt"])
 
     /// A field name a Cellar schema accepts: letters, digits and `_`, starting with a letter
     /// (`featured-image` → `featured_image`, `url` → `source_url`).

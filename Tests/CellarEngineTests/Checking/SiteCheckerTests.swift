@@ -47,7 +47,7 @@ import Testing
             of: "<main id=\"main\">", with: "<img src=\"{{site.base_path}}logo.svg\" alt=\"Logo\">\n<main id=\"main\">")])
         let problems = await site.checkDiagnostics()
         #expect(problems.count == 1)
-        #expect(problems.first?.hasPrefix("themes/default/layouts/base.html:36:11: error: image '/logo.svg' not found (on /, /404.html and ") == true)
+        #expect(problems.first?.hasPrefix("themes/default/layouts/base.html:37:11: error: image '/logo.svg' not found (on /, /404.html and ") == true)
         #expect(problems.first?.hasSuffix(" other pages)\n  hint: nothing is published at /logo.svg") == true)
     }
 
@@ -58,7 +58,7 @@ import Testing
             of: "<div class=\"prose\">", with: "<img src=\"{{site.base_path}}logo.svg\">\n<div class=\"prose\">")])
         let problems = await site.checkDiagnostics()
         #expect(problems == [
-            "themes/default/layouts/item.html:17:11: error: image '/logo.svg' has no alt attribute (on /about/, /posts/a/ and 1 other page)\n  hint: add alt=\"…\" describing the image, or alt=\"\" when it is only decoration",
+            "themes/default/layouts/item.html:16:11: error: image '/logo.svg' has no alt attribute (on /posts/a/ and /posts/hello-world/)\n  hint: add alt=\"…\" describing the image, or alt=\"\" when it is only decoration",
         ])
     }
 
@@ -83,17 +83,45 @@ import Testing
         ])
     }
 
-    @Test func tagsThatLookLikeTyposOfEachOtherAreWarnedAboutWhereTheRarerIsWritten() async throws {
+    @Test func aTagMuchRarerThanOneItLooksLikeIsWarnedAboutOnceWhereItIsFirstWritten() async throws {
         let site = try self.site(body: "Text.\n", [
             "content/posts/b.md": "---\ntitle: B\ntags: [swift, cellar]\n---\n",
             "content/posts/c.md": "---\ntitle: C\ntags:\n  - swift\n  - swift6\n---\n",
-            "content/posts/d.md": "---\ntitle: D\ntags: [Swfit, rust, ruby]\n---\n",
+            "content/posts/d.md": "---\ntitle: D\ntags: [Swfit, rust, ruby, swift]\n---\n",
+            "content/posts/e.md": "---\ntitle: E\ntags: [Swfit]\n---\n",
+            "content/posts/f.md": "---\ntitle: F\ntags: [swift]\n---\n",
+            "content/posts/g.md": "---\ntitle: G\ntags: [swift]\n---\n",
+            "content/posts/h.md": "---\ntitle: H\ntags: [swift]\n---\n",
         ])
         let report = await site.check()
         #expect(!report.hasErrors)
         #expect(report.diagnostics.map { site.relative($0.description) } == [
-            "content/posts/d.md:3:8: warning: tag 'Swfit' looks like a typo of 'swift'\n  hint: 'swift' is used by 2 items, 'Swfit' by 1 item; if they are the same tag, write it the same way everywhere",
+            "content/posts/d.md:3:8: warning: tag 'Swfit' looks like a typo of 'swift'\n  hint: 'swift' is used by 6 items, 'Swfit' by 2 items (content/posts/d.md, content/posts/e.md); if they are the same tag, write it the same way everywhere; if not, add [Swfit, swift] to tags: {similar_ok: …} in content/_index.md",
         ])
+    }
+
+    @Test func tagsInWideUseBothAreTwoTags() async throws {
+        var files: [String: String] = [:]
+        for index in 0..<4 {
+            files["content/posts/rust\(index).md"] = "---\ntitle: Rust \(index)\ntags: [rust]\n---\n"
+            files["content/posts/rest\(index).md"] = "---\ntitle: Rest \(index)\ntags: [rest, books]\n---\n"
+        }
+        files["content/posts/rest4.md"] = "---\ntitle: Rest 4\ntags: [rest, book]\n---\n"
+        let site = try self.site(body: "Text.\n", files)
+        #expect(await site.checkDiagnostics() == [
+            "content/posts/rest4.md:3:14: warning: tag 'book' looks like a typo of 'books'\n  hint: 'books' is used by 4 items, 'book' by 1 item (content/posts/rest4.md); if they are the same tag, write it the same way everywhere; if not, add [book, books] to tags: {similar_ok: …} in content/_index.md",
+        ])
+    }
+
+    @Test func similarTagsNamedInTheSettingsAreNotWarnedAbout() async throws {
+        var files: [String: String] = [:]
+        for index in 0..<3 { files["content/posts/rust\(index).md"] = "---\ntitle: Rust \(index)\ntags: [rust, books]\n---\n" }
+        files["content/posts/rest.md"] = "---\ntitle: Rest\ntags: [REST, book]\n---\n"
+        let site = try self.site(body: "Text.\n", files)
+        let settings = try site.read("content/_index.md")
+        try site.write(["content/_index.md": settings.replacingOccurrences(
+            of: "---\n\n", with: "tags:\n  similar_ok: [[rust, rest], [Books, book, booking]]\n---\n\n")])
+        #expect(await site.checkDiagnostics() == [])
     }
 
     @Test(arguments: [

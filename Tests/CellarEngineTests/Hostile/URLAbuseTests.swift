@@ -171,7 +171,7 @@ import Testing
         let site = try site(["content/icon.md": "---\ntitle: Icon\nkind: note\nslug: favicon.svg\n---\n",
                              "themes/default/assets/favicon.svg": "<svg/>"])
         await site.expectFailure([
-            "content/icon.md:1:1: error: the URL /favicon.svg/ is also the URL of themes/default/assets/favicon.svg\n  hint: give one of them another 'slug:' or move it",
+            "content/icon.md:4:7: error: the URL /favicon.svg/ is also the URL of themes/default/assets/favicon.svg\n  hint: give one of them another 'slug:' or move it",
         ])
     }
 

@@ -46,7 +46,7 @@ import Testing
         let catalog = try KindCatalog.load(options: site.options())
         let written = try JSONSchemaWriter.write(catalog, to: site.root + "/schemas")
         #expect(written.map { ($0 as NSString).lastPathComponent } == [
-            "article.schema.json", "link.schema.json", "note.schema.json", "photo.schema.json", "quote.schema.json",
+            "article.schema.json", "link.schema.json", "note.schema.json", "page.schema.json", "photo.schema.json", "quote.schema.json",
             "release.schema.json", "review.schema.json", "setting.schema.json", "video.schema.json",
         ])
         let text = try site.read("schemas/review.schema.json")

@@ -7,7 +7,7 @@ import Testing
     @Test func fieldsAreSummedUpInAFewWords() throws {
         let site = try TemporarySite.scaffolded(["content/reviews/_index.md": "---\ntitle: Reviews\nkind: review\n---\n"])
         let catalog = try KindCatalog.load(options: site.options())
-        #expect(catalog.kinds.map(\.name) == ["article", "link", "note", "photo", "quote", "release", "review", "setting", "video"])
+        #expect(catalog.kinds.map(\.name) == ["article", "link", "note", "page", "photo", "quote", "release", "review", "setting", "video"])
         let review = try #require(catalog["review"])
         #expect(review.label == "Review" && review.sections == ["reviews"])
         #expect(review.fields.map { [$0.name, $0.type, $0.bounds ?? "", $0.defaultValue ?? ""] } == [

@@ -86,6 +86,7 @@ import Testing
                   formats: {type: "[enum]", values: [talk, workshop], min_items: 2}
                   online: bool
                   capacity: {type: int, min: 1, default: 100, description: "Seats"}
+                  level: {type: enum, values: [beginner, expert], default: beginner, description: "Audience"}
                 """,
         ])
         try site.newItem("event", at: "events/launch", title: "Launch")
@@ -103,6 +104,7 @@ import Testing
               - <talk | workshop>
             online: <true or false>
             # capacity: 100 — Seats (default)
+            # level: beginner — Audience (default; one of beginner | expert)
             ---
 
             Write the event here, in Markdown.
@@ -126,6 +128,7 @@ import Testing
             "content/posts/new.md:5:7: error: 'link' still holds the placeholder <URL (https://… or /path)>\n  hint: replace it with a URL (https://… or /path)",
         ],
         "note": [],
+        "page": [],
         "photo": [
             "content/posts/new.md:5:8: error: 'image' still holds the placeholder <image path (/images/x.png from content/, or x.png beside the item) or https URL>\n  hint: replace it with an image path (/images/x.png from content/, or x.png beside the item) or an https URL",
         ],
@@ -193,7 +196,7 @@ import Testing
     @Test func anUnknownKindIsRefusedWithTheWordingOfBuilds() throws {
         let site = try TemporarySite.scaffolded()
         #expect(site.newItemFailure("reveiw", at: "posts/dune") == [
-            "error: unknown kind 'reveiw' (known kinds: article, link, note, photo, quote, release, review, setting, video)\n  hint: did you mean 'review'?",
+            "error: unknown kind 'reveiw' (known kinds: article, link, note, page, photo, quote, release, review, setting, video)\n  hint: did you mean 'review'?",
         ])
         #expect(!site.exists("content/posts/dune.md"))
     }
@@ -212,9 +215,12 @@ import Testing
         let site = try TemporarySite.scaffolded()
         try FileManager.default.createDirectory(atPath: site.root + "/content/posts/2030", withIntermediateDirectories: true)
         try site.newItem("note", at: "posts/2030/new-year", title: "New year")
-        try site.newItem("article", at: "about", title: "About")
-        #expect(site.exists("content/posts/2030/new-year.md") && site.exists("content/about.md"))
-        #expect(!(try site.read("content/about.md")).contains("kind:"))
+        try site.newItem("article", at: "colophon", title: "Colophon")
+        try site.newItem("page", at: "contact", title: "Contact")
+        #expect(site.exists("content/posts/2030/new-year.md") && site.exists("content/colophon.md"))
+        // At the top of content/, a page is what an item is without a kind: line.
+        #expect(try site.read("content/colophon.md").contains("kind: article"))
+        #expect(!(try site.read("content/contact.md")).contains("kind:"))
     }
 
     @Test(arguments: [("posts/my post", "my-post"), ("posts/a?b", "a-b"), ("posts/_index", "index")])

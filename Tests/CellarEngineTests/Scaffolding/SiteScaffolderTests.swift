@@ -12,7 +12,7 @@ import Testing
         let site = try TemporarySite.scaffolded()
         let report = try await site.build()
         #expect(report.diagnostics.isEmpty)
-        #expect(report.items == 1)
+        #expect(report.items == 2)
         #expect(site.output("posts/hello-world/index.html")?.contains("<h1>Hello, world</h1>") == true)
         #expect(site.output("css/cellar.css") != nil)
         let check = await site.check()
@@ -24,8 +24,8 @@ import Testing
         let site = try TemporarySite(theme: .none)
         let result = try SiteScaffolder(directory: "my-notes", theme: (DefaultTheme.name, DefaultTheme.files), workingDirectory: site.root, now: TemporarySite.fixedNow).scaffold()
         #expect(result.directory == site.root + "/my-notes")
-        #expect(result.files == ([".github/workflows/deploy.yml", ".gitignore", "content/_index.md", "content/posts/_index.md",
-                                  "content/posts/hello-world.md"]
+        #expect(result.files == ([".github/workflows/deploy.yml", ".gitignore", "content/_index.md", "content/about.md",
+                                  "content/posts/_index.md", "content/posts/hello-world.md"]
             + DefaultTheme.paths.map { "themes/default/" + $0 }).sorted())
         #expect(try site.read("my-notes/content/_index.md").hasPrefix("""
             ---
@@ -33,6 +33,7 @@ import Testing
             description: A new site made with Cellar.
             base_url: https://example.org/   # where the site will be published
             language: en
+            menu: [posts, about]             # the navigation: sections, pages and links
             ---
             """))
         #expect(try site.read("my-notes/content/posts/_index.md").contains("kind: article\n"))

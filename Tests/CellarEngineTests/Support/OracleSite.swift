@@ -1,10 +1,25 @@
 import Foundation
 
 /// The small site the oracle tests edit: posts grouped by month and paginated, notes sorted by
-/// title, links without pages, a bundle, a static file, tags, links between items.
+/// title, links without pages, a bundle, a static file, tags, links between items, a standalone
+/// page in the menu, a body that calls a shortcode.
 enum OracleSite {
     static func settings(title: String = "Oracle", homeItems: Int = 3) -> String {
-        "---\ntitle: \(title)\nbase_url: https://example.org/\nkind: article\nhome_items: \(homeItems)\n---\nWelcome to [the posts](posts/_index.md).\n"
+        "---\ntitle: \(title)\nbase_url: https://example.org/\nkind: article\nhome_items: \(homeItems)\n"
+            + "menu: [posts, notes, links, about]\n---\nWelcome to [the posts](posts/_index.md).\n"
+    }
+
+    static func about(title: String = "About") -> String {
+        "---\ntitle: \(title)\n---\nAbout the oracle.\n"
+    }
+
+    /// A body with a paired shortcode.
+    static let tip = "{{< note type=\"tip\" >}}\nA *tip* about [notes](../notes/note-1.md).\n{{< /note >}}\n"
+
+    /// The repository theme's text file of a language, with `previous` said another way.
+    static func english(previous: String) -> String {
+        let text = (try? String(contentsOfFile: TemporarySite.repository + "/themes/default/i18n/en.yml", encoding: .utf8)) ?? ""
+        return text.replacingOccurrences(of: "\nprevious: Previous\n", with: "\nprevious: \(previous)\n")
     }
 
     static func postsSection(paginate: Int = 4, groupBy: String = "month") -> String {
@@ -46,8 +61,10 @@ enum OracleSite {
             "content/files/readme.txt": "read me\n",
             "content/posts/trip/index.md": "---\ntitle: Trip\ndate: 2024-05-05\ntags: [lists]\n---\n![The map](map.svg)\n",
             "content/posts/trip/map.svg": svg("red"),
+            "content/about.md": about(),
         ]
         for number in 1...8 { files["content/posts/post-\(number).md"] = post(number) }
+        files["content/posts/post-2.md"] = post(2, body: tip)
         for number in 1...6 { files["content/notes/note-\(number).md"] = note(number) }
         for number in 1...4 { files["content/links/link-\(number).md"] = link(number) }
         return files
@@ -88,7 +105,7 @@ enum OracleSite {
                 broken.remove(fixed)
                 return .write("content/posts/post-\(fixed).md", OracleSite.post(fixed))
             }
-            switch Int.random(in: 0..<20, using: &random) {
+            switch Int.random(in: 0..<23, using: &random) {
             case 0...4:
                 broken.remove(post)
                 return .write("content/posts/post-\(post).md", OracleSite.post(post, body: "Now about \(words).\n"))
@@ -136,6 +153,13 @@ enum OracleSite {
             case 18:
                 broken.insert(post)
                 return .write("content/posts/post-\(post).md", OracleSite.post(post, date: "2024-13-45"))
+            case 19:
+                return .write("content/about.md", OracleSite.about(title: "About \(words)"))
+            case 20:
+                return .write("themes/default/shortcodes/note.html", "<aside class=\"\(words)\">{{{inner}}}</aside>\n")
+            case 21:
+                broken.remove(post)
+                return .write("content/posts/post-\(post).md", OracleSite.post(post, body: OracleSite.tip))
             default:
                 return .write("content/posts/trip/map.svg", OracleSite.svg(["red", "green", "blue"].randomElement(using: &random) ?? "red"))
             }

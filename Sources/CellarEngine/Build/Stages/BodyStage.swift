@@ -8,6 +8,9 @@ struct BodyStage {
         /// Whether the body links to other content (so a change of any URL may change it).
         var dependsOnLinks: Bool
         var linksKey: UInt64
+        /// Whether the body calls shortcodes (so the theme and settings it was drawn with count).
+        var usesShortcodes = false
+        var shortcodesKey: UInt64 = 0
         var item: Item
         var diagnostics: [Diagnostic]
     }
@@ -28,6 +31,7 @@ struct BodyStage {
 
     var markdown: MarkdownRenderer
     var links: LinkResolver
+    var shortcodes: ShortcodeRenderer
     var highlighting: CodeBlockHighlighting?
 
     /// Renders the bodies of `items` (with those in `early`, rendered while parsing, taken as they are).
@@ -40,7 +44,8 @@ struct BodyStage {
         var ready: [(Int, EarlyBody)] = []
         for (index, item) in items.enumerated() {
             if let entry = memo.entries[item.id], entry.item.sourceHash == item.sourceHash, entry.item.url == item.url,
-               !entry.dependsOnLinks || entry.linksKey == linksKey {
+               !entry.dependsOnLinks || entry.linksKey == linksKey,
+               !entry.usesShortcodes || entry.shortcodesKey == shortcodes.key {
                 results.append(entry.item)
             } else if let body = early[item.id] {
                 results.append(nil)
@@ -50,11 +55,12 @@ struct BodyStage {
                 stale.append((index, item))
             }
         }
-        let renderer = BodyRenderer(markdown: markdown, links: links, highlighting: highlighting)
+        let renderer = BodyRenderer(markdown: markdown, links: links, shortcodes: shortcodes, highlighting: highlighting)
         let fresh = await parallelMap(stale) { index, item -> (Int, EarlyBody) in
             var found = DiagnosticBag()
-            let (rendered, dependsOnLinks) = renderer.render(item, diagnostics: &found)
-            return (index, EarlyBody(item: rendered, dependsOnLinks: dependsOnLinks, diagnostics: found.diagnostics))
+            let rendered = renderer.render(item, diagnostics: &found)
+            return (index, EarlyBody(item: rendered.item, dependsOnLinks: rendered.dependsOnLinks, diagnostics: found.diagnostics,
+                                     usesShortcodes: rendered.usesShortcodes))
         }
         for (index, body) in ready + fresh {
             var item = body.item
@@ -62,8 +68,10 @@ struct BodyStage {
             revision.combine(item.sourceHash)
             revision.combine(item.url.value)
             revision.combine(body.dependsOnLinks ? linksKey : 0)
+            revision.combine(body.usesShortcodes ? shortcodes.key : 0)
             item.revision = revision.value
-            memo.keep(Entry(dependsOnLinks: body.dependsOnLinks, linksKey: linksKey, item: item, diagnostics: body.diagnostics))
+            memo.keep(Entry(dependsOnLinks: body.dependsOnLinks, linksKey: linksKey, usesShortcodes: body.usesShortcodes,
+                            shortcodesKey: shortcodes.key, item: item, diagnostics: body.diagnostics))
             results[index] = item
         }
         if complete {

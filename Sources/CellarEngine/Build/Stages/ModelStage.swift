@@ -61,6 +61,12 @@ struct ModelStage {
         return hash.value
     }
 
+    /// Draws the shortcodes bodies call, with the frame's theme and settings.
+    private var shortcodes: ShortcodeRenderer {
+        ShortcodeRenderer(theme: frame.site.theme, site: frame.site.config, files: frame.site.scan.files,
+                          contentDisplayRoot: frame.site.layout.display(sitePath: "content"))
+    }
+
     // MARK: - Private
 
     /// The last model with the re-read items' new bodies, or nil when anything moved.
@@ -68,15 +74,17 @@ struct ModelStage {
         // A file that no longer parses is not among the fresh items: the build fails on its errors.
         guard let last = memo.model, !frame.reloaded, !parsed.sourcesChanged, parsed.freshItems.count == parsed.freshCount
         else { return nil }
+        let inMenu = Set(last.navigation.compactMap(\.itemID))
         for item in parsed.freshItems {
-            guard last.itemsByID[item.id] != nil, rules.publishes(item),
+            // A page the menu names may have changed its title, which every page shows.
+            guard last.itemsByID[item.id] != nil, rules.publishes(item), !inMenu.contains(item.id),
                   Self.placement(of: item, in: last.sectionsByID) == memo.placements[item.id] else { return nil }
         }
         // The memo lets go of the model so that replacing items does not copy it.
         var model = last
         memo.model = nil
         let bodies = BodyStage(markdown: MarkdownRenderer(options: model.config.markdown), links: model.links,
-                               highlighting: highlighting)
+                               shortcodes: shortcodes, highlighting: highlighting)
         let changed = await bodies.run(parsed.freshItems, early: parsed.early, complete: false, memo: &memo.bodies)
         for item in changed { model.replace(item) }
         memo.model = model
@@ -111,7 +119,7 @@ struct ModelStage {
             hiddenItems: Set(hidden.map(\.id)), bundleURLs: bundleURLs, hiddenBundles: hiddenBundles,
             contentDisplayRoot: layout.display(sitePath: "content"), policy: site.config.links, aliasURLs: aliasURLs)
         let markdown = MarkdownRenderer(options: site.config.markdown)
-        let items = await BodyStage(markdown: markdown, links: links, highlighting: highlighting)
+        let items = await BodyStage(markdown: markdown, links: links, shortcodes: shortcodes, highlighting: highlighting)
             .run(published, early: parsed.early, complete: true, memo: &memo.bodies)
         reporter.progress(.parse, done: items.count, total: items.count)
 
@@ -141,13 +149,25 @@ struct ModelStage {
         let scheduled = (parsed.items.compactMap { $0.date }.filter { $0 > now && !rules.includeFuture }
             + parsed.items.compactMap { $0.expires }.filter { $0 > now }).min()
         let newest = ItemSorter.newestFirst(items).map(\.id)
-        let model = SiteModel(
+        let navigation = MenuResolver(
+            sections: sectionsByID, topSections: sections.filter { $0.parentID == nil && !$0.id.isEmpty },
+            published: Dictionary(uniqueKeysWithValues: items.map { ($0.id, $0) }),
+            hidden: Dictionary(hidden.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }), rules: rules
+        ).resolve(config.menu, diagnostics: &siteWide)
+        var unpublished = SiteModel.Unpublished()
+        for item in hidden {
+            if item.draft && !rules.includeDrafts { unpublished.drafts += 1 }
+            else if let date = item.date, date > now, !rules.includeFuture { unpublished.future += 1 }
+        }
+        var model = SiteModel(
             config: config, theme: site.theme, sections: sections, sectionsByID: sectionsByID, items: items,
             itemsByID: Dictionary(uniqueKeysWithValues: items.map { ($0.id, $0) }), sectionItems: sectionItems,
             newestFirst: newest, recency: Dictionary(uniqueKeysWithValues: newest.enumerated().map { ($1, $0) }),
             tags: tags, staticFiles: site.scan.staticFiles, bundleResources: resources, links: links,
             nextScheduledChange: scheduled
         )
+        model.navigation = navigation
+        model.unpublished = unpublished
         memo.model = model
         memo.placements = Dictionary(uniqueKeysWithValues: items.map { ($0.id, Self.placement(of: $0, in: sectionsByID)) })
         memo.siteDiagnostics = siteWide.diagnostics

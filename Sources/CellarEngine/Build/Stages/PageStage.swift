@@ -38,7 +38,8 @@ struct PageStage {
             return Output(pages: memo.pages, dirty: dirty, feedsChanged: !memo.feedMembers.isDisjoint(with: changed))
         }
         let site = model.model
-        let pages = PageAssembler(model: site, cells: cells.configurators, dates: dates, feeds: feeds).assemble()
+        let pages = PageAssembler(model: site, cells: cells.configurators, dates: dates, feeds: feeds,
+                                  text: site.theme.text.table(for: site.config.language)).assemble()
         guard remembers else {
             memo = Memo()
             return Output(pages: pages, dirty: nil, feedsChanged: true)

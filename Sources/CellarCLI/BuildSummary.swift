@@ -1,0 +1,31 @@
+import CellarEngine
+import Foundation
+
+/// The line a build ends with: `Built 52 pages from 36 items in 0.12 s → public/ (90 written, 0
+/// unchanged); 3 drafts and 1 future item not published; --drafts / --future`.
+enum BuildSummary {
+    static func line(_ report: BuildReport, seconds: Double, output: String, changes: String) -> String {
+        "Built \(count(report.pages, "page")) from \(count(report.items, "item")) in \(String(format: "%.2f", seconds)) s → "
+            + output + changes + unpublished(report.unpublished)
+    }
+
+    /// `; 3 drafts and 1 future item not published; --drafts / --future`, or nothing.
+    static func unpublished(_ hidden: SiteModel.Unpublished) -> String {
+        var parts: [String] = []
+        var flags: [String] = []
+        if hidden.drafts > 0 {
+            parts.append(count(hidden.drafts, "draft"))
+            flags.append("--drafts")
+        }
+        if hidden.future > 0 {
+            parts.append(hidden.future == 1 ? "1 future item" : "\(hidden.future) future items")
+            flags.append("--future")
+        }
+        guard !parts.isEmpty else { return "" }
+        return "; " + parts.joined(separator: " and ") + " not published; " + flags.joined(separator: " / ")
+    }
+
+    static func count(_ n: Int, _ noun: String) -> String {
+        n == 1 ? "1 \(noun)" : "\(n) \(noun)s"
+    }
+}

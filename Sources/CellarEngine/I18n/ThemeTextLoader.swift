@@ -1,0 +1,131 @@
+import CellarDiagnostics
+import CellarTree
+import CellarYAML
+
+/// Reads `themes/<theme>/i18n/*.yml`: one file per language, each a mapping of text names to a
+/// text, or to its plural forms. English is the base every other language falls back to.
+struct ThemeTextLoader {
+    /// Absolute path of the theme's `i18n/` folder, and as shown in messages.
+    var directory: String
+    var display: String
+
+    func load(diagnostics: inout DiagnosticBag) -> ThemeTextCatalog {
+        var catalog = ThemeTextCatalog.empty(display: display)
+        guard FileIO.isDirectory(directory) else { return catalog }
+        let entries: [(name: String, kind: FileStatus.Kind?)]
+        do throws(FileIOError) { entries = try FileIO.list(directory) } catch {
+            diagnostics.append(error.diagnostic)
+            return catalog
+        }
+        var nodes: [String: LocatedNode] = [:]
+        for entry in entries.sorted(by: { $0.name < $1.name }) where entry.name.hasSuffix(".yml") || entry.name.hasSuffix(".yaml") {
+            let language = Paths.deletingExtension(entry.name)
+            let shown = display + "/" + entry.name
+            guard SiteConfigLoader.isLanguageTag(language) else {
+                diagnostics.error("'\(language)' is not a language tag", at: SourceLocation(file: shown),
+                                  hint: "name text files after their language: en.yml, fr.yml, pt-BR.yml, zh-Hant.yml")
+                continue
+            }
+            do throws(Diagnostic) {
+                let text = try SourceLoader.text(at: directory + "/" + entry.name, display: shown)
+                guard let node = try YAMLParser().parse(text, file: shown) else { continue }
+                nodes[language] = node
+                catalog.files[language] = shown
+            } catch {
+                diagnostics.append(error)
+            }
+        }
+        for (language, node) in nodes {
+            catalog.languages[language] = messages(node, diagnostics: &diagnostics)
+        }
+        guard !catalog.languages.isEmpty else { return catalog }
+        guard let english = catalog.languages[LanguageTag.english] else {
+            diagnostics.error("the theme's text has no English file", at: SourceLocation(file: display + "/en.yml"),
+                              hint: "add \(display)/en.yml: every other language falls back to it")
+            return catalog
+        }
+        for (language, node) in nodes where language != LanguageTag.english {
+            compare(node, with: english, diagnostics: &diagnostics)
+        }
+        return catalog
+    }
+
+    // MARK: - Private
+
+    private func messages(_ node: LocatedNode, diagnostics: inout DiagnosticBag) -> [String: ThemeTextMessage] {
+        guard let pairs = node.pairs else {
+            if !node.isNull {
+                diagnostics.error("a text file must map names to texts, found \(node.shortDescription)", at: node.location,
+                                  hint: "for example:\nprevious: Previous\nmin_read: {one: \"{reading_time} min read\", other: \"{reading_time} min read\"}")
+            }
+            return [:]
+        }
+        var messages: [String: ThemeTextMessage] = [:]
+        for pair in pairs {
+            let key = pair.key.scalar ?? ""
+            guard ThemeTextMessage.isName(Substring(key)), !key.contains(".") else {
+                diagnostics.error("'\(key)' is not a valid text name", at: pair.key.location,
+                                  hint: "use letters, digits and '_', starting with a letter")
+                continue
+            }
+            if let message = message(pair.value, key: key, diagnostics: &diagnostics) { messages[key] = message }
+        }
+        return messages
+    }
+
+    private func message(_ node: LocatedNode, key: String, diagnostics: inout DiagnosticBag) -> ThemeTextMessage? {
+        if let text = node.scalar, !node.isNull { return ThemeTextMessage(forms: [.other: text]) }
+        guard let pairs = node.pairs else {
+            diagnostics.error("the text '\(key)' must be a string, or plural forms such as {one: …, other: …}; found \(node.shortDescription)",
+                              at: node.location)
+            return nil
+        }
+        var forms: [PluralCategory: String] = [:]
+        let names = PluralCategory.allCases.map(\.rawValue)
+        for pair in pairs {
+            let name = pair.key.scalar ?? ""
+            guard let category = PluralCategory(rawValue: name) else {
+                diagnostics.error(
+                    "'\(name)' is not a plural form" + (Suggestion.closest(to: name, in: names).map { "; did you mean '\($0)'?" } ?? ""),
+                    at: pair.key.location, hint: "plural forms: " + names.joined(separator: ", "))
+                continue
+            }
+            guard let text = pair.value.scalar, !pair.value.isNull else {
+                diagnostics.error("the '\(name)' form of '\(key)' must be a string, found \(pair.value.shortDescription)",
+                                  at: pair.value.location)
+                continue
+            }
+            forms[category] = text
+        }
+        guard forms[.other] != nil else {
+            diagnostics.error("the text '\(key)' has no 'other' form", at: node.location,
+                              hint: "'other' is the form every count falls back to")
+            return nil
+        }
+        return ThemeTextMessage(forms: forms)
+    }
+
+    /// A translation names only texts English has, and only English's placeholders.
+    private func compare(_ node: LocatedNode, with english: [String: ThemeTextMessage], diagnostics: inout DiagnosticBag) {
+        for pair in node.pairs ?? [] {
+            guard let key = pair.key.scalar else { continue }
+            guard let base = english[key] else {
+                diagnostics.warning(
+                    "'\(key)' is not a text of en.yml" + (Suggestion.closest(to: key, in: english.keys).map { "; did you mean '\($0)'?" } ?? ""),
+                    at: pair.key.location, hint: "every text is named in en.yml first; the others translate it")
+                continue
+            }
+            let known = Set(base.placeholders)
+            var found = DiagnosticBag()
+            guard let message = message(pair.value, key: key, diagnostics: &found) else { continue }
+            for name in message.placeholders where !known.contains(name) {
+                diagnostics.warning(
+                    "'{\(name)}' is not a placeholder of '\(key)' in en.yml"
+                        + (Suggestion.closest(to: name, in: known).map { "; did you mean '{\($0)}'?" } ?? ""),
+                    at: pair.value.location,
+                    hint: known.isEmpty ? "the English text has no placeholders"
+                        : "its placeholders: " + base.placeholders.map { "{\($0)}" }.joined(separator: ", "))
+            }
+        }
+    }
+}

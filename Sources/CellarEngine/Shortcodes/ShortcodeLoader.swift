@@ -1,0 +1,113 @@
+import CellarDiagnostics
+import CellarMustache
+import CellarTree
+import CellarYAML
+
+/// Loads a theme's `shortcodes/`: each `<name>.yml` declaration with its `<name>.html` template.
+struct ShortcodeLoader {
+    /// The theme folder (absolute) and as shown.
+    var directory: String
+    var display: String
+    var library: MustacheLibrary
+    /// Every template file of the theme, relative to it.
+    var templateFiles: [String]
+
+    static let keys = ["description", "content", "positional", "arguments"]
+
+    func load(diagnostics: inout DiagnosticBag) -> [String: Shortcode] {
+        let folder = Paths.join(directory, "shortcodes")
+        guard FileIO.isDirectory(folder) else { return [:] }
+        let entries = (try? FileIO.list(folder)) ?? []
+        var shortcodes: [String: Shortcode] = [:]
+        var declared: Set<String> = []
+        for entry in entries.sorted(by: { $0.name < $1.name }) where entry.name.hasSuffix(".yml") || entry.name.hasSuffix(".yaml") {
+            let name = Paths.deletingExtension(entry.name)
+            let shown = display + "/shortcodes/" + entry.name
+            declared.insert(name)
+            guard Shortcode.isValidName(name) else {
+                diagnostics.error("'\(name)' is not a valid shortcode name", at: SourceLocation(file: shown),
+                                  hint: "name shortcodes with letters, digits, '_' and '-'")
+                continue
+            }
+            if let shortcode = load(name, file: shown, path: Paths.join(folder, entry.name), diagnostics: &diagnostics) {
+                shortcodes[name] = shortcode
+            }
+        }
+        for file in templateFiles where file.hasPrefix("shortcodes/") {
+            let name = Paths.deletingExtension(String(file.dropFirst("shortcodes/".count)))
+            if !declared.contains(name) {
+                diagnostics.error("the shortcode template \(display)/\(file) has no declaration",
+                                  at: SourceLocation(file: display + "/" + file),
+                                  hint: "declare its arguments in \(display)/shortcodes/\(name).yml (arguments: {} for none)")
+            }
+        }
+        return shortcodes
+    }
+
+    // MARK: - Private
+
+    private func load(_ name: String, file: String, path: String, diagnostics: inout DiagnosticBag) -> Shortcode? {
+        let node: LocatedNode?
+        do throws(Diagnostic) {
+            node = try YAMLParser().parse(try SourceLoader.text(at: path, display: file), file: file)
+        } catch {
+            diagnostics.append(error)
+            return nil
+        }
+        let template: MustacheTemplate
+        guard templateFiles.contains("shortcodes/\(name).html") else {
+            diagnostics.error("shortcode '\(name)' has no template; expected \(display)/shortcodes/\(name).html",
+                              at: SourceLocation(file: file), hint: "write how it is drawn, in Mustache, in that file")
+            return nil
+        }
+        do throws(MustacheError) { template = try library.template(named: "shortcodes/" + name) } catch {
+            diagnostics.append(error.diagnostic)
+            return nil
+        }
+        var shortcode = Shortcode(name: name, description: nil, content: .none, positional: [],
+                                  arguments: Schema(fields: []), template: template, file: file)
+        guard let node, !node.isNull else { return shortcode }
+        guard let pairs = node.pairs else {
+            diagnostics.error("a shortcode file must be a mapping with 'arguments', found \(node.shortDescription)", at: node.location)
+            return nil
+        }
+        var positional: LocatedNode?
+        for pair in pairs {
+            let key = pair.key.scalar ?? ""
+            switch key {
+            case "description":
+                shortcode.description = pair.value.scalar
+            case "content":
+                guard let content = pair.value.scalar.flatMap(Shortcode.Content.init(rawValue:)) else {
+                    diagnostics.error("'content' must be none, optional or required, found \(pair.value.shortDescription)",
+                                      at: pair.value.location, hint: "required: the call wraps Markdown, {{< \(name) >}}…{{< /\(name) >}}")
+                    continue
+                }
+                shortcode.content = content
+            case "positional":
+                positional = pair.value
+            case "arguments":
+                shortcode.arguments = SchemaParser(file: file).parseFields(pair.value, diagnostics: &diagnostics)
+            default:
+                diagnostics.error(
+                    "unknown key '\(key)' in shortcode file" + (Suggestion.closest(to: key, in: Self.keys).map { "; did you mean '\($0)'?" } ?? ""),
+                    at: pair.key.location, hint: "a shortcode file has: " + Self.keys.joined(separator: ", "))
+            }
+        }
+        for spec in shortcode.arguments.fields where Shortcode.reservedNames.contains(spec.name) {
+            diagnostics.error("'\(spec.name)' is a value every shortcode template is given; an argument cannot take its name",
+                              at: spec.location, hint: "choose another name for this argument")
+        }
+        if let positional {
+            let names = positional.items?.compactMap(\.scalar) ?? positional.scalar.map { [$0] } ?? []
+            for (index, name) in names.enumerated() where shortcode.arguments[name] == nil {
+                diagnostics.error(
+                    "positional argument '\(name)' is not an argument of shortcode '\(shortcode.name)'"
+                        + (Suggestion.closest(to: name, in: shortcode.arguments.names).map { "; did you mean '\($0)'?" } ?? ""),
+                    at: positional.items?[index].location ?? positional.location)
+            }
+            shortcode.positional = names
+        }
+        return shortcode
+    }
+}

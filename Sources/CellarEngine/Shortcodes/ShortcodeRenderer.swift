@@ -1,0 +1,167 @@
+import CellarDiagnostics
+import CellarMarkdown
+import CellarMustache
+import CellarTree
+import Foundation
+
+/// Draws the shortcodes a Markdown body calls: finds each call's declaration, types its arguments
+/// against it — every mistake at `file:line:column`, with a did-you-mean — and renders its
+/// template with them. A paired call's template gets its content, rendered as Markdown, as `inner`.
+struct ShortcodeRenderer: Sendable {
+    let shortcodes: [String: Shortcode]
+    let library: MustacheLibrary
+    let site: SiteConfig
+    let dates: DateFormatting
+    let text: ThemeTextTable
+    let files: ContentFileSet
+    let contentDisplayRoot: String
+    /// Changes when anything a shortcode's HTML depends on changes: the theme, the settings.
+    let key: UInt64
+
+    init(theme: Theme, site: SiteConfig, files: ContentFileSet, contentDisplayRoot: String) {
+        self.shortcodes = theme.shortcodes
+        self.library = theme.library
+        self.site = site
+        self.dates = DateFormatting(timeZone: site.timeZone, language: site.language)
+        self.text = theme.text.table(for: site.language)
+        self.files = files
+        self.contentDisplayRoot = contentDisplayRoot
+        var key = StableHash()
+        key.combine(theme.fingerprint)
+        key.combine(site.sourceHash)
+        key.combine(site.url.description)
+        self.key = key.value
+    }
+
+    /// Stands for a paired call's content while its template renders; the HTML around it is what
+    /// goes before and after the content.
+    static let innerMark = "\u{E003}inner\u{E003}"
+
+    /// The call's HTML, or nil after reporting why it cannot be drawn (it then stays as written).
+    func render(_ call: ShortcodeCall, in item: Item, links: LinkResolver, diagnostics: inout DiagnosticBag) -> ShortcodeOutput? {
+        let at = location(call.line, call.column, in: item)
+        guard let shortcode = shortcodes[call.name] else {
+            let names = shortcodes.keys.sorted()
+            diagnostics.error(
+                "unknown shortcode '\(call.name)'" + (Suggestion.closest(to: call.name, in: names).map { "; did you mean '\($0)'?" } ?? ""),
+                at: at, hint: names.isEmpty ? "the theme declares no shortcodes (shortcodes/<name>.yml and .html)"
+                    : "the theme's shortcodes: " + names.joined(separator: ", ") + "; write {{</* \(call.name) */>}} to show the call as it is")
+            return nil
+        }
+        switch (shortcode.content, call.isPaired) {
+        case (.none, true):
+            diagnostics.error("shortcode '\(call.name)' takes no content, but {{< /\(call.name) >}} closes it", at: at,
+                              hint: "remove {{< /\(call.name) >}}")
+            return nil
+        case (.required, false):
+            diagnostics.error("shortcode '\(call.name)' wraps content: close it with {{< /\(call.name) >}}", at: at,
+                              hint: "{{< \(call.name) >}}Markdown here{{< /\(call.name) >}}")
+            return nil
+        default: break
+        }
+        let errorsBefore = diagnostics.errorCount
+        let arguments = typedArguments(call, of: shortcode, in: item, at: at, diagnostics: &diagnostics)
+        guard diagnostics.errorCount == errorsBefore else { return nil }
+        var context: [String: MustacheValue] = [
+            "inner": call.isPaired ? .html(Self.innerMark) : .null,
+            "site": .object([
+                "title": .string(site.title), "url": .string(site.url.href(.root)), "base_url": .string(site.url.absolute(.root)),
+                "base_path": .string(site.url.basePath), "language": .string(site.language),
+            ]),
+            "t": .custom(ThemeText(table: text)),
+        ]
+        for spec in shortcode.arguments.fields {
+            context[spec.name] = arguments[spec.name].map { value($0.value, type: spec.type, labels: spec.valueLabels, links: links) } ?? .null
+        }
+        let html: String
+        do throws(MustacheError) {
+            html = try shortcode.template.render(.object(context), library: library)
+        } catch {
+            diagnostics.append(error.diagnostic)
+            return nil
+        }
+        // The line breaks around a template's lines and its `{{{inner}}}` are the page's: not doubled.
+        func trimmed(_ text: Substring, leading: Bool = false) -> String {
+            var text = text
+            while text.last == "\n" { text = text.dropLast() }
+            while leading, text.first == "\n" { text = text.dropFirst() }
+            return String(text)
+        }
+        guard call.isPaired else { return .html(trimmed(html[...])) }
+        guard let mark = html.range(of: Self.innerMark) else { return .wrap(before: trimmed(html[...]), after: "") }
+        return .wrap(before: trimmed(html[..<mark.lowerBound]), after: trimmed(html[mark.upperBound...], leading: true))
+    }
+
+    // MARK: - Private
+
+    private func location(_ line: Int, _ column: Int, in item: Item) -> SourceLocation {
+        SourceLocation(file: item.file, line: item.bodyFirstLine + line - 1, column: column)
+    }
+
+    /// The call's arguments typed like front matter: positional ones named by the declaration,
+    /// quoted values read by their field's type (`width="640"` is the number 640).
+    private func typedArguments(_ call: ShortcodeCall, of shortcode: Shortcode, in item: Item, at: SourceLocation,
+                                diagnostics: inout DiagnosticBag) -> [String: TypedField] {
+        var pairs: [LocatedNode.Pair] = []
+        var next = 0
+        for argument in call.arguments {
+            let valueAt = location(argument.line, argument.column, in: item)
+            let name: String
+            if let written = argument.name {
+                name = written
+            } else {
+                guard next < shortcode.positional.count else {
+                    diagnostics.error(
+                        "shortcode '\(call.name)' takes \(shortcode.positional.isEmpty ? "no arguments" : "\(shortcode.positional.count) argument\(shortcode.positional.count == 1 ? "" : "s")") without a name; '\(argument.value)' is one too many",
+                        at: valueAt, hint: "name it: " + (shortcode.arguments.names.first.map { "\($0)=\"\(argument.value)\"" } ?? "name=\"value\""))
+                    continue
+                }
+                name = shortcode.positional[next]
+                next += 1
+            }
+            if pairs.contains(where: { $0.key.scalar == name }) {
+                diagnostics.error("argument '\(name)' is given twice", at: location(argument.nameLine, argument.nameColumn, in: item))
+                continue
+            }
+            let textual = shortcode.arguments[name]?.type.isTextual ?? true
+            pairs.append(LocatedNode.Pair(
+                key: LocatedNode(.scalar(name, style: .plain), at: location(argument.nameLine, argument.nameColumn, in: item)),
+                value: LocatedNode(.scalar(argument.value, style: argument.quoted && textual ? .doubleQuoted : .plain), at: valueAt)))
+        }
+        let typer = FieldTyper(context: TypingContext(
+            owner: "shortcode '\(call.name)'", noun: "argument", timeZone: site.timeZone,
+            markdown: MarkdownRenderer(options: site.markdown), contentFiles: files, directory: item.directory,
+            contentDisplayRoot: contentDisplayRoot))
+        return typer.typeRecord(LocatedNode(.mapping(pairs), at: at), schema: shortcode.arguments, start: at,
+                                diagnostics: &diagnostics)
+    }
+
+    /// A typed argument as the template sees it, like a field of an item.
+    private func value(_ value: FieldValue, type: FieldType?, labels: [String: String], links: LinkResolver) -> MustacheValue {
+        switch value {
+        case .string(let text):
+            if case .enumeration(let values)? = type {
+                return .custom(EnumValueContext(value: text, values: values, label: labels[text] ?? text))
+            }
+            return .string(text)
+        case .html(let html, _): return .html(html)
+        case .int(let number): return .int(number)
+        case .number(let number): return .double(number)
+        case .bool(let flag): return .bool(flag)
+        case .date(let date): return .custom(DateContext(date: date, dates: dates))
+        case .url(let text): return .custom(URLValueContext(url: site.url.href(written: text)))
+        case .file(let reference):
+            if let remote = reference.remoteURL { return .string(remote) }
+            return .string(reference.contentPath.flatMap(links.outputURL(ofFile:)).map(site.url.href) ?? "")
+        case .list(let items):
+            let element: FieldType? = if case .list(let inner)? = type { inner } else { nil }
+            return .list(items.map { self.value($0.value, type: element, labels: labels, links: links) })
+        case .object(let fields):
+            let specs: [FieldSpec] = if case .object(let specs)? = type { specs } else { [] }
+            return .object(Dictionary(uniqueKeysWithValues: fields.map { name, field in
+                (name, self.value(field.value, type: specs.first { $0.name == name }?.type, labels: [:], links: links))
+            }))
+        case .null: return .null
+        }
+    }
+}

@@ -1,0 +1,83 @@
+import CellarMustache
+
+/// `item.fields`: every field of an item's kind that has a value, in schema order, labelled and
+/// typed for showing — so a layout can draw any kind's page without knowing its fields (dates
+/// formatted, URLs linked, images with their alt text). Alt-text fields show with their image.
+struct FieldListContext {
+    let item: Item
+    let environment: RenderEnvironment
+
+    var fields: MustacheValue {
+        guard let kind = environment.kinds[item.kind] else { return .list([]) }
+        let altFields = Set(kind.fields.fields.compactMap(\.altField))
+        return .list(kind.fields.fields.compactMap { spec in
+            guard !altFields.contains(spec.name), let value = item.fields[spec.name]?.value else { return nil }
+            return entry(spec, value)
+        })
+    }
+
+    var hasFields: Bool {
+        if case .list(let entries) = fields { return !entries.isEmpty }
+        return false
+    }
+
+    // MARK: - Private
+
+    /// The name, label and typed value of one field; nil when it has no value to show.
+    private func entry(_ spec: FieldSpec, _ value: FieldValue) -> MustacheValue? {
+        var result: [String: MustacheValue] = ["name": .string(spec.name), "label": .string(spec.displayLabel)]
+        switch (value, spec.type) {
+        case (.null, _):
+            return nil
+        case (.list(let elements), .list(let element)):
+            var inner = spec
+            inner.type = element
+            let items = elements.compactMap { self.value(of: $0.value, spec: inner) }
+            guard !items.isEmpty else { return nil }
+            result["is_list"] = .bool(true)
+            result["items"] = .list(items.map(MustacheValue.object))
+        case (.object(let fields), .object(let specs)):
+            let nested = specs.compactMap { spec in fields[spec.name].flatMap { entry(spec, $0.value) } }
+            guard !nested.isEmpty else { return nil }
+            result["is_group"] = .bool(true)
+            result["fields"] = .list(nested)
+        default:
+            guard let typed = self.value(of: value, spec: spec) else { return nil }
+            result.merge(typed) { _, new in new }
+        }
+        return .object(result)
+    }
+
+    /// One value, by its type: text, HTML, a date, a link, an image or a file.
+    private func value(of value: FieldValue, spec: FieldSpec) -> [String: MustacheValue]? {
+        switch value {
+        case .string(let text):
+            guard !text.isEmpty else { return nil }
+            return ["is_text": .bool(true), "text": .string(spec.valueLabels[text] ?? text)]
+        case .int, .number:
+            return ["is_text": .bool(true), "text": .string(value.string ?? "")]
+        case .bool(let flag):
+            let table = environment.text(for: item)
+            let word = table.text(flag ? "yes" : "no") { _ in nil } ?? (flag ? "Yes" : "No")
+            return ["is_text": .bool(true), "text": .string(word)]
+        case .html(let html, _):
+            return ["is_html": .bool(true), "html": .html(html)]
+        case .date(let date):
+            return ["is_date": .bool(true), "date": .custom(DateContext(date: date, dates: environment.dates))]
+        case .url(let text):
+            return ["is_link": .bool(true), "link": .custom(URLValueContext(url: environment.url.href(written: text)))]
+        case .file(let reference):
+            guard let href = environment.fileHref(reference) else { return nil }
+            guard spec.type == .image else { return ["is_file": .bool(true), "href": .string(href)] }
+            return ["is_image": .bool(true), "src": .string(href), "alt": .string(alt(for: spec))]
+        case .list, .object, .null:
+            return nil
+        }
+    }
+
+    /// The image's alt text: its alt field's, else its label and the item's title.
+    private func alt(for spec: FieldSpec) -> String {
+        if let name = spec.altField, let text = item.fields[name]?.value.string, !text.isEmpty { return text }
+        return spec.displayLabel + ": " + item.title
+    }
+}

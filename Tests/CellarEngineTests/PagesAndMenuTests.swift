@@ -1,0 +1,140 @@
+@testable import CellarEngine
+import Foundation
+import Testing
+
+/// Standalone pages (`content/about.md`) and the `menu:` that drives the navigation.
+@Suite struct PagesAndMenuTests {
+    /// The `<nav class="site-nav">` entries of a page: `label → href` (`*` marks the current one).
+    private func navigation(_ html: String) -> [String] {
+        let nav = HTML.slices(of: html, between: "<nav class=\"site-nav\"", and: "</nav>").first ?? ""
+        return HTML.slices(of: nav, between: "<li><a href=\"", and: "</a></li>").map { entry in
+            let href = String(entry.prefix { $0 != "\"" })
+            let label = String(entry[(entry.lastIndex(of: ">").map(entry.index(after:)) ?? entry.endIndex)...])
+            return (entry.contains("aria-current=\"page\"") ? "*" : "") + label + " → " + href
+                + (entry.contains("rel=\"external\"") ? " (external)" : "")
+        }
+    }
+
+    private func settings(menu: String) -> String {
+        "---\ntitle: Notes\nbase_url: https://example.org/\n\(menu)---\n\nWelcome.\n"
+    }
+
+    @Test func aStandalonePageHasItsOwnLayoutAndNoItemChrome() async throws {
+        let site = try TemporarySite.scaffolded([
+            "content/colophon.md": "---\ntitle: Colophon\ndate: 2029-01-01\n---\n\nSet in system fonts.\n",
+            "content/docs/install.md": "---\ntitle: Install\n---\n\nRun the installer.\n",
+        ])
+        try await site.build()
+        let colophon = try site.page("colophon/index.html")
+        #expect(colophon.contains("<article class=\"item item-page wrap narrow\">\n<header class=\"item-head\">\n<h1>Colophon</h1>\n</header>"))
+        #expect(!colophon.contains("item-meta") && !colophon.contains("min read") && !colophon.contains("class=\"neighbours"))
+        #expect(colophon.contains("<body class=\"role-page\">"))
+        // A folder that is not a section holds pages too.
+        #expect(try site.page("docs/install/index.html").contains("<h1>Install</h1>"))
+        // Pages are not posts: no feed lists them.
+        for feed in ["feed.xml", "rss.xml", "feed.json"] { #expect(!(try site.page(feed)).contains("Colophon")) }
+        #expect(try site.page("sitemap.xml").contains("<loc>https://example.org/colophon/</loc>"))
+    }
+
+    @Test func theMenuListsSectionsPagesAndLinksInItsOrder() async throws {
+        let site = try TemporarySite.scaffolded([
+            "content/_index.md": settings(menu: """
+                menu:
+                  - about
+                  - posts
+                  - {page: colophon, label: How it is made}
+                  - {section: posts/notes, label: Notes}
+                  - {url: "https://github.com/ada", label: Code}
+                  - {url: /tags/, label: Topics}
+
+                """),
+            "content/colophon.md": "---\ntitle: Colophon\n---\n\nSet in system fonts.\n",
+            "content/posts/notes/_index.md": "---\ntitle: Short notes\n---\n",
+            "content/posts/notes/one.md": "---\ntitle: One\ndate: 2029-01-01\n---\n\nHi.\n",
+        ])
+        try await site.build()
+        #expect(navigation(try site.page("about/index.html")) == [
+            "*About → /about/", "Posts → /posts/", "How it is made → /colophon/", "Notes → /posts/notes/",
+            "Code → https://github.com/ada (external)", "Topics → /tags/", "Tags → /tags/",
+        ])
+        // A page in a subsection is in its section too.
+        #expect(navigation(try site.page("posts/notes/one/index.html")).filter { $0.hasPrefix("*") } == ["*Posts → /posts/", "*Notes → /posts/notes/"])
+        #expect(navigation(try site.page("index.html")).filter { $0.hasPrefix("*") } == [])
+    }
+
+    @Test func withoutAMenuTheNavigationIsTheTopLevelSections() async throws {
+        let site = try TemporarySite.scaffolded([
+            "content/_index.md": settings(menu: ""),
+            "content/links/_index.md": "---\ntitle: Links\nkind: link\nweight: 2\n---\n",
+        ])
+        try await site.build()
+        #expect(navigation(try site.page("posts/index.html")) == ["*Posts → /posts/", "Links → /links/", "Tags → /tags/"])
+    }
+
+    @Test func aMenuEntryThatLeadsNowhereIsAnErrorAtItsLine() async throws {
+        let site = try TemporarySite.scaffolded([
+            "content/_index.md": settings(menu: """
+                menu:
+                  - abuot
+                  - {section: about}
+                  - {page: psots/hello-world}
+                  - /tags/
+
+                """),
+        ])
+        await site.expectFailure([
+            "content/_index.md:5:5: error: menu entry 'abuot' is not a section or a page of the site; did you mean 'about'?\n  hint: name a section by its folder (blog), a page by its file without .md (about), or write a URL",
+            "content/_index.md:6:15: error: menu entry 'about' is not a section\n  hint: sections are folders of content/ with an _index.md: posts",
+            "content/_index.md:7:12: error: menu entry 'psots/hello-world' is not a page; did you mean 'posts/hello-world'?\n  hint: a page is named by its file under content/ without .md: content/about.md is 'about'",
+            "content/_index.md:8:5: error: menu entry 'tags' is not a section or a page of the site\n  hint: name a section by its folder (blog), a page by its file without .md (about), or write a URL",
+        ])
+    }
+
+    @Test func aMenuEntryWrittenWronglyIsAnErrorAtItsLine() async throws {
+        let site = try TemporarySite.scaffolded([
+            "content/_index.md": settings(menu: """
+                menu:
+                  - {url: "ftp://example.org/"}
+                  - {lable: Home, page: about}
+                  - {label: Lost}
+                  - [posts]
+                  - {page: about, url: "https://example.org/"}
+
+                """),
+        ])
+        await site.expectFailure([
+            "content/_index.md:5:11: error: 'url' must be an address such as https://example.org/ or a path such as /tags/, found \"ftp://example.org/\"\n  hint: for a section or a page of this site, write section: or page:",
+            "content/_index.md:6:6: error: unknown key 'lable' in a menu entry; did you mean 'label'?\n  hint: a menu entry has one of section, page or url, and may have a label",
+            "content/_index.md:7:5: error: a menu entry needs a section, a page or a url\n  hint: for example: {page: about, label: About me}",
+            "content/_index.md:8:5: error: a menu entry must be a name, a link or a mapping such as {page: about, label: About}, found a list",
+            "content/_index.md:9:19: error: a menu entry leads to one place: it has both url and another target\n  hint: make two entries",
+        ])
+    }
+
+    @Test func aPageNotYetPublishedIsLeftOutOfTheMenuWithAWarning() async throws {
+        let site = try TemporarySite.scaffolded([
+            "content/_index.md": settings(menu: "menu: [posts, about, colophon]\n"),
+            "content/colophon.md": "---\ntitle: Colophon\ndraft: true\n---\n\nSoon.\n",
+        ])
+        #expect(await site.diagnostics() == [
+            "content/_index.md:4:22: warning: menu entry 'colophon' is a draft, so the menu leaves it out\n  hint: it comes back once the page is published",
+        ])
+        #expect(navigation(try site.page("index.html")) == ["Posts → /posts/", "About → /about/", "Tags → /tags/"])
+        try await site.build(drafts: true)
+        #expect(navigation(try site.page("index.html")) == ["Posts → /posts/", "About → /about/", "Colophon → /colophon/", "Tags → /tags/"])
+    }
+
+    @Test func retitlingAPageTheMenuNamesRenamesItOnEveryPageOfASession() async throws {
+        let site = try TemporarySite.scaffolded()
+        var options = site.options()
+        options.writeMode = .inPlace
+        let session = BuildSession(options: options)
+        _ = try await session.build()
+        #expect(navigation(try site.page("posts/index.html")).contains("About → /about/"))
+        let about = try site.read("content/about.md")
+        try site.write(["content/about.md": about.replacingOccurrences(of: "title: About", with: "title: Who I am")])
+        _ = try await session.build(changed: [site.root + "/content/about.md"])
+        #expect(navigation(try site.page("posts/index.html")).contains("Who I am → /about/"))
+        #expect(navigation(try site.page("posts/hello-world/index.html")).contains("Who I am → /about/"))
+    }
+}

@@ -1,0 +1,121 @@
+import CellarMustache
+@testable import CellarEngine
+import Foundation
+import Testing
+
+/// ``TemplateValues`` describes what templates are given; the template checker trusts it and the
+/// README's reference is written from it. These tests hold it to the contexts that really give
+/// the values, in both directions, and the README to it.
+@Suite struct TemplateValuesTests {
+    @Test func theReadmesReferenceIsTheGeneratedOne() throws {
+        let path = TemporarySite.repository + "/README.md"
+        let readme = try String(contentsOfFile: path, encoding: .utf8)
+        let start = try #require(readme.range(of: ValuesReference.begin), "README.md has no values reference")
+        let end = try #require(readme.range(of: ValuesReference.end, range: start.upperBound..<readme.endIndex))
+        let generated = "\n" + ValuesReference.markdown + "\n"
+        if ProcessInfo.processInfo.environment["CELLAR_RECORD_README"] == "1" {
+            try (readme[..<start.upperBound] + generated + readme[end.lowerBound...]).write(toFile: path, atomically: true, encoding: .utf8)
+            return
+        }
+        #expect(String(readme[start.upperBound..<end.lowerBound]) == generated,
+                "README.md's values reference is stale: run CELLAR_RECORD_README=1 swift test --filter TemplateValuesTests")
+    }
+
+    /// The example site, built in memory, with what the pipeline renders pages from.
+    private func exampleSite() async throws -> (SiteModel, [Page], PageRenderer, RenderEnvironment) {
+        let site = try TemporarySite(theme: .repository)
+        try FileManager.default.copyItem(atPath: TemporarySite.repository + "/content", toPath: site.root + "/content")
+        let blog = try site.read("content/blog/_index.md")   // several pages, so that pagination shows
+        try site.write(["content/blog/_index.md": blog.replacingOccurrences(of: "paginate: 6", with: "paginate: 2")])
+        var options = site.options()
+        options.writeMode = .memory
+        var memo = BuildMemo()
+        _ = try await BuildPipeline(options: options, reporter: SilentReporter(), cells: CellRegistry()).run(.everything, memo: &memo)
+        let model = try #require(memo.model.model)
+        let environment = RenderEnvironment(
+            site: model.config, kinds: model.theme.kinds, sections: model.sectionsByID, links: model.links, tags: model.tags,
+            siteFeeds: FeedCatalog(siteTitle: model.config.title, sections: model.sections).site,
+            navigation: model.navigation, text: model.theme.text)
+        let renderer = PageRenderer(environment: environment, theme: model.theme, items: model.itemsByID, cells: memo.cells.cells)
+        return (model, memo.pages.pages, renderer, environment)
+    }
+
+    private func keys(_ value: MustacheValue?) -> Set<String> {
+        if case .object(let dictionary)? = value { return Set(dictionary.keys) }
+        return []
+    }
+
+    private func elements(_ value: MustacheValue?) -> [MustacheValue] {
+        if case .list(let elements)? = value { return elements }
+        return []
+    }
+
+    private func names(_ shape: ObjectShape) -> Set<String> { Set(shape.members.map(\.name)) }
+
+    @Test func pageLayoutsAreGivenExactlyTheDescribedValues() async throws {
+        let (_, pages, renderer, _) = try await exampleSite()
+        var seen: [String: Set<String>] = [:]
+        func collect(_ name: String, _ value: MustacheValue?) { seen[name, default: []].formUnion(keys(value)) }
+        for page in pages {
+            let root = try renderer.context(for: page)
+            collect("root", root)
+            guard case .object(let values) = root else { continue }
+            collect("site", values["site"])
+            collect("page", values["page"])
+            for entry in elements(values["nav"]) { collect("nav", entry) }
+            guard case .object(let pageValues)? = values["page"] else { continue }
+            for section in elements(pageValues["sections"]) { collect("section", section) }
+            for feed in elements(pageValues["feeds"]) { collect("feed", feed) }
+            for tag in elements(pageValues["tags"]) { collect("tag", tag) }
+            for subsection in elements(pageValues["subsections"]) { collect("subsection", subsection) }
+            collect("pagination", pageValues["pagination"])
+            if case .object(let pagination)? = pageValues["pagination"] {
+                for link in elements(pagination["pages"]) { collect("pageLink", link) }
+            }
+        }
+        let layout = try #require(TemplateValues.layout(itemKinds: [], allKinds: []).object)
+        #expect(seen["root"] == names(layout))
+        #expect(seen["site"] == names(TemplateValues.site))
+        #expect(seen["page"] == names(TemplateValues.page))
+        #expect(seen["nav"] == names(TemplateValues.navEntry))
+        #expect(seen["section"] == names(TemplateValues.listSection))
+        #expect(seen["feed"] == names(TemplateValues.feed))
+        #expect(seen["tag"] == names(TemplateValues.tagCount))
+        #expect(seen["pagination"] == names(TemplateValues.pagination))
+        #expect(seen["pageLink"] == names(TemplateValues.paginationPage))
+        #expect((seen["subsection"] ?? []).isSubset(of: names(TemplateValues.subsection)))
+    }
+
+    @Test func itemsAnswerEveryDescribedValueAndTheirFields() async throws {
+        let (model, _, _, environment) = try await exampleSite()
+        for item in model.items {
+            let context = ItemContext(item: item, environment: environment)
+            for member in TemplateValues.itemMembers where member.name != "section" || !item.sectionID.isEmpty {
+                #expect(context.mustacheValue(forKey: member.name) != nil, "\(item.id) gives no '\(member.name)'")
+            }
+            for spec in model.theme.kinds[item.kind]?.schema.fields ?? [] where item.fields[spec.name] != nil {
+                #expect(context.mustacheValue(forKey: spec.name) != nil, "\(item.id) gives no '\(spec.name)'")
+            }
+            #expect(context.mustacheValue(forKey: "no_such_value") == nil)
+            for entry in elements(context.mustacheValue(forKey: "fields")) {
+                #expect(keys(entry).isSubset(of: names(TemplateValues.field)), "\(keys(entry))")
+                if case .object(let values) = entry {
+                    for value in elements(values["items"]) { #expect(keys(value).isSubset(of: names(TemplateValues.fieldValue))) }
+                }
+            }
+        }
+    }
+
+    @Test func datesURLsAndEnumValuesAnswerEveryDescribedValue() {
+        let dates = DateFormatting(timeZone: TimeZone(identifier: "UTC") ?? .current, language: "en")
+        let date = DateContext(date: TemporarySite.fixedNow, dates: dates)
+        for member in TemplateValues.date.members { #expect(date.mustacheValue(forKey: member.name) != nil, "\(member.name)") }
+        let url = URLValueContext(url: "https://www.example.org/a")
+        for member in TemplateValues.url.members { #expect(url.mustacheValue(forKey: member.name) != nil, "\(member.name)") }
+        let verdict = EnumValueContext(value: "good", values: ["must-see", "good"], label: "Good")
+        for member in TemplateValues.enumValue(["must-see", "good"]).members {
+            #expect(verdict.mustacheValue(forKey: member.name) != nil, "\(member.name)")
+        }
+        #expect(verdict.mustacheValue(forKey: "skip") == nil)
+    }
+}
