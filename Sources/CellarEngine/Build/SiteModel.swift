@@ -21,6 +21,10 @@ public struct SiteModel: Sendable {
     var staticFiles: [String]
     var bundleResources: [(item: Item, files: [String])]
     var links: LinkResolver
+    /// ``LinkResolver/fingerprint`` of `links`, worked out once (it hashes every page's URL).
+    var linksKey: UInt64 = 0
+    /// Each published item's place in `items` and in its section's list, for replacing it.
+    var positions: [String: (all: Int, inSection: Int)] = [:]
     /// The next moment an item's visibility changes by itself (a future date, an expiry).
     var nextScheduledChange: Date?
     /// The navigation every page shows: the `menu:` of the settings, else the top-level sections.
@@ -38,11 +42,20 @@ public struct SiteModel: Sendable {
     /// The item must be placed as the one it replaces (see ``ModelStage/placement(of:in:)``).
     mutating func replace(_ item: Item) {
         itemsByID[item.id] = item
-        if let index = items.firstIndex(where: { $0.id == item.id }) { items[index] = item }
-        if var members = sectionItems[item.sectionID], let index = members.firstIndex(where: { $0.id == item.id }) {
-            members[index] = item
-            sectionItems[item.sectionID] = members
+        guard let place = positions[item.id] else { return }
+        items[place.all] = item
+        sectionItems[item.sectionID]?[place.inSection] = item
+    }
+
+    /// Works out ``positions`` (once per model built anew).
+    mutating func placeItems() {
+        var positions: [String: (all: Int, inSection: Int)] = [:]
+        positions.reserveCapacity(items.count)
+        for (index, item) in items.enumerated() { positions[item.id] = (index, 0) }
+        for members in sectionItems.values {
+            for (index, item) in members.enumerated() { positions[item.id]?.inSection = index }
         }
+        self.positions = positions
     }
 
     /// Top-level sections, in navigation order.

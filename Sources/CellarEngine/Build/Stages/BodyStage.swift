@@ -31,13 +31,14 @@ struct BodyStage {
 
     var markdown: MarkdownRenderer
     var links: LinkResolver
+    /// `links.fingerprint`, worked out by the caller once per model.
+    var linksKey: UInt64
     var shortcodes: ShortcodeRenderer
     var highlighting: CodeBlockHighlighting?
 
     /// Renders the bodies of `items` (with those in `early`, rendered while parsing, taken as they are).
     /// - Parameter complete: whether `items` are all the site's items, so that the memo can forget others.
     func run(_ items: [Item], early: [String: EarlyBody], complete: Bool, memo: inout Memo) async -> [Item] {
-        let linksKey = links.fingerprint
         var results: [Item?] = []
         results.reserveCapacity(items.count)
         var stale: [(Int, Item)] = []

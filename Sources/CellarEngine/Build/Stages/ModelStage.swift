@@ -72,20 +72,21 @@ struct ModelStage {
     /// The last model with the re-read items' new bodies, or nil when anything moved.
     private func patch(_ parsed: ParseStage.Output, memo: inout Memo) async -> Output? {
         // A file that no longer parses is not among the fresh items: the build fails on its errors.
-        guard let last = memo.model, !frame.reloaded, !parsed.sourcesChanged, parsed.freshItems.count == parsed.freshCount
+        guard var model = memo.model, !frame.reloaded, !parsed.sourcesChanged, parsed.freshItems.count == parsed.freshCount
         else { return nil }
-        let inMenu = Set(last.navigation.compactMap(\.itemID))
+        // The memo lets go of the model (the rebuild drops it anyway) so that replacing items does
+        // not copy ten thousand of them.
+        memo.model = nil
+        let inMenu = Set(model.navigation.compactMap(\.itemID))
         for item in parsed.freshItems {
             // A page the menu names may have changed its title, which every page shows.
-            guard last.itemsByID[item.id] != nil, rules.publishes(item), !inMenu.contains(item.id),
-                  Self.placement(of: item, in: last.sectionsByID) == memo.placements[item.id] else { return nil }
+            guard model.itemsByID[item.id] != nil, rules.publishes(item), !inMenu.contains(item.id),
+                  Self.placement(of: item, in: model.sectionsByID) == memo.placements[item.id] else { return nil }
         }
-        // The memo lets go of the model so that replacing items does not copy it.
-        var model = last
-        memo.model = nil
-        let bodies = BodyStage(markdown: MarkdownRenderer(options: model.config.markdown), links: model.links,
+        let bodies = BodyStage(markdown: MarkdownRenderer(options: model.config.markdown), links: model.links, linksKey: model.linksKey,
                                shortcodes: shortcodes, highlighting: highlighting)
         let changed = await bodies.run(parsed.freshItems, early: parsed.early, complete: false, memo: &memo.bodies)
+        if model.positions.isEmpty { model.placeItems() }   // the first patch of a model built anew
         for item in changed { model.replace(item) }
         memo.model = model
         let diagnostics = memo.siteDiagnostics + memo.bodies.diagnostics
@@ -119,7 +120,8 @@ struct ModelStage {
             hiddenItems: Set(hidden.map(\.id)), bundleURLs: bundleURLs, hiddenBundles: hiddenBundles,
             contentDisplayRoot: layout.display(sitePath: "content"), policy: site.config.links, aliasURLs: aliasURLs)
         let markdown = MarkdownRenderer(options: site.config.markdown)
-        let items = await BodyStage(markdown: markdown, links: links, shortcodes: shortcodes, highlighting: highlighting)
+        let linksKey = links.fingerprint
+        let items = await BodyStage(markdown: markdown, links: links, linksKey: linksKey, shortcodes: shortcodes, highlighting: highlighting)
             .run(published, early: parsed.early, complete: true, memo: &memo.bodies)
         reporter.progress(.parse, done: items.count, total: items.count)
 
@@ -168,6 +170,7 @@ struct ModelStage {
         )
         model.navigation = navigation
         model.unpublished = unpublished
+        model.linksKey = linksKey
         memo.model = model
         memo.placements = Dictionary(uniqueKeysWithValues: items.map { ($0.id, Self.placement(of: $0, in: sectionsByID)) })
         memo.siteDiagnostics = siteWide.diagnostics

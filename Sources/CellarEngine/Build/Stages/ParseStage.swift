@@ -48,7 +48,11 @@ struct ParseStage {
         let site = frame.site
         var sourcesChanged = false
         var stale: [(index: Int, source: ItemSource)] = []
+        // Only the named files of a frame the memo knows: their bodies are rendered with the
+        // model's links later, and bodies are not rendered early (that needs sets of every source).
+        var onlyNamedFiles = false
         if !frame.reloaded, memo.context != nil, case .paths(let paths) = changes {
+            onlyNamedFiles = true
             // The frame is the memo's: only the named files can have changed.
             for path in paths {
                 guard let relative = Paths.relative(path, to: site.layout.content), let index = memo.index[relative] else { continue }
@@ -71,7 +75,7 @@ struct ParseStage {
             }
         }
 
-        let (fresh, early) = await parse(stale)
+        let (fresh, early) = await parse(stale, renderingEarly: !onlyNamedFiles)
         for (index, entry) in fresh {
             let path = memo.sources[index].contentPath
             memo.entries[path] = entry
@@ -108,12 +112,13 @@ struct ParseStage {
     // MARK: - Private
 
     /// Reads and types `stale` files on every core; renders the bodies that can be rendered at once.
-    private func parse(_ stale: [(index: Int, source: ItemSource)]) async -> ([(index: Int, entry: Entry)], [String: EarlyBody]) {
+    private func parse(_ stale: [(index: Int, source: ItemSource)], renderingEarly: Bool)
+        async -> ([(index: Int, entry: Entry)], [String: EarlyBody]) {
         let layout = frame.site.layout
         let site = frame.site
         let parser = ItemParser(layout: layout, site: site.config, sections: site.sections,
                                 kinds: site.theme.kinds, files: site.scan.files)
-        let early = EarlyBodies(site: site, rules: rules, highlighting: highlighting)
+        let early = renderingEarly ? EarlyBodies(site: site, rules: rules, highlighting: highlighting) : nil
         let reporter = self.reporter
         let parsed = await parallelMap(stale, progress: { reporter.progress(.parse, done: $0, total: stale.count) }) {
             index, source -> (Int, Entry, EarlyBody?) in
@@ -124,7 +129,8 @@ struct ParseStage {
                 let bytes = try SourceLoader.bytes(at: path, display: layout.display(contentPath: source.contentPath))
                 let item = parser.parse(source, bytes: bytes, diagnostics: &found)
                 // While the file is at hand, render its body too, unless its links need every item first.
-                return (index, Entry(status: status, item: item, diagnostics: found.diagnostics), item.flatMap(early.render))
+                return (index, Entry(status: status, item: item, diagnostics: found.diagnostics),
+                        item.flatMap { early?.render($0) })
             } catch {
                 return (index, Entry(status: status, item: nil, diagnostics: [error]), nil)
             }

@@ -46,9 +46,13 @@ struct WriteStage {
                 }
                 // Only what shows a changed item, and the files the change set names.
                 var (problems, fresh) = await site.write(dirty.map { pages.pages[$0] }, fingerprints: previous)
+                // Files copied as they are: only when the change set names one (not just items' own files).
+                let copies = (changedPaths ?? []).filter { path in
+                    Paths.relative(path, to: layout.content).map { model.itemsByID[$0] == nil } ?? true
+                }
                 do throws(FileIOError) {
                     if pages.feedsChanged { try site.writeFeeds() }
-                    try site.copyFiles(onlyFrom: changedPaths ?? [])
+                    if !copies.isEmpty { try site.copyFiles(onlyFrom: copies) }
                 } catch {
                     problems.append(error.diagnostic)
                 }
