@@ -15,7 +15,7 @@ private struct CountingNoteCell: CellTemplate {
     let kind = "note"
     let counter: RenderCounter
 
-    func render(_ item: CellarEngine.Item, into html: inout String) throws {
+    func render(_ item: CellarEngine.ContentItem, into html: inout String) throws {
         counter.add()
         html += "<p class=\"note\">\(item.title)</p>\n"
     }

@@ -26,7 +26,7 @@ private struct ScoreCell: CellTemplate {
 private struct PlainNoteCell: CellTemplate {
     let kind = "note"
 
-    func render(_ item: CellarEngine.Item, into html: inout String) throws {
+    func render(_ item: CellarEngine.ContentItem, into html: inout String) throws {
         html += "<p class=\"swift-note\">\(item.title) · \(item.wordCount) words</p>\n"
     }
 }

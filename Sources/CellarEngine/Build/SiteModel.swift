@@ -9,17 +9,17 @@ public struct SiteModel: Sendable {
     public var sections: [ContentSection]
     public var sectionsByID: [String: ContentSection]
     /// Published items, by source path order.
-    public var items: [Item]
-    public var itemsByID: [String: Item]
+    public var items: [ContentItem]
+    public var itemsByID: [String: ContentItem]
     /// Each section's published items in the section's own order.
-    public var sectionItems: [String: [Item]]
+    public var sectionItems: [String: [ContentItem]]
     /// Every published item's id, newest first (feeds, tag pages), and each id's place in that order.
     var newestFirst: [String]
     var recency: [String: Int]
     var tags: TagIndex
     /// Files copied as they are: content files that are not Markdown, and bundles' files (published items only).
     var staticFiles: [String]
-    var bundleResources: [(item: Item, files: [String])]
+    var bundleResources: [(item: ContentItem, files: [String])]
     var links: LinkResolver
     /// ``LinkResolver/fingerprint`` of `links`, worked out once (it hashes every page's URL).
     var linksKey: UInt64 = 0
@@ -40,7 +40,7 @@ public struct SiteModel: Sendable {
 
     /// Puts `item` where the item with its id is: in `items`, `itemsByID` and its section's list.
     /// The item must be placed as the one it replaces (see ``ModelStage/placement(of:in:)``).
-    mutating func replace(_ item: Item) {
+    mutating func replace(_ item: ContentItem) {
         itemsByID[item.id] = item
         guard let place = positions[item.id] else { return }
         items[place.all] = item

@@ -7,7 +7,7 @@ import Foundation
 /// A value made of two immutable parts — what the file says (``Source``) and its rendered body
 /// (``Body``) — so copying an item, which every stage does ten thousand times, costs two
 /// reference counts rather than one per field.
-public struct Item: Sendable, Identifiable {
+public struct ContentItem: Sendable, Identifiable {
     /// What the content file says: front matter typed, URL worked out.
     public final class Source: Sendable {
         public let id: String

@@ -4,17 +4,17 @@ import CellarMarkdown
 import CellarYAML
 import Foundation
 
-/// Turns one content file into an ``Item``: text checks, front matter, kind, typed fields, URL.
+/// Turns one content file into an ``ContentItem``: text checks, front matter, kind, typed fields, URL.
 /// Pure apart from reading the file, so files are parsed on every core at once.
 struct ItemParser: Sendable {
     var layout: SiteLayout
     var site: SiteConfig
     var sections: [String: ContentSection]
-    var kinds: [String: Kind]
+    var kinds: [String: KindDefinition]
     var files: ContentFileSet
 
     /// The parsed item, or nil after adding the reasons to `diagnostics`.
-    func parse(_ source: ItemSource, bytes: [UInt8], diagnostics: inout DiagnosticBag) -> Item? {
+    func parse(_ source: ItemSource, bytes: [UInt8], diagnostics: inout DiagnosticBag) -> ContentItem? {
         let display = layout.display(contentPath: source.contentPath)
         let start = SourceLocation(file: display)
         let parts: FrontMatterSplitter.Parts
@@ -84,7 +84,7 @@ struct ItemParser: Sendable {
                               at: fields["slug"]?.location ?? start,
                               hint: "give it a shorter 'slug:' or title, or change the section's permalink")
         }
-        return Item(source: Item.Source(
+        return ContentItem(source: ContentItem.Source(
             id: source.contentPath, file: display, sectionID: sectionID, kind: kind.name, hasPage: kind.hasPage,
             title: title, date: date, updated: fields["updated"]?.value.date, slug: slug, tags: tags,
             draft: fields["draft"]?.value.bool ?? false, expires: fields["expires"]?.value.date,
@@ -101,7 +101,7 @@ struct ItemParser: Sendable {
 
     // MARK: - Private
 
-    private func resolveKind(_ node: LocatedNode?, sectionID: String, file: String, diagnostics: inout DiagnosticBag) -> Kind? {
+    private func resolveKind(_ node: LocatedNode?, sectionID: String, file: String, diagnostics: inout DiagnosticBag) -> KindDefinition? {
         if let written = node?["kind"] {
             guard let name = written.scalar, !written.isNull else {
                 diagnostics.error("'kind' must be the name of a kind, found \(written.shortDescription)", at: written.location)

@@ -13,7 +13,7 @@ public struct PublishRules: Sendable {
         self.now = now
     }
 
-    public func publishes(_ item: Item) -> Bool {
+    public func publishes(_ item: ContentItem) -> Bool {
         if item.draft && !includeDrafts { return false }
         if let date = item.date, date > now, !includeFuture { return false }
         if let expires = item.expires, expires <= now { return false }

@@ -25,7 +25,7 @@ public enum JSONSchemaWriter {
     }
 
     /// The schema of one kind's front matter: the common fields, then the kind's own.
-    public static func schema(for kind: Kind) -> JSONValue {
+    public static func schema(for kind: KindDefinition) -> JSONValue {
         var properties: [(String, JSONValue)] = []
         var required: [JSONValue] = []
         for spec in kind.schema.fields {

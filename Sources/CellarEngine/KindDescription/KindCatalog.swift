@@ -9,7 +9,7 @@ import CellarDiagnostics
 public struct KindCatalog: Sendable {
     /// One kind: its name, label, description and own fields in schema order.
     public struct Entry: Sendable {
-        public var kind: Kind
+        public var kind: KindDefinition
         /// The sections whose `kind:` names it (`reviews`), sorted.
         public var sections: [String] = []
         public var name: String { kind.name }
@@ -26,7 +26,7 @@ public struct KindCatalog: Sendable {
     public var commonFields: [FieldSummary]
 
     /// - Parameter sections: section folder → the kind its `_index.md` names.
-    public init(kinds: [Kind], sections: [String: String] = [:]) {
+    public init(kinds: [KindDefinition], sections: [String: String] = [:]) {
         self.kinds = kinds.sorted { $0.name < $1.name }.map { kind in
             Entry(kind: kind, sections: sections.filter { $0.value == kind.name }.map(\.key).sorted())
         }

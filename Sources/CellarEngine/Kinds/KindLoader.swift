@@ -6,7 +6,7 @@ struct KindLoader {
     var directory: String        // absolute path of the theme's kinds/ folder
     var displayDirectory: String // as shown: themes/default/kinds
 
-    func load(diagnostics: inout DiagnosticBag) -> [String: Kind] {
+    func load(diagnostics: inout DiagnosticBag) -> [String: KindDefinition] {
         guard FileIO.isDirectory(directory) else {
             diagnostics.error("the theme has no kinds folder at \(displayDirectory)/",
                               hint: "each kind is a schema file such as \(displayDirectory)/article.yml")
@@ -17,7 +17,7 @@ struct KindLoader {
             diagnostics.append(error.diagnostic)
             return [:]
         }
-        var kinds: [String: Kind] = [:]
+        var kinds: [String: KindDefinition] = [:]
         for entry in entries where entry.name.hasSuffix(".yml") || entry.name.hasSuffix(".yaml") {
             let name = Paths.deletingExtension(entry.name)
             let display = displayDirectory + "/" + entry.name

@@ -15,8 +15,8 @@ package struct SchemaParser {
     }
 
     /// Reads a kind file: `label`, `description`, `page`, `fields`.
-    func parseKind(_ root: LocatedNode?, name: String, common: Schema, diagnostics: inout DiagnosticBag) -> Kind {
-        var kind = Kind(name: name, label: name.prefix(1).uppercased() + name.dropFirst(), description: nil,
+    func parseKind(_ root: LocatedNode?, name: String, common: Schema, diagnostics: inout DiagnosticBag) -> KindDefinition {
+        var kind = KindDefinition(name: name, label: name.prefix(1).uppercased() + name.dropFirst(), description: nil,
                         hasPage: true, fields: Schema(fields: []), schema: common, file: file)
         guard let root else { return kind }
         guard let pairs = root.pairs else {

@@ -6,13 +6,13 @@ import CellarMustache
 struct PageRenderer: Sendable {
     let environment: RenderEnvironment
     let theme: Theme
-    let items: [String: Item]
+    let items: [String: ContentItem]
     let cells: CellCache
     let siteContext: MustacheValue
     /// Each section's subsections, in navigation order: the same for every page.
     private let subsections: [String: [ContentSection]]
 
-    init(environment: RenderEnvironment, theme: Theme, items: [String: Item], cells: CellCache) {
+    init(environment: RenderEnvironment, theme: Theme, items: [String: ContentItem], cells: CellCache) {
         self.environment = environment
         self.theme = theme
         self.items = items
@@ -53,7 +53,7 @@ struct PageRenderer: Sendable {
         return .object(root)
     }
 
-    private func pageContext(_ page: Page, item: Item?) throws -> MustacheValue {
+    private func pageContext(_ page: Page, item: ContentItem?) throws -> MustacheValue {
         let site = environment.site
         let title = page.role == .home ? site.title : page.title
         var context: [String: MustacheValue] = [
@@ -143,7 +143,7 @@ struct PageRenderer: Sendable {
     }
 
     /// The absolute URL of an item's first `image` field, for Open Graph and Twitter cards.
-    private func firstImage(_ item: Item) -> String? {
+    private func firstImage(_ item: ContentItem) -> String? {
         for spec in environment.kinds[item.kind]?.fields.fields ?? [] where spec.type == .image {
             if case .file(let reference)? = item.fields[spec.name]?.value, let url = environment.fileAbsolute(reference) {
                 return url

@@ -1,9 +1,9 @@
 import CellarMustache
 import Foundation
 
-/// An item as templates see it, answering lookups straight from the typed ``Item``.
+/// An item as templates see it, answering lookups straight from the typed ``ContentItem``.
 struct ItemContext: MustacheObject {
-    let item: Item
+    let item: ContentItem
     let environment: RenderEnvironment
 
     func mustacheValue(forKey key: String) -> MustacheValue? {

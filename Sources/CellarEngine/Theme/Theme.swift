@@ -7,7 +7,7 @@ public struct Theme: Sendable {
     public var directory: String
     /// The folder as shown in messages: `themes/default`.
     public var display: String
-    public var kinds: [String: Kind]
+    public var kinds: [String: KindDefinition]
     /// Resolves and caches partials and parents; every template of the theme is compiled once here.
     public var library: MustacheLibrary
     /// `cells/<kind>.html`, compiled, by kind.

@@ -30,7 +30,7 @@ struct CellStage {
         var configurators: [String: any CellConfiguring] = [:]
         if patching { swap(&configurators, &memo.configurators) }   // taken, not copied
         let items = patching ? (model.changed ?? []).compactMap { model.model.itemsByID[$0] } : model.model.items
-        var stale: [(item: Item, cell: any CellConfiguring)] = []
+        var stale: [(item: ContentItem, cell: any CellConfiguring)] = []
         for item in items {
             do {
                 let configurator = try registry.configurator(for: item)

@@ -2,7 +2,7 @@ import CellarDiagnostics
 
 /// A kind of item — `article`, `review`, `setting` — as its theme declares it in `kinds/<name>.yml`.
 /// Kinds are data, not Swift types: adding one is a schema file and a cell template.
-public struct Kind: Sendable, Hashable {
+public struct KindDefinition: Sendable, Hashable {
     public var name: String
     /// How `cellar kinds` and editors name it ("Review").
     public var label: String
