@@ -20,6 +20,8 @@ public struct BuildOptions: Sendable {
     public var now: Date
     /// How files reach the output folder.
     public var writeMode: WriteMode
+    /// The Swift kinds the site registers in code (``Site/register(kind:cell:)``), with their cells and pages.
+    package var kinds: KindRegistrations
 
     /// Both modes write safely (a failed build changes nothing); they differ in what a build may skip.
     public enum WriteMode: Sendable {
@@ -46,5 +48,6 @@ public struct BuildOptions: Sendable {
         self.clean = clean
         self.now = now
         self.writeMode = writeMode
+        self.kinds = KindRegistrations()
     }
 }

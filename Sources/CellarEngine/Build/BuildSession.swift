@@ -10,9 +10,9 @@ public actor BuildSession {
     private var isBuilding = false
     private var waiting: [CheckedContinuation<Void, Never>] = []
 
-    public init(options: BuildOptions, reporter: any BuildReporter = SilentReporter(), cells: CellRegistry = CellRegistry()) {
+    public init(options: BuildOptions, reporter: any BuildReporter = SilentReporter()) {
         self.options = options
-        self.pipeline = BuildPipeline(options: options, reporter: reporter, cells: cells)
+        self.pipeline = BuildPipeline(options: options, reporter: reporter)
     }
 
     /// Builds again.

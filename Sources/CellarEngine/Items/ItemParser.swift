@@ -35,6 +35,8 @@ struct ItemParser: Sendable {
         ))
         let errorsBefore = diagnostics.errorCount
         let fields = typer.typeRecord(node, schema: kind.schema, start: start, skip: ["kind"], diagnostics: &diagnostics)
+        let swiftValue = decodeSwiftValue(fields, kind: kind, start: start, typedCleanly: diagnostics.errorCount == errorsBefore,
+                                          diagnostics: &diagnostics)
         if parts.frontMatter == nil, diagnostics.errorCount > errorsBefore {
             diagnostics.append(.note("\(display) has no front matter", at: start,
                                      hint: "start the file with a block such as:\n---\ntitle: My title\n---"))
@@ -95,7 +97,7 @@ struct ItemParser: Sendable {
             bundleDirectory: source.bundleDirectory,
             markdown: parts.body, bodyFirstLine: parts.bodyFirstLine,
             summary: fields["summary"]?.value.string ?? "",
-            sourceHash: StableHash.of(bytes: bytes)
+            sourceHash: StableHash.of(bytes: bytes), swiftValue: swiftValue
         ))
     }
 

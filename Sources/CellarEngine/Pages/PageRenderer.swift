@@ -24,9 +24,14 @@ struct PageRenderer: Sendable {
 
     /// Renders `page`, appending its UTF-8 bytes to `html` (pages go straight to files: no `String`).
     func render(_ page: Page, into html: inout [UInt8]) throws {
-        // An item page is drawn by its kind's page; any other by the layout the page names.
-        let template = if let item = page.itemID.flatMap({ items[$0] }) { theme.itemPage(of: item.kind) }
-            else { theme.layouts[page.layout] }
+        // An item page is drawn by its kind's page (in Swift or Mustache); any other by the layout the page names.
+        let item = page.itemID.flatMap { items[$0] }
+        if let item, let swiftPage = theme.swiftPages[item.kind] {
+            try swiftPage.template.render(context(for: page, swiftPage: swiftPage.render(item, environment: environment)),
+                                          library: theme.library, appendingUTF8To: &html)
+            return
+        }
+        let template = if let item { theme.itemPage(of: item.kind) } else { theme.layouts[page.layout] }
         guard let template else {
             throw Diagnostic.error("the theme has no layouts/\(page.layout).html for \(page.url)")
         }
@@ -35,7 +40,8 @@ struct PageRenderer: Sendable {
 
     // MARK: - Context
 
-    func context(for page: Page) throws -> MustacheValue {
+    /// - Parameter swiftPage: what the kind's Swift page drew, for the `lead` block of the item layout.
+    func context(for page: Page, swiftPage: String? = nil) throws -> MustacheValue {
         let item = page.itemID.flatMap { items[$0] }
         var root: [String: MustacheValue] = [
             "site": siteContext,
@@ -44,6 +50,7 @@ struct PageRenderer: Sendable {
             "t": .custom(ThemeText(table: item.map(environment.text(for:)) ?? environment.siteText)),
         ]
         if let item { root["item"] = .custom(ItemContext(item: item, environment: environment)) }
+        if let swiftPage { root[Theme.SwiftPage.variable] = .html(swiftPage) }
         if let previous = page.previousID.flatMap({ items[$0] }) {
             root["previous"] = .custom(ItemContext(item: previous, environment: environment))
         }

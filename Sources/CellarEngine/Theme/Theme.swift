@@ -28,10 +28,21 @@ public struct Theme: Sendable {
     /// A hash of the theme's kinds and templates and of its file names (not of the assets' bytes,
     /// which no page contains): a changed fingerprint means every page may change.
     public var fingerprint: UInt64
+    /// Item pages drawn in Swift (``PageTemplate``), by kind.
+    public var swiftPages: [String: SwiftPage] = [:]
 
     /// The layouts every theme provides: the home page, lists (sections and tags), the item page
     /// of kinds without a `pages/<kind>.html`, the tags page, and the page of addresses that lead nowhere.
     public static let requiredLayouts = ["home", "list", "item", "taxonomy", "404"]
+
+    /// A kind's item page drawn in Swift: `layouts/item.html` whose `lead` block is what the
+    /// ``PageTemplate`` draws for each item.
+    public struct SwiftPage: Sendable {
+        var page: any PageTemplate
+        var template: MustacheTemplate
+        /// The name the Swift page's HTML goes by in the template's context (not a field name).
+        static let variable = "swift-page"
+    }
 
     /// The template of an item page of `kind`: `pages/<kind>.html`, else `layouts/item.html`.
     func itemPage(of kind: String) -> MustacheTemplate? {

@@ -62,10 +62,10 @@ struct CellStage {
 
     /// One cell's HTML, or the problem that stopped it (`file`: its item's, for errors without a place).
     static func render(_ cell: any CellConfiguring, file: String) -> (html: String, problem: Diagnostic?) {
-        var html = ""
+        var html = HTML()
         do {
             try cell.render(into: &html)
-            return (html, nil)
+            return (html.storage, nil)
         } catch let error as DiagnosticConvertible {
             return ("", error.diagnostic)
         } catch {

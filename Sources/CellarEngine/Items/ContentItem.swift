@@ -32,13 +32,15 @@ public struct ContentItem: Sendable, Identifiable {
         public let bodyFirstLine: Int
         public let summary: String
         public let sourceHash: UInt64
+        /// The front matter decoded as its Swift kind, when the kind is a Swift ``Kind``.
+        let swiftValue: (any Kind)?
         /// The title lower-cased once, for sorting.
         let sortTitle: String
 
         init(id: String, file: String, sectionID: String, kind: String, hasPage: Bool, title: String, date: Date?,
              updated: Date?, slug: String, tags: [String], draft: Bool, expires: Date?, weight: Int, aliases: [String],
              fields: [String: TypedField], url: URLPath, anchor: String, bundleDirectory: String?, markdown: String,
-             bodyFirstLine: Int, summary: String, sourceHash: UInt64) {
+             bodyFirstLine: Int, summary: String, sourceHash: UInt64, swiftValue: (any Kind)? = nil) {
             self.id = id
             self.file = file
             self.sectionID = sectionID
@@ -61,6 +63,7 @@ public struct ContentItem: Sendable, Identifiable {
             self.bodyFirstLine = bodyFirstLine
             self.summary = summary
             self.sourceHash = sourceHash
+            self.swiftValue = swiftValue
             self.sortTitle = title.utf8.allSatisfy { $0 < 0x80 } ? title.lowercased()
                 : title.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
         }
