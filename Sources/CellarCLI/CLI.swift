@@ -8,6 +8,8 @@ public struct CLI: Sendable {
     var arguments: [String]
     var terminal: Terminal
     var workingDirectory: String
+    /// The site when no `--site` names one, with its Swift kinds: set by ``CellarEngine/Site/runCommandLine(_:)``.
+    var site: Site?
 
     static let commands: [any Command.Type] = [
         BuildCommand.self, ServeCommand.self, NewCommand.self, CheckCommand.self, KindsCommand.self, ImportCommand.self,
@@ -52,7 +54,8 @@ public struct CLI: Sendable {
         var list = ArgumentList(words)
         do throws(UsageError) {
             let parsed = try command.init(parsing: &list)
-            return await parsed.run(in: CommandEnvironment(terminal: terminal, workingDirectory: workingDirectory))
+            return await parsed.run(in: CommandEnvironment(terminal: terminal, workingDirectory: workingDirectory,
+                                                           defaultSite: site?.directory, kinds: site?.kinds ?? KindRegistrations()))
         } catch {
             terminal.err("cellar \(command.name): \(error.message)\n\n" + command.help)
             return .usage

@@ -10,7 +10,7 @@
 ///     var poster: ImagePath?
 ///     var verdict: Verdict?
 ///
-///     static let description: String? = "A review with a rating out of ten."
+///     static let description = "A review with a rating out of ten."
 ///     static let fields = [KindField("rating", description: "Score out of ten", minimum: 0, maximum: 10)]
 /// }
 /// enum Verdict: String, Decodable, CaseIterable { case mustSee = "must-see", good, skip }
@@ -30,10 +30,10 @@ public protocol Kind: Decodable, Sendable {
     /// type's name in snake case (`BookReview` → `book_review`). A theme kind of the same name is
     /// replaced by this one.
     static var name: String { get }
-    /// How `cellar kinds` and editors name the kind. Default: the type's name in words (`Book review`).
+    /// How `cellar kinds` and editors name the kind. Default: its name in words (`book_review` → `Book review`).
     static var label: String { get }
-    /// One sentence about the kind, for `cellar kinds` and JSON Schemas. Default: none.
-    static var description: String? { get }
+    /// One sentence about the kind, for `cellar kinds` and JSON Schemas. Default: none (empty).
+    static var description: String { get }
     /// Whether items of this kind get a page of their own. Default: true.
     static var hasPage: Bool { get }
     /// What the types of the properties cannot say: bounds, defaults, descriptions and labels,
@@ -45,11 +45,11 @@ extension Kind {
     /// The type's name in snake case: `BookReview` → `book_review`.
     public static var name: String { KindNaming.snakeCase(KindNaming.typeName(Self.self)) }
 
-    /// The type's name in words: `BookReview` → `Book review`.
-    public static var label: String { KindNaming.words(KindNaming.typeName(Self.self)) }
+    /// The kind's name in words: `book_review` → `Book review`.
+    public static var label: String { KindNaming.words(name) }
 
     /// No description.
-    public static var description: String? { nil }
+    public static var description: String { "" }
 
     /// Items of the kind have pages.
     public static var hasPage: Bool { true }

@@ -16,6 +16,12 @@ public struct KindCatalog: Sendable {
         public var label: String { kind.label }
         public var description: String? { kind.description }
         public var hasPage: Bool { kind.hasPage }
+        /// The Swift type that declares the kind (`Review`), when it is a Swift kind.
+        public var swiftType: String? { kind.swiftType?.name }
+        /// Where a Swift kind is registered (`Sources/Site/main.swift:12`).
+        public var registration: String? { kind.swiftType == nil ? nil : kind.location.description }
+        /// The theme's schema file a Swift kind of the same name replaces.
+        public var replaces: String? { kind.replaces }
         /// The kind's own fields.
         public var fields: [FieldSummary] { kind.fields.fields.map(FieldSummary.init) }
     }

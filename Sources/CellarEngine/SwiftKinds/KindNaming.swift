@@ -26,7 +26,7 @@ enum KindNaming {
         return result
     }
 
-    /// `BookReview` → `Book review`.
+    /// `book_review` (or `BookReview`) → `Book review`.
     static func words(_ name: String) -> String {
         let words = snakeCase(name).replacingOccurrences(of: "_", with: " ")
         return words.prefix(1).uppercased() + words.dropFirst()

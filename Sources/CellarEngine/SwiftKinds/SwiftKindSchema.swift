@@ -75,7 +75,7 @@ struct SwiftKindSchema {
             if let index = schema.fields.firstIndex(where: { $0.name == override.name }) { schema.fields[index] = override }
         }
         return KindDefinition(
-            name: name, label: type.label, description: type.description, hasPage: type.hasPage,
+            name: name, label: type.label, description: type.description.isEmpty ? nil : type.description, hasPage: type.hasPage,
             fields: fields, schema: schema, file: location.file, line: location.line, swiftType: SwiftKindType(type))
     }
 
