@@ -1,4 +1,4 @@
-import CSourceHighlight
+internal import CSourceHighlight
 
 /// One shim session: formatters and an output buffer that one thread uses at a time.
 ///

@@ -1,4 +1,4 @@
-import CCmark
+internal import CCmark
 
 /// How Markdown is rendered: CommonMark switches, the GFM extensions and Cellar's own markup choices.
 public struct MarkdownOptions: OptionSet, Sendable, Hashable {

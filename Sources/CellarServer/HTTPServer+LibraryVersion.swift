@@ -1,4 +1,4 @@
-import CMicroHTTPD
+internal import CMicroHTTPD
 
 extension HTTPServer {
     /// The version of the libmicrohttpd Cellar runs with, as the library reports it ("0.9.75").

@@ -1,6 +1,6 @@
 import CellarDiagnostics
 import CellarTree
-import CToml11
+internal import CToml11
 import Foundation
 
 /// Parses TOML 1.0 (Hugo's `+++` front matter, `config.toml`, `hugo.toml`) into ``LocatedNode``

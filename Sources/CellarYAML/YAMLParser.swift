@@ -1,5 +1,5 @@
 import CellarTree
-import CYAML
+internal import CYAML
 import CellarDiagnostics
 
 /// Parses YAML text into ``LocatedNode`` trees with libyaml's event API, keeping every node's place.
