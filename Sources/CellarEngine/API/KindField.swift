@@ -32,12 +32,17 @@ public struct KindField: Sendable, Hashable {
     public var valueLabels: [String: String]
     /// For an image field: the text field holding its alt text (default: `<name>_alt` when the kind has it).
     public var alt: String?
+    /// A value your `init(from:)` accepts, written as front matter would write it (`"1.4.0"`).
+    /// Cellar learns a kind's fields by decoding it once from stand-in values (the default, else
+    /// the minimum, the first enum case, `0`, `"x"`): a field whose checks refuse those needs one.
+    public var example: String?
 
     /// Describes the field `name`; every other detail is optional.
     public init(
         _ name: String, description: String? = nil, label: String? = nil,
         minimum: Double? = nil, maximum: Double? = nil, minimumItems: Int? = nil, maximumItems: Int? = nil,
-        default defaultValue: String? = nil, valueLabels: [String: String] = [:], alt: String? = nil
+        default defaultValue: String? = nil, valueLabels: [String: String] = [:], alt: String? = nil,
+        example: String? = nil
     ) {
         self.name = name
         self.description = description
@@ -49,5 +54,6 @@ public struct KindField: Sendable, Hashable {
         self.defaultValue = defaultValue
         self.valueLabels = valueLabels
         self.alt = alt
+        self.example = example
     }
 }

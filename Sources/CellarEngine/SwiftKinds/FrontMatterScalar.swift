@@ -26,8 +26,13 @@ struct FieldLinks: Sendable {
     static let asWritten = FieldLinks(file: { $0.remoteURL ?? $0.written }, url: { $0 })
 }
 
+/// The value a probe decodes for a field: its example, else its default, as written.
+private func written(_ detail: KindField?) -> String? {
+    detail?.example ?? detail?.defaultValue
+}
+
 private func number(_ detail: KindField?) -> Double {
-    if let text = detail?.defaultValue, let value = Double(text) { return value }
+    if let text = written(detail), let value = Double(text) { return value }
     if let minimum = detail?.minimum { return minimum }
     if let maximum = detail?.maximum, maximum < 0 { return maximum }
     return 0
@@ -36,7 +41,7 @@ private func number(_ detail: KindField?) -> Double {
 extension String: FrontMatterScalar {
     static func fieldType(_ detail: KindField?) -> FieldType { .string }
     static func placeholder(_ detail: KindField?) -> String {
-        detail?.defaultValue ?? String(repeating: "x", count: Swift.max(1, Int(detail?.minimum ?? 1)))
+        written(detail) ?? String(repeating: "x", count: Swift.max(1, Int(detail?.minimum ?? 1)))
     }
     static func decoded(from value: FieldValue, links: FieldLinks) -> String? {
         switch value {
@@ -69,20 +74,23 @@ extension Double: FrontMatterScalar {
 
 extension Bool: FrontMatterScalar {
     static func fieldType(_ detail: KindField?) -> FieldType { .bool }
-    static func placeholder(_ detail: KindField?) -> Bool { detail?.defaultValue == "true" }
+    static func placeholder(_ detail: KindField?) -> Bool { written(detail) == "true" }
     static func decoded(from value: FieldValue, links: FieldLinks) -> Bool? { value.bool }
 }
 
 extension Date: FrontMatterScalar {
     static func fieldType(_ detail: KindField?) -> FieldType { .date }
-    static func placeholder(_ detail: KindField?) -> Date { Date(timeIntervalSince1970: detail?.minimum ?? 0) }
+    static func placeholder(_ detail: KindField?) -> Date {
+        written(detail).flatMap { DateParser.parse($0, timeZone: TimeZone(identifier: "UTC") ?? .current) }
+            ?? Date(timeIntervalSince1970: detail?.minimum ?? 0)
+    }
     static func decoded(from value: FieldValue, links: FieldLinks) -> Date? { value.date }
 }
 
 extension URL: FrontMatterScalar {
     static func fieldType(_ detail: KindField?) -> FieldType { .url }
     static func placeholder(_ detail: KindField?) -> URL {
-        detail?.defaultValue.flatMap(URL.init(string:)) ?? URL(fileURLWithPath: "/")
+        written(detail).flatMap(URL.init(string:)) ?? URL(fileURLWithPath: "/")
     }
     static func decoded(from value: FieldValue, links: FieldLinks) -> URL? {
         guard case .url(let text) = value else { return nil }
@@ -92,7 +100,9 @@ extension URL: FrontMatterScalar {
 
 extension ImagePath: FrontMatterScalar {
     static func fieldType(_ detail: KindField?) -> FieldType { .image }
-    static func placeholder(_ detail: KindField?) -> ImagePath { ImagePath(path: "", url: "", contentPath: nil) }
+    static func placeholder(_ detail: KindField?) -> ImagePath {
+        ImagePath(path: written(detail) ?? "", url: written(detail) ?? "", contentPath: nil)
+    }
     static func decoded(from value: FieldValue, links: FieldLinks) -> ImagePath? {
         guard case .file(let reference) = value else { return nil }
         return ImagePath(path: reference.written, url: links.file(reference) ?? reference.written, contentPath: reference.contentPath)
@@ -101,7 +111,9 @@ extension ImagePath: FrontMatterScalar {
 
 extension FilePath: FrontMatterScalar {
     static func fieldType(_ detail: KindField?) -> FieldType { .path }
-    static func placeholder(_ detail: KindField?) -> FilePath { FilePath(path: "", url: "", contentPath: nil) }
+    static func placeholder(_ detail: KindField?) -> FilePath {
+        FilePath(path: written(detail) ?? "", url: written(detail) ?? "", contentPath: nil)
+    }
     static func decoded(from value: FieldValue, links: FieldLinks) -> FilePath? {
         guard case .file(let reference) = value else { return nil }
         return FilePath(path: reference.written, url: links.file(reference) ?? reference.written, contentPath: reference.contentPath)
@@ -110,7 +122,7 @@ extension FilePath: FrontMatterScalar {
 
 extension Markdown: FrontMatterScalar {
     static func fieldType(_ detail: KindField?) -> FieldType { .markdown }
-    static func placeholder(_ detail: KindField?) -> Markdown { Markdown(source: "", html: "") }
+    static func placeholder(_ detail: KindField?) -> Markdown { Markdown(source: written(detail) ?? "", html: "") }
     static func decoded(from value: FieldValue, links: FieldLinks) -> Markdown? {
         guard case .html(let html, let source) = value else { return nil }
         return Markdown(source: source, html: html)
@@ -119,7 +131,7 @@ extension Markdown: FrontMatterScalar {
 
 extension InlineMarkdown: FrontMatterScalar {
     static func fieldType(_ detail: KindField?) -> FieldType { .text }
-    static func placeholder(_ detail: KindField?) -> InlineMarkdown { InlineMarkdown(source: "", html: "") }
+    static func placeholder(_ detail: KindField?) -> InlineMarkdown { InlineMarkdown(source: written(detail) ?? "", html: "") }
     static func decoded(from value: FieldValue, links: FieldLinks) -> InlineMarkdown? {
         guard case .html(let html, let source) = value else { return nil }
         return InlineMarkdown(source: source, html: html)

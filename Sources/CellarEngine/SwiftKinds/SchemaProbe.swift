@@ -32,9 +32,12 @@ struct SchemaProbe {
         } catch let failure as Failure {
             throw failure
         } catch {
+            let typeName = KindNaming.typeName(type)
+            let field = Self.field(of: error)
             throw Failure(
-                message: "\(KindNaming.typeName(type)).init(from:) threw while Cellar read its fields from placeholder values: \(Self.describe(error))",
-                hint: "Cellar decodes the type once from placeholders (a field's default, else its minimum, the first enum case, 0, \"\") to learn its fields; give KindField defaults that pass the checks of init(from:)"
+                message: "\(typeName).init(from:) refused the stand-in values Cellar decodes it from to learn its fields: \(Self.describe(error))",
+                hint: field.map { "give '\($0)' an example your checks accept: KindField(\"\($0)\", example: \"…\") in \(typeName).fields" }
+                    ?? "give each field your init(from:) checks an example it accepts: KindField(\"name\", example: \"…\") in \(typeName).fields"
             )
         }
         if case .none = decoder.shape { return [] }   // a kind with no fields of its own
@@ -49,11 +52,18 @@ struct SchemaProbe {
         switch error {
         case DecodingError.dataCorrupted(let context), DecodingError.typeMismatch(_, let context),
              DecodingError.valueNotFound(_, let context), DecodingError.keyNotFound(_, let context):
-            let path = context.codingPath.map(\.stringValue).joined(separator: ".")
-            return (path.isEmpty ? "" : "'\(path)': ") + context.debugDescription
+            let path = FrontMatterDecoder.dotted(context.codingPath)
+            return (path.isEmpty ? "" : "'\(path)' ") + context.debugDescription
         default:
             return String(describing: error)
         }
+    }
+
+    /// The field an error is about (`version`, `maker.name`), when it says.
+    static func field(of error: any Error) -> String? {
+        guard case DecodingError.dataCorrupted(let context) = error else { return nil }
+        let path = context.codingPath.filter { $0.intValue == nil }.map(\.stringValue).joined(separator: ".")
+        return path.isEmpty ? nil : path
     }
 
     // MARK: - Values
@@ -71,7 +81,8 @@ struct SchemaProbe {
             let cases: [Any] = (enumeration.allCases as any Collection).map { $0 as Any }
             let values = cases.compactMap { ($0 as? any RawRepresentable)?.rawValue as? String }
             if values.count == cases.count, !values.isEmpty {
-                let chosen = cases.first { ($0 as? any RawRepresentable)?.rawValue as? String == detail?.defaultValue } ?? cases[0]
+                let wanted = detail?.example ?? detail?.defaultValue
+                let chosen = cases.first { ($0 as? any RawRepresentable)?.rawValue as? String == wanted } ?? cases[0]
                 guard let value = chosen as? T else { throw Failure(message: "cannot make a placeholder for \(T.self)") }
                 return (.enumeration(values), value)
             }
