@@ -6,11 +6,11 @@ import Foundation
 /// let report = try await SiteBuilder(options: BuildOptions(siteDirectory: "mysite")).build()
 /// print("Built \(report.pages) pages")
 /// ```
-public struct SiteBuilder: Sendable {
-    public var options: BuildOptions
-    public var reporter: any BuildReporter
+package struct SiteBuilder: Sendable {
+    package var options: BuildOptions
+    package var reporter: any BuildReporter
 
-    public init(options: BuildOptions, reporter: any BuildReporter = SilentReporter()) {
+    package init(options: BuildOptions, reporter: any BuildReporter = SilentReporter()) {
         self.options = options
         self.reporter = reporter
     }
@@ -20,7 +20,7 @@ public struct SiteBuilder: Sendable {
     ///
     /// When no input changed since the last build (see ``InputSnapshot``), the output is still as it
     /// was written and no scheduled date has passed, it returns at once with ``BuildReport/upToDate`` set.
-    public func build() async throws(BuildFailure) -> BuildReport {
+    package func build() async throws(BuildFailure) -> BuildReport {
         let start = ContinuousClock.now
         let layout = SiteLayout(options: options)
         let fingerprint = InputSnapshot.fingerprint(layout: layout, options: options)

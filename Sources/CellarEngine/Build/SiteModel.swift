@@ -2,17 +2,17 @@ import Foundation
 
 /// The site once loaded and checked: settings, theme, sections and the published items, sorted
 /// the way each section lists them. Pages, feeds and the sitemap are all derived from it.
-public struct SiteModel: Sendable {
-    public var config: SiteConfig
-    public var theme: Theme
+package struct SiteModel: Sendable {
+    package var config: SiteConfig
+    package var theme: Theme
     /// Sections in navigation order (weight, then title).
-    public var sections: [ContentSection]
-    public var sectionsByID: [String: ContentSection]
+    package var sections: [ContentSection]
+    package var sectionsByID: [String: ContentSection]
     /// Published items, by source path order.
-    public var items: [ContentItem]
-    public var itemsByID: [String: ContentItem]
+    package var items: [ContentItem]
+    package var itemsByID: [String: ContentItem]
     /// Each section's published items in the section's own order.
-    public var sectionItems: [String: [ContentItem]]
+    package var sectionItems: [String: [ContentItem]]
     /// Every published item's id, newest first (feeds, tag pages), and each id's place in that order.
     var newestFirst: [String]
     var recency: [String: Int]
@@ -33,9 +33,9 @@ public struct SiteModel: Sendable {
     var unpublished = Unpublished()
 
     /// How many items a build did not publish, and why.
-    public struct Unpublished: Sendable, Hashable {
-        public var drafts = 0
-        public var future = 0
+    package struct Unpublished: Sendable, Hashable {
+        package var drafts = 0
+        package var future = 0
     }
 
     /// Puts `item` where the item with its id is: in `items`, `itemsByID` and its section's list.

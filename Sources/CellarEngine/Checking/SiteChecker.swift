@@ -9,20 +9,20 @@ import Foundation
 /// let report = await SiteChecker(options: BuildOptions(siteDirectory: "mysite")).check()
 /// if report.hasErrors { … }
 /// ```
-public struct SiteChecker: Sendable {
+package struct SiteChecker: Sendable {
     /// The site and publishing rules; the output and cache folders are replaced by a temporary one.
-    public var options: BuildOptions
-    public var reporter: any BuildReporter
+    package var options: BuildOptions
+    package var reporter: any BuildReporter
 
     typealias Report = CheckReport
 
-    public init(options: BuildOptions, reporter: any BuildReporter = SilentReporter()) {
+    package init(options: BuildOptions, reporter: any BuildReporter = SilentReporter()) {
         self.options = options
         self.reporter = reporter
     }
 
     /// Builds the site into a temporary folder, checks it, and removes the folder.
-    public func check() async -> CheckReport {
+    package func check() async -> CheckReport {
         var options = self.options
         options.clean = false
         options.writeMode = .memory   // every file rendered, none written; the model stays in the session cache

@@ -4,9 +4,9 @@ import Synchronization
 
 /// Dates as pages and feeds print them, in the site's time zone and language. Localised forms
 /// come from Foundation once per day and are cached; machine forms are written by hand (fast).
-public final class DateFormatting: Sendable {
-    public let timeZone: TimeZone
-    public let locale: Locale
+package final class DateFormatting: Sendable {
+    package let timeZone: TimeZone
+    package let locale: Locale
     private let state: Mutex<State>
 
     private struct State {
@@ -23,9 +23,9 @@ public final class DateFormatting: Sendable {
     }
 
     /// UTC, in English: for dates written into files (`cellar new`, JSON Schemas, `cellar kinds`).
-    public static let utc = DateFormatting(timeZone: TimeZone(identifier: "UTC") ?? .current, language: "en")
+    package static let utc = DateFormatting(timeZone: TimeZone(identifier: "UTC") ?? .current, language: "en")
 
-    public init(timeZone: TimeZone, language: String) {
+    package init(timeZone: TimeZone, language: String) {
         self.timeZone = timeZone
         let locale = Locale(identifier: language.replacingOccurrences(of: "-", with: "_"))
         self.locale = locale
@@ -44,14 +44,14 @@ public final class DateFormatting: Sendable {
     }
 
     /// "July 13, 2024" (in the site's language).
-    public func long(_ date: Date) -> String { forms(date).long }
+    package func long(_ date: Date) -> String { forms(date).long }
     /// "Jul 13, 2024".
-    public func short(_ date: Date) -> String { forms(date).short }
+    package func short(_ date: Date) -> String { forms(date).short }
     /// "July 2024", for month groups.
-    public func month(_ date: Date) -> String { forms(date).month }
+    package func month(_ date: Date) -> String { forms(date).month }
 
     /// RFC 3339 in the site's zone: `2024-07-13T22:03:53Z`, `2024-07-14T00:03:53+02:00`.
-    public func iso(_ date: Date) -> String {
+    package func iso(_ date: Date) -> String {
         let offset = timeZone.secondsFromGMT(for: date)
         let c = civil(date, offset: offset)
         let zone = offset == 0 ? "Z" : Self.offsetString(offset, colon: true)
@@ -59,13 +59,13 @@ public final class DateFormatting: Sendable {
     }
 
     /// `2024-07-13`, in the site's zone.
-    public func day(_ date: Date) -> String {
+    package func day(_ date: Date) -> String {
         let c = civil(date, offset: timeZone.secondsFromGMT(for: date))
         return "\(pad(c.year, 4))-\(pad(c.month))-\(pad(c.day))"
     }
 
     /// RFC 822 for RSS: `Sat, 13 Jul 2024 22:03:53 +0000`.
-    public func rfc822(_ date: Date) -> String {
+    package func rfc822(_ date: Date) -> String {
         let offset = timeZone.secondsFromGMT(for: date)
         let c = civil(date, offset: offset)
         let days = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"]
@@ -76,7 +76,7 @@ public final class DateFormatting: Sendable {
     }
 
     /// Year, month and day in the site's zone.
-    public func components(_ date: Date) -> (year: Int, month: Int, day: Int) {
+    package func components(_ date: Date) -> (year: Int, month: Int, day: Int) {
         let c = civil(date, offset: timeZone.secondsFromGMT(for: date))
         return (c.year, c.month, c.day)
     }
