@@ -4,7 +4,7 @@ import Foundation
 
 /// The `cellar` command line: finds the command, parses its options, runs it and maps every
 /// outcome to an exit status. `main.swift` only calls ``run()``.
-public struct CLI: Sendable {
+package struct CLI: Sendable {
     var arguments: [String]
     var terminal: Terminal
     var workingDirectory: String
@@ -15,14 +15,14 @@ public struct CLI: Sendable {
         BuildCommand.self, ServeCommand.self, NewCommand.self, CheckCommand.self, KindsCommand.self, ImportCommand.self,
     ]
 
-    public init(arguments: [String], terminal: Terminal = .standard(),
+    package init(arguments: [String], terminal: Terminal = .standard(),
                 workingDirectory: String = FileManager.default.currentDirectoryPath) {
         self.arguments = arguments
         self.terminal = terminal
         self.workingDirectory = workingDirectory
     }
 
-    public func run() async -> ExitStatus {
+    package func run() async -> ExitStatus {
         var words = arguments
         guard let first = words.first else {
             terminal.err(Self.usage)
