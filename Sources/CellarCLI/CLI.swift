@@ -23,7 +23,8 @@ package struct CLI: Sendable {
     }
 
     package func run() async -> ExitStatus {
-        var words = arguments
+        // A Swift site's program builds when run without arguments, as `swift run` does.
+        var words = arguments.isEmpty && site != nil ? ["build"] : arguments
         guard let first = words.first else {
             terminal.err(Self.usage)
             return .usage

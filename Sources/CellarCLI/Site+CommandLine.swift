@@ -14,7 +14,7 @@ extension Site {
     /// - Parameter arguments: the command and its options, as for `cellar`; default: the program's own.
     /// - Returns: the exit status: 0 on success, 1 when the site has errors, 2 for a usage mistake.
     public func runCommandLine(_ arguments: [String] = Array(CommandLine.arguments.dropFirst())) async -> Int32 {
-        var cli = CLI(arguments: arguments.isEmpty ? ["build"] : arguments)
+        var cli = CLI(arguments: arguments)
         cli.site = self
         return await cli.run().code
     }

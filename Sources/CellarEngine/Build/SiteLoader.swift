@@ -37,7 +37,7 @@ struct SiteLoader {
         if let kind = config.defaultKind, theme.kinds[kind] == nil {
             diagnostics.append(ItemParser.unknownKind(kind, at: config.locations["kind"], known: theme.kinds.keys.sorted()))
         }
-        ThemeChecker(theme: theme, sections: sections).check(diagnostics: &diagnostics)
+        ThemeChecker(theme: theme, sections: sections, swiftKinds: Set(options.kinds.names)).check(diagnostics: &diagnostics)
         return LoadedSite(layout: layout, scan: scan, config: config, theme: theme, sections: sections)
     }
 

@@ -202,4 +202,37 @@ struct DefaultThemeRelease: Kind {
             "\(file):\(line):1: error: Typo.fields describes 'ratng', which Typo does not decode; did you mean 'rating'?\n  hint: fields of Typo: rating",
         ], kinds: kinds)
     }
+
+    @Test func aKindWhoseChecksRefuseTheStandInsIsToldWhichFieldNeedsAnExample() async throws {
+        struct Checked: Kind {
+            var version: String
+            init(from decoder: any Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                version = try container.decode(String.self, forKey: .version)
+                guard version.first?.isNumber == true else {
+                    throw DecodingError.dataCorruptedError(forKey: .version, in: container, debugDescription: "must start with a digit")
+                }
+            }
+            enum CodingKeys: String, CodingKey { case version }
+        }
+        struct WithExample: Kind {
+            var version: String
+            static let name = "checked"
+            static let fields = [KindField("version", example: "1.0")]
+            init(from decoder: any Decoder) throws { self = try WithExample(checked: Checked(from: decoder)) }
+            init(checked: Checked) { version = checked.version }
+        }
+        let site = try TemporarySite(fixture: "cinema", files: [
+            "themes/default/cells/checked.html": "<li>{{version}}</li>\n",
+            "content/notes/v.md": "---\ntitle: V\nkind: checked\nversion: v2\n---\n",
+        ])
+        var line = 0
+        let refused = site.swiftKinds { line = #line; $0.register(kind: Checked.self) }
+        await site.expectFailure([
+            "Tests/CellarEngineTests/SwiftKinds/SwiftKindToolingTests.swift:\(line):1: error: Checked.init(from:) refused the stand-in values Cellar decodes it from to learn its fields: 'version' must start with a digit (Swift kind 'checked')\n  hint: give 'version' an example your checks accept: KindField(\"version\", example: \"…\") in Checked.fields",
+        ], kinds: refused)
+        // With an example, the kind has its field, and the same check refuses the content at its place.
+        await site.expectFailure(["content/notes/v.md:4:10: error: 'version' must start with a digit"],
+                                 kinds: site.swiftKinds { $0.register(kind: WithExample.self) })
+    }
 }
