@@ -10,7 +10,8 @@
 ///
 /// A field named here that the type does not decode is reported when the site is built.
 public struct KindField: Sendable, Hashable {
-    /// The field's name as front matter writes it (the property's coding key).
+    /// The field's name as front matter writes it (the property's coding key); a field of a nested
+    /// struct is named by its path, `maker.name`.
     public var name: String
     /// One sentence about the field, for `cellar kinds`, JSON Schemas and `cellar new`.
     public var description: String?
