@@ -25,7 +25,7 @@ extension TemplateValues {
             Member("description", .text, "Its description, else the site's"),
             Member("url", .text, "Its address"),
             Member("permalink", .text, "Its absolute address"),
-            Member("language", .text, "Its language (`lang`)"),
+            Member("language", .text, "Its language (`lang`): an item's page is in the item's, any other page in the site's"),
             Member("role", .text, "`home`, `section`, `item`, `page`, `tags`, `tag` or `404`"),
             Member("is_home", .flag, "The home page"),
             Member("is_section", .flag, "A section's list page"),
