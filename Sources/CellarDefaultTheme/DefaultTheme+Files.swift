@@ -491,7 +491,7 @@ img { max-width: 100%; height: auto; }
 :lang(ko) { word-break: keep-all; }
 :is(:lang(ja), :lang(zh), :lang(ko)) :is(p, li, dd, dt, h1, h2, h3, blockquote, figcaption, .cell-title, .cell-meta) { overflow-wrap: anywhere; }
 :lang(ja) :is(h1, h2, h3, .cell-title) { word-break: auto-phrase; }
-:is(:lang(ja), :lang(zh)) { text-autospace: normal; }
+:is(:lang(ja), :lang(zh)) { text-autospace: ideograph-alpha; }   /* a little air around Latin words, none in dates */
 .cell, .item-head, .lede { overflow-wrap: break-word; }
 .cell { min-width: 0; }
 
@@ -1333,7 +1333,7 @@ fields:
 {{#item}}
 <article class="item item-{{kind}} wrap narrow">
 <header class="item-head">
-{{#section}}<p class="eyebrow"><a href="{{url}}">{{title}}</a></p>{{/section}}
+{{#section}}<p class="eyebrow"><a href="{{url}}"{{#page.has_own_language}} lang="{{site.language}}"{{/page.has_own_language}}>{{title}}</a></p>{{/section}}
 <h1>{{title}}</h1>
 {{>item-meta}}
 </header>
@@ -1508,8 +1508,8 @@ fields:
         "partials/footer.html": #"""
 <footer class="site-footer">
 <div class="wrap site-footer-inner">
-<p>{{#site.copyright}}{{{site.copyright}}}{{/site.copyright}}{{^site.copyright}}{{site.title}}{{/site.copyright}}</p>
-<p class="feeds">{{t.follow}} {{#site.feeds}}<a href="{{url}}" type="{{type}}">{{title}}</a> {{/site.feeds}}</p>
+<p{{#page.has_own_language}} lang="{{site.language}}"{{/page.has_own_language}}>{{#site.copyright}}{{{site.copyright}}}{{/site.copyright}}{{^site.copyright}}{{site.title}}{{/site.copyright}}</p>
+<p class="feeds">{{t.follow}} {{#site.feeds}}<a href="{{url}}" type="{{type}}"{{#page.has_own_language}} lang="{{site.language}}"{{/page.has_own_language}}>{{title}}</a> {{/site.feeds}}</p>
 <p class="made-with">{{t.made_with_before}} <a href="https://github.com/cellar-ssg/cellar">Cellar</a>{{t.made_with_after}}</p>
 </div>
 </footer>
@@ -1518,14 +1518,14 @@ fields:
         "partials/header.html": #"""
 <header class="site-header">
 <div class="wrap site-header-inner">
-<a class="brand" href="{{site.url}}"{{#page.is_home}} aria-current="page"{{/page.is_home}}>{{site.title}}</a>
+<a class="brand" href="{{site.url}}"{{#page.is_home}} aria-current="page"{{/page.is_home}}{{#page.has_own_language}} lang="{{site.language}}"{{/page.has_own_language}}>{{site.title}}</a>
 <nav class="site-nav" aria-label="{{t.site_navigation}}">
-<ul>
+<ul{{#page.has_own_language}} lang="{{site.language}}"{{/page.has_own_language}}>
 {{#nav}}
 <li><a href="{{url}}"{{#current}} aria-current="page"{{/current}}{{#external}} rel="external"{{/external}}>{{title}}</a></li>
 {{/nav}}
 {{#site.has_tags}}
-<li><a href="{{site.tags_url}}"{{#page.is_tags}} aria-current="page"{{/page.is_tags}}>{{t.tags}}</a></li>
+<li{{#page.has_own_language}} lang="{{page.language}}"{{/page.has_own_language}}><a href="{{site.tags_url}}"{{#page.is_tags}} aria-current="page"{{/page.is_tags}}>{{t.tags}}</a></li>
 {{/site.has_tags}}
 </ul>
 </nav>

@@ -66,6 +66,7 @@ struct PageRenderer: Sendable {
             "url": .string(environment.href(page.url)),
             "permalink": .string(environment.absolute(page.url)),
             "language": .string(item?.language ?? site.language),
+            "has_own_language": .bool((item?.language ?? site.language) != site.language),
             "role": .string(page.role.rawValue),
             "is_\(page.role.rawValue)": .bool(true),   // is_home, is_item, … is_404
             "type": .string(page.role == .item ? "article" : "website"),

@@ -26,6 +26,8 @@ extension TemplateValues {
             Member("url", .text, "Its address"),
             Member("permalink", .text, "Its absolute address"),
             Member("language", .text, "Its language (`lang`): an item's page is in the item's, any other page in the site's"),
+            Member("has_own_language", .flag,
+                   "Whether it is in another language than the site's (then what the site says — its title, the menu — needs `lang=\"{{site.language}}\"`)"),
             Member("role", .text, "`home`, `section`, `item`, `page`, `tags`, `tag` or `404`"),
             Member("is_home", .flag, "The home page"),
             Member("is_section", .flag, "A section's list page"),
