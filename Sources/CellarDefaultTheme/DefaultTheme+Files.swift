@@ -490,7 +490,7 @@ img { max-width: 100%; height: auto; }
 :lang(ja) { line-break: strict; }
 :lang(ko) { word-break: keep-all; }
 :is(:lang(ja), :lang(zh), :lang(ko)) :is(p, li, dd, dt, h1, h2, h3, blockquote, figcaption, .cell-title, .cell-meta) { overflow-wrap: anywhere; }
-:lang(ja) :is(h1, h2, h3, .cell-title) { word-break: auto-phrase; }
+:lang(ja) :is(h1, h2, h3, .cell-title, th, td) { word-break: auto-phrase; }
 :is(:lang(ja), :lang(zh)) { text-autospace: ideograph-alpha; }   /* a little air around Latin words, none in dates */
 .cell, .item-head, .lede { overflow-wrap: break-word; }
 .cell { min-width: 0; }

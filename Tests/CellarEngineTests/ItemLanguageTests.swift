@@ -113,6 +113,19 @@ import Testing
         ])
     }
 
+    @Test func checkNotesItemLanguagesTheThemeHasNoWordsFor() async throws {
+        let thai = "---\ntitle: ตลาดน้ำ\ndate: 2029-12-18\nlanguage: th\n---\n\nเช้านี้เราไปตลาดน้ำกัน\n"
+        let site = try site(["content/posts/thai.md": thai, "content/notes/thai.md": thai])
+        #expect(await site.checkDiagnostics() == [
+            "themes/default/i18n/th.yml:1:1: note: the theme has no text in 'th', so its words are shown in English "
+                + "(the language of content/notes/thai.md and 1 more item)\n"
+                + "  hint: translate themes/default/i18n/en.yml into themes/default/i18n/th.yml",
+        ])
+        try await site.build()
+        #expect(try site.page("posts/thai/index.html").contains("<html lang=\"th\">"))
+        #expect(try site.page("posts/thai/index.html").contains("1 min read</p>"))
+    }
+
     @Test func templatesAreGivenTheItemsLanguage() async throws {
         let site = try site([
             "themes/default/cells/article.html": "<p class=\"probe\">{{language}}|{{#has_own_language}}own{{/has_own_language}}|{{word_count}}|{{code_words}}</p>\n",
