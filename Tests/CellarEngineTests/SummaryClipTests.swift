@@ -38,6 +38,14 @@ import Testing
         #expect(SummaryClip.clip(text, to: 80) == "Version 2.5 ships today from example.org with faster builds.")
     }
 
+    /// ASCII text is cut byte by byte (fast); a letter with an accent takes the general way: both cut alike.
+    @Test(arguments: [40, 59, 60, 61, 80, 100])
+    func asciiAndAccentedTextAreCutAlike(_ length: Int) {
+        let text = "Version 2.5 ships today from example.org with faster builds. Everything else (\"almost\") stays put!"
+        let accented = text.replacingOccurrences(of: "Version", with: "Vérsion")
+        #expect(SummaryClip.clip(accented, to: length) == SummaryClip.clip(text, to: length).replacingOccurrences(of: "Version", with: "Vérsion"))
+    }
+
     @Test func vietnameseIsCutAtASpaceNeverInsideALetterAndItsMarks() {
         // Written with combining marks (NFD): "ế" is e + ◌̂ + ◌́, one character of three scalars.
         let decomposed = "Hôm nay trời đẹp nên chúng tôi đi dạo quanh hồ Hoàn Kiếm rất lâu"
