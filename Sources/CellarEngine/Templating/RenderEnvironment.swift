@@ -67,11 +67,6 @@ final class RenderEnvironment: Sendable {
         }
     }
 
-    /// Whether an item is in another language than the site's (its cell says so with `lang`).
-    func hasOwnLanguage(_ item: Item) -> Bool {
-        item.language != site.language
-    }
-
     func href(_ path: URLPath) -> String { url.href(path) }
     func absolute(_ path: URLPath) -> String { url.absolute(path) }
 

@@ -50,7 +50,9 @@ struct BodyStage {
                !entry.usesShortcodes || entry.shortcodesKey == shortcodes.key {
                 // The body as it was, under what the file says now (settings it inherits may have changed).
                 var reused = entry.item
-                if reused.source !== item.source { reused = Item(source: item.source, body: entry.item.body, revision: entry.item.revision) }
+                if reused.source !== item.source {
+                    reused = Item(source: item.source, body: entry.item.body, revision: entry.item.revision)
+                }
                 results.append(reused)
             } else if let body = early[item.id] {
                 results.append(nil)
