@@ -20,6 +20,9 @@ public struct ContentSection: Sendable, Identifiable {
     public var hasFeed: Bool
     /// The layout of its list pages (`layout: gallery` → `layouts/gallery.html`); nil: `list`.
     public var layout: String?
+    /// `language:` as written, canonical case: its items' language unless they name one; nil: its
+    /// parent section's, else the site's.
+    var language: String?
     public var introHTML: String
     public var introMarkdown: String
     public var introFirstLine: Int
