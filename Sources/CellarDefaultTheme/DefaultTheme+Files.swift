@@ -6,7 +6,9 @@ extension DefaultTheme {
     package static let files: [String: String] = [
         "assets/css/cellar.css": #"""
 /* Cellar default theme — list screens for the web.
-   Light and dark follow the visitor's system; no web fonts, no external requests. */
+   Light and dark follow the visitor's system; no web fonts, no external requests.
+   Chinese, Japanese and Korean get their systems' own fonts, no letter-spacing and line breaking
+   that keeps to each language's rules (see "CJK" below). */
 
 :root {
   --bg: #f6f4f1;
@@ -38,6 +40,16 @@ extension DefaultTheme {
   --shadow: 0 1px 2px rgb(0 0 0 / 5%), 0 4px 16px rgb(0 0 0 / 4%);
   --font: system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif;
   --serif: "Iowan Old Style", "Palatino Linotype", Palatino, Georgia, serif;
+  /* Latin first (so Latin words inside CJK text keep the theme's face), then each language's CJK
+     system fonts: macOS/iOS, Windows, then Android/Linux (Noto CJK, Source Han). system-ui is left
+     out of these: it picks the fonts of the system's language, which draws some characters in
+     the wrong language's shapes (a Chinese 直 on a Japanese page). */
+  --latin: -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial;
+  --font-ja: var(--latin), "Hiragino Sans", "Hiragino Kaku Gothic ProN", "Yu Gothic UI", "Yu Gothic", Meiryo, "Noto Sans CJK JP", "Noto Sans JP", "Source Han Sans JP", sans-serif;
+  --font-zh-hans: var(--latin), "PingFang SC", "Hiragino Sans GB", "Microsoft YaHei UI", "Microsoft YaHei", "Noto Sans CJK SC", "Noto Sans SC", "Source Han Sans SC", sans-serif;
+  --font-zh-hant: var(--latin), "PingFang TC", "Microsoft JhengHei UI", "Microsoft JhengHei", "Noto Sans CJK TC", "Noto Sans TC", "Source Han Sans TC", sans-serif;
+  --font-zh-hk: var(--latin), "PingFang HK", "Microsoft JhengHei UI", "Microsoft JhengHei", "Noto Sans CJK HK", "Noto Sans HK", "Source Han Sans HC", sans-serif;
+  --font-ko: var(--latin), "Apple SD Gothic Neo", "Malgun Gothic", "Noto Sans CJK KR", "Noto Sans KR", "Source Han Sans KR", sans-serif;
   --mono: ui-monospace, "SF Mono", Menlo, Consolas, "Liberation Mono", monospace;
   color-scheme: light dark;
 }
@@ -450,6 +462,39 @@ img { max-width: 100%; height: auto; }
   * { transition: none !important; }
 }
 
+/* ---- CJK: Chinese, Japanese and Korean text ----
+   An element with a lang of its own (the page, or a cell of an item in another language) takes
+   its language's fonts; everything in it inherits them, and its serif and italic forms give way
+   to what the script has. */
+
+[lang]:lang(ja) { --font: var(--font-ja); --serif: var(--font-ja); font-family: var(--font); }
+[lang]:lang(zh), [lang]:lang(zh-Hans), [lang]:lang(zh-CN), [lang]:lang(zh-SG) {
+  --font: var(--font-zh-hans); --serif: var(--font-zh-hans); font-family: var(--font);
+}
+[lang]:lang(zh-Hant), [lang]:lang(zh-TW), [lang]:lang(zh-MO) { --font: var(--font-zh-hant); --serif: var(--font-zh-hant); font-family: var(--font); }
+[lang]:lang(zh-HK) { --font: var(--font-zh-hk); --serif: var(--font-zh-hk); font-family: var(--font); }
+[lang]:lang(ko) { --font: var(--font-ko); --serif: var(--font-ko); font-family: var(--font); }
+
+/* Letter-spacing pulls CJK characters apart (or together) from the square grid they are drawn
+   on; upper case means nothing to them. Taller lines for characters that fill their em box. */
+:is(:lang(ja), :lang(zh), :lang(ko)), :is(:lang(ja), :lang(zh), :lang(ko)) * { letter-spacing: normal !important; }
+:is(:lang(ja), :lang(zh), :lang(ko)) .prose { line-height: 1.85; }
+:is(:lang(ja), :lang(zh), :lang(ko)) :is(.cell-caption, figcaption, .prose blockquote, .hl-comment) { font-style: normal; }
+:lang(ja) em, :lang(zh) em { font-style: normal; -webkit-text-emphasis: filled dot; text-emphasis: filled dot; }
+:lang(ja) em { -webkit-text-emphasis: filled sesame; text-emphasis: filled sesame; }
+:lang(zh) em { text-emphasis-position: under right; }
+
+/* Line breaking: Japanese keeps to its strict rules (no line starts with 。 or ゃ); Korean breaks
+   between words, as it is written; long Latin words and URLs in any of them still wrap rather than
+   run off a phone's screen. Headings break at phrase boundaries where the browser can find them. */
+:lang(ja) { line-break: strict; }
+:lang(ko) { word-break: keep-all; }
+:is(:lang(ja), :lang(zh), :lang(ko)) :is(p, li, dd, dt, h1, h2, h3, blockquote, figcaption, .cell-title, .cell-meta) { overflow-wrap: anywhere; }
+:lang(ja) :is(h1, h2, h3, .cell-title, th, td) { word-break: auto-phrase; }
+:is(:lang(ja), :lang(zh)) { text-autospace: ideograph-alpha; }   /* a little air around Latin words, none in dates */
+.cell, .item-head, .lede { overflow-wrap: break-word; }
+.cell { min-width: 0; }
+
 /* ---- Shortcodes: figure, video, youtube, note, details ---- */
 
 .embed { margin: 1.75rem 0; }
@@ -506,7 +551,7 @@ document.addEventListener("click", (event) => {
 
 """#,
         "cells/article.html": #"""
-<article class="cell cell-article{{#cover}} has-media{{/cover}}" id="{{anchor}}">
+<article class="cell cell-article{{#cover}} has-media{{/cover}}" id="{{anchor}}"{{#has_own_language}} lang="{{language}}"{{/has_own_language}}>
 {{#cover}}<a class="cell-media" href="{{url}}" tabindex="-1" aria-hidden="true"><img src="{{cover}}" alt="" loading="lazy"></a>{{/cover}}
 <div class="cell-body">
 <h3 class="cell-title"><a href="{{url}}">{{title}}</a></h3>
@@ -518,7 +563,7 @@ document.addEventListener("click", (event) => {
 
 """#,
         "cells/link.html": #"""
-<article class="cell cell-link" id="{{anchor}}">
+<article class="cell cell-link" id="{{anchor}}"{{#has_own_language}} lang="{{language}}"{{/has_own_language}}>
 <h3 class="cell-title"><a href="{{link}}">{{title}}<span class="external" aria-hidden="true"> ↗</span></a></h3>
 <p class="cell-meta"><span class="domain">{{link.host}}</span>{{#date}}<span class="dot" aria-hidden="true">·</span><time datetime="{{iso}}">{{short}}</time>{{/date}}{{#via}}<span class="dot" aria-hidden="true">·</span><a href="{{via}}">{{t.via}}</a>{{/via}}</p>
 {{#summary}}<p class="cell-summary">{{summary}}</p>{{/summary}}
@@ -527,7 +572,7 @@ document.addEventListener("click", (event) => {
 
 """#,
         "cells/note.html": #"""
-<article class="cell cell-note" id="{{anchor}}">
+<article class="cell cell-note" id="{{anchor}}"{{#has_own_language}} lang="{{language}}"{{/has_own_language}}>
 <h3 class="visually-hidden">{{title}}</h3>
 <div class="cell-content prose">
 {{{content}}}
@@ -537,14 +582,14 @@ document.addEventListener("click", (event) => {
 
 """#,
         "cells/page.html": #"""
-<article class="cell cell-page" id="{{anchor}}">
+<article class="cell cell-page" id="{{anchor}}"{{#has_own_language}} lang="{{language}}"{{/has_own_language}}>
 <h3 class="cell-title"><a href="{{url}}">{{title}}</a></h3>
 {{#summary}}<p class="cell-summary">{{summary}}</p>{{/summary}}
 </article>
 
 """#,
         "cells/photo.html": #"""
-<article class="cell cell-photo" id="{{anchor}}">
+<article class="cell cell-photo" id="{{anchor}}"{{#has_own_language}} lang="{{language}}"{{/has_own_language}}>
 <a class="cell-photo-frame" href="{{url}}" tabindex="-1" aria-hidden="true"><img src="{{image}}" alt="" loading="lazy"></a>
 <div class="cell-body">
 <h3 class="cell-title"><a href="{{url}}">{{title}}</a></h3>
@@ -555,7 +600,7 @@ document.addEventListener("click", (event) => {
 
 """#,
         "cells/quote.html": #"""
-<article class="cell cell-quote" id="{{anchor}}">
+<article class="cell cell-quote" id="{{anchor}}"{{#has_own_language}} lang="{{language}}"{{/has_own_language}}>
 <h3 class="visually-hidden">{{title}}</h3>
 <figure>
 <blockquote>{{#quote}}<p>{{quote}}</p>{{/quote}}{{^quote}}<p>{{summary}}</p>{{/quote}}</blockquote>
@@ -566,7 +611,7 @@ document.addEventListener("click", (event) => {
 
 """#,
         "cells/release.html": #"""
-<article class="cell cell-release" id="{{anchor}}">
+<article class="cell cell-release" id="{{anchor}}"{{#has_own_language}} lang="{{language}}"{{/has_own_language}}>
 <header class="release-head">
 <span class="version">{{version}}</span>{{#breaking}}<span class="badge badge-warning">{{t.breaking}}</span>{{/breaking}}
 <h3 class="cell-title"><a href="{{url}}">{{title}}</a></h3>
@@ -579,7 +624,7 @@ document.addEventListener("click", (event) => {
 
 """#,
         "cells/review.html": #"""
-<article class="cell cell-review{{#poster}} has-media{{/poster}}" id="{{anchor}}">
+<article class="cell cell-review{{#poster}} has-media{{/poster}}" id="{{anchor}}"{{#has_own_language}} lang="{{language}}"{{/has_own_language}}>
 {{#poster}}<a class="cell-poster" href="{{url}}" tabindex="-1" aria-hidden="true"><img src="{{poster}}" alt="" loading="lazy"></a>{{/poster}}
 <div class="cell-body">
 <h3 class="cell-title"><a href="{{url}}">{{title}}</a></h3>
@@ -591,7 +636,7 @@ document.addEventListener("click", (event) => {
 
 """#,
         "cells/setting.html": #"""
-<div class="cell cell-setting setting-{{style}}" id="{{anchor}}">
+<div class="cell cell-setting setting-{{style}}" id="{{anchor}}"{{#has_own_language}} lang="{{language}}"{{/has_own_language}}>
 {{#icon}}<span class="setting-icon" aria-hidden="true">{{icon}}</span>{{/icon}}
 <div class="setting-label">
 <span class="setting-title">{{title}}</span>
@@ -604,7 +649,7 @@ document.addEventListener("click", (event) => {
 
 """#,
         "cells/video.html": #"""
-<article class="cell cell-video" id="{{anchor}}">
+<article class="cell cell-video" id="{{anchor}}"{{#has_own_language}} lang="{{language}}"{{/has_own_language}}>
 <a class="cell-video-frame" href="{{link}}"><img src="{{poster}}" alt="" loading="lazy"><span class="play" aria-hidden="true"></span>{{#duration}}<span class="duration">{{duration}}</span>{{/duration}}<span class="visually-hidden">{{t.watch_on}}</span></a>
 <div class="cell-body">
 <h3 class="cell-title"><a href="{{url}}">{{title}}</a></h3>
@@ -836,20 +881,20 @@ pages_group: Pages
 skip_to_content: 本文へ移動
 site_navigation: サイト
 tags: タグ
-follow: "購読:"
+follow: "購読："
 made_with_before: ""
 made_with_after: " で作成"
-min_read: "{reading_time} 分で読めます"
+min_read: "{reading_time}分で読めます"
 permalink: 固定リンク
-via: "経由: {via.host}"
+via: "{via.host} 経由"
 watch_on: "{link.host} で「{title}」を見る"
-watch_at: "視聴:"
-breaking: 互換性なし
+watch_at: "視聴："
+breaking: 破壊的変更
 "on": オン
 "off": オフ
 rating: 評価
 verdict: 判定
-subject: 対象
+subject: 作品
 by: 作者
 year: 年
 poster_of: "「{title}」のポスター"
@@ -868,7 +913,7 @@ subsections: サブセクション
 see_all: すべて見る
 tags_lede: "{site.title} のすべてのタグと、それぞれが付いたエントリーの数です。"
 not_found_text: このアドレスには何もありません。ページが移動したか、リンクが間違っている可能性があります。
-go_home: ホームページへ
+go_home: ホームへ戻る
 download_video: 動画をダウンロード
 youtube_notice: 再生すると YouTube から読み込まれ、訪問が YouTube に伝わります
 youtube_play: 動画を再生
@@ -879,7 +924,7 @@ note_tip: ヒント
 "no": いいえ
 tags_title: タグ
 not_found_title: ページが見つかりません
-numbered_page_title: "{title}（{number} ページ目）"
+numbered_page_title: "{title}（{number}ページ目）"
 other_group: その他
 pages_group: ページ
 
@@ -890,19 +935,19 @@ skip_to_content: 본문으로 건너뛰기
 site_navigation: 사이트
 tags: 태그
 follow: "구독:"
-made_with_before: "제작 도구:"
-made_with_after: ""
-min_read: "{reading_time}분 분량"
+made_with_before: ""
+made_with_after: "로 만들었습니다"
+min_read: "읽는 데 {reading_time}분"
 permalink: 고유 링크
 via: "출처: {via.host}"
 watch_on: "{link.host}에서 {title} 보기"
 watch_at: "시청:"
-breaking: 호환성 변경
+breaking: 호환성 깨짐
 "on": 켜짐
 "off": 꺼짐
 rating: 평점
 verdict: 한줄평
-subject: 대상
+subject: 작품
 by: 만든 이
 year: 연도
 poster_of: "{title} 포스터"
@@ -955,7 +1000,7 @@ breaking: Không tương thích
 "off": tắt
 rating: Điểm số
 verdict: Kết luận
-subject: Chủ đề
+subject: Tác phẩm
 by: Tác giả
 year: Năm
 poster_of: "Áp phích của {title}"
@@ -1003,12 +1048,12 @@ permalink: 固定链接
 via: "来源：{via.host}"
 watch_on: "在 {link.host} 观看《{title}》"
 watch_at: "观看："
-breaking: 不兼容
+breaking: 不兼容变更
 "on": 开
 "off": 关
 rating: 评分
 verdict: 结论
-subject: 对象
+subject: 作品
 by: 作者
 year: 年份
 poster_of: "《{title}》海报"
@@ -1056,12 +1101,12 @@ permalink: 永久連結
 via: "來源：{via.host}"
 watch_on: "在 {link.host} 觀看《{title}》"
 watch_at: "觀看："
-breaking: 不相容
+breaking: 不相容變更
 "on": 開
 "off": 關
 rating: 評分
 verdict: 結論
-subject: 對象
+subject: 作品
 by: 作者
 year: 年份
 poster_of: "《{title}》海報"
@@ -1288,7 +1333,7 @@ fields:
 {{#item}}
 <article class="item item-{{kind}} wrap narrow">
 <header class="item-head">
-{{#section}}<p class="eyebrow"><a href="{{url}}">{{title}}</a></p>{{/section}}
+{{#section}}<p class="eyebrow"><a href="{{url}}"{{#page.has_own_language}} lang="{{site.language}}"{{/page.has_own_language}}>{{title}}</a></p>{{/section}}
 <h1>{{title}}</h1>
 {{>item-meta}}
 </header>
@@ -1463,8 +1508,8 @@ fields:
         "partials/footer.html": #"""
 <footer class="site-footer">
 <div class="wrap site-footer-inner">
-<p>{{#site.copyright}}{{{site.copyright}}}{{/site.copyright}}{{^site.copyright}}{{site.title}}{{/site.copyright}}</p>
-<p class="feeds">{{t.follow}} {{#site.feeds}}<a href="{{url}}" type="{{type}}">{{title}}</a> {{/site.feeds}}</p>
+<p{{#page.has_own_language}} lang="{{site.language}}"{{/page.has_own_language}}>{{#site.copyright}}{{{site.copyright}}}{{/site.copyright}}{{^site.copyright}}{{site.title}}{{/site.copyright}}</p>
+<p class="feeds">{{t.follow}} {{#site.feeds}}<a href="{{url}}" type="{{type}}"{{#page.has_own_language}} lang="{{site.language}}"{{/page.has_own_language}}>{{title}}</a> {{/site.feeds}}</p>
 <p class="made-with">{{t.made_with_before}} <a href="https://github.com/cellar-ssg/cellar">Cellar</a>{{t.made_with_after}}</p>
 </div>
 </footer>
@@ -1473,14 +1518,14 @@ fields:
         "partials/header.html": #"""
 <header class="site-header">
 <div class="wrap site-header-inner">
-<a class="brand" href="{{site.url}}"{{#page.is_home}} aria-current="page"{{/page.is_home}}>{{site.title}}</a>
+<a class="brand" href="{{site.url}}"{{#page.is_home}} aria-current="page"{{/page.is_home}}{{#page.has_own_language}} lang="{{site.language}}"{{/page.has_own_language}}>{{site.title}}</a>
 <nav class="site-nav" aria-label="{{t.site_navigation}}">
-<ul>
+<ul{{#page.has_own_language}} lang="{{site.language}}"{{/page.has_own_language}}>
 {{#nav}}
 <li><a href="{{url}}"{{#current}} aria-current="page"{{/current}}{{#external}} rel="external"{{/external}}>{{title}}</a></li>
 {{/nav}}
 {{#site.has_tags}}
-<li><a href="{{site.tags_url}}"{{#page.is_tags}} aria-current="page"{{/page.is_tags}}>{{t.tags}}</a></li>
+<li{{#page.has_own_language}} lang="{{page.language}}"{{/page.has_own_language}}><a href="{{site.tags_url}}"{{#page.is_tags}} aria-current="page"{{/page.is_tags}}>{{t.tags}}</a></li>
 {{/site.has_tags}}
 </ul>
 </nav>
@@ -1495,8 +1540,8 @@ fields:
         "partials/neighbours.html": #"""
 {{#page.has_neighbours}}
 <nav class="neighbours wrap narrow" aria-label="{{t.more_in_section}}">
-{{#previous}}<a class="neighbour neighbour-previous" rel="prev" href="{{url}}"><span class="neighbour-label">{{t.previous_item}}</span><span class="neighbour-title">{{title}}</span></a>{{/previous}}
-{{#next}}<a class="neighbour neighbour-next" rel="next" href="{{url}}"><span class="neighbour-label">{{t.next_item}}</span><span class="neighbour-title">{{title}}</span></a>{{/next}}
+{{#previous}}<a class="neighbour neighbour-previous" rel="prev" href="{{url}}"{{#has_own_language}} lang="{{language}}"{{/has_own_language}}><span class="neighbour-label">{{t.previous_item}}</span><span class="neighbour-title">{{title}}</span></a>{{/previous}}
+{{#next}}<a class="neighbour neighbour-next" rel="next" href="{{url}}"{{#has_own_language}} lang="{{language}}"{{/has_own_language}}><span class="neighbour-label">{{t.next_item}}</span><span class="neighbour-title">{{title}}</span></a>{{/next}}
 </nav>
 {{/page.has_neighbours}}
 

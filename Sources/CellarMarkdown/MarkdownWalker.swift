@@ -19,6 +19,8 @@ struct MarkdownWalker {
     private var headingText: String?
     private var moreText: String?                 // collected while a marker may still come
     private var moreMarkers: [OpaquePointer] = []
+    /// Line breaks between two Chinese or Japanese characters, taken out once the walk is over.
+    private var joinedBreaks: [OpaquePointer] = []
     private var locator: SourceLocator
     private let origins: LineOrigins
 
@@ -84,6 +86,11 @@ struct MarkdownWalker {
                     moreText = nil
                     moreMarkers.append(node)
                 }
+            case CMARK_NODE_SOFTBREAK where CJKLineJoin.joins(node):
+                // Chinese and Japanese have no spaces between words: a line wrapped in the source
+                // runs on without one (CSS Text's segment break rule; browsers would show a space).
+                counter.endWord()
+                joinedBreaks.append(node)
             case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
                 counter.endWord()
                 appendSpace()
@@ -130,6 +137,8 @@ struct MarkdownWalker {
     mutating func removeMoreMarkers() {
         for marker in moreMarkers { cmark_node_free(marker) }
         moreMarkers = []
+        for lineBreak in joinedBreaks { cmark_node_free(lineBreak) }
+        joinedBreaks = []
     }
 
     // MARK: - Private

@@ -1,4 +1,5 @@
 @testable import CellarEngine
+import CellarMarkdown
 import Foundation
 import Testing
 
@@ -30,6 +31,36 @@ import Testing
         // Kinds without pages get none.
         #expect(site.output("links/commonmark-spec/index.html") == nil)
         #expect(site.output("settings/language/index.html") == nil)
+    }
+
+    /// The postcards are in Vietnamese, Japanese, Chinese and Korean on an English site: each page
+    /// carries its language, each cell on the English list says so, and each reading time is the
+    /// post's characters (or words) at its language's stated rate.
+    @Test func postcardsAreEachInTheirOwnLanguage() async throws {
+        let site = try exampleSite()
+        try await site.build()
+        let list = try #require(site.output("postcards/index.html"))
+        #expect(list.contains("<html lang=\"en\">"))
+        let folder = TemporarySite.repository + "/content/postcards"
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0 != "_index.md" }.sorted()
+        var languages: Set<String> = []
+        for file in files {
+            let text = try String(contentsOfFile: folder + "/" + file, encoding: .utf8)
+            let language = try #require(text.split(separator: "\n").first { $0.hasPrefix("language: ") }?.dropFirst(10))
+            languages.insert(LanguageTag.primary(String(language)))
+            let slug = String(file.dropLast(3))
+            let page = try #require(site.output("postcards/\(slug)/index.html"))
+            #expect(page.contains("<html lang=\"\(language)\">"), "\(file)")
+            #expect(list.contains("id=\"item-postcards-\(slug)\" lang=\"\(language)\">"), "\(file)")
+            // The minutes shown are the body's words and characters at the rates the README states.
+            let body = String(text[try #require(text.range(of: "\n---\n")).upperBound...])
+            let counts = MarkdownRenderer().render(body).counts
+            let rate = language.hasPrefix("ja") ? 460.0 : 330.0
+            let minutes = Double(counts.proseWords) / 238 + Double(counts.codeWords) / 476 + Double(counts.cjkCharacters) / rate
+            let meta = try #require(HTML.slices(of: page, between: "<span class=\"dot\" aria-hidden=\"true\">·</span>", and: "</p>").first)
+            #expect(meta.filter(\.isNumber) == String(max(1, Int(minutes.rounded(.up)))), "\(file): \(meta)")
+        }
+        #expect(languages.isSuperset(of: ["vi", "ja", "zh", "ko"]))
     }
 
     @Test func draftsAppearNowhere() async throws {

@@ -12,7 +12,8 @@ import Testing
         case wordsOfOneItem, titleThatReordersASection, renamedSection, deletedUnusedKind, deletedKindInUse,
              editedSectionSetting, editedSiteSetting, changedPartial, changedCellTemplate, assetEdit,
              fileMovedBetweenSections, burstOfEdits, staticAndBundleFiles, draftToggled, errorThenOtherEditThenFix,
-             newAndDeletedItems, retitledMenuPage, editedShortcodeTemplate, shortcodeAddedToABody, editedThemeText
+             newAndDeletedItems, retitledMenuPage, editedShortcodeTemplate, shortcodeAddedToABody, editedThemeText,
+             languageOfASectionAndAnItem
     }
 
     /// Each case: a sequence of steps, each step a set of edits made at once.
@@ -67,6 +68,13 @@ import Testing
             return [[.write("content/posts/post-5.md", site.post(5, body: site.tip))],
                     [.write("content/posts/post-5.md", site.post(5, body: "{{< note kind=\"x\" >}}\nWrong.\n{{< /note >}}\n"))],
                     [.write("content/posts/post-5.md", site.post(5))]]
+        case .languageOfASectionAndAnItem:
+            // The section's language reaches every post that names none (pages, cells, dates, theme
+            // text, a shortcode's words); then one post speaks its own; then the section goes back.
+            return [[.write("content/posts/_index.md", site.postsSection(language: "vi"))],
+                    [.write("content/posts/post-5.md", site.post(5, body: site.tip, language: "ja"))],
+                    [.write("content/posts/post-3.md", site.post(3, body: site.tip))],
+                    [.write("content/posts/_index.md", site.postsSection())]]
         case .editedThemeText:
             return [[.write("themes/default/i18n/en.yml", site.english(previous: "Earlier"))]]
         case .newAndDeletedItems:

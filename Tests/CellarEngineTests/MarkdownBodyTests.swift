@@ -71,8 +71,8 @@ import Testing
         #expect(summary.dropLast().last?.isNumber == true, "cut inside a word: \(summary)")
     }
 
-    @Test(arguments: [(1, 1), (220, 1), (221, 2), (440, 2), (441, 3), (1000, 5)])
-    func readingTimeIsWordsAt220AMinuteRoundedUp(_ words: Int, _ minutes: Int) async throws {
+    @Test(arguments: [(1, 1), (238, 1), (239, 2), (476, 2), (477, 3), (1000, 5)])
+    func readingTimeIsWordsAt238AMinuteRoundedUp(_ words: Int, _ minutes: Int) async throws {
         let body = Array(repeating: "word", count: words).joined(separator: " ")
         let (_, cell) = try await render("---\ntitle: N\n---\n\(body)\n")
         #expect(cell.hasSuffix("|\(words)|\(minutes)"))

@@ -64,7 +64,7 @@ import Testing
         #expect(try site.page("posts/long/index.html").contains("5 minutes to read</p>"))
     }
 
-    @Test(arguments: [("zh-TW", "閱讀時間約 1 分鐘"), ("zh", "阅读约需 1 分钟"), ("ja", "1 分で読めます"), ("ko", "1분 분량"),
+    @Test(arguments: [("zh-TW", "閱讀時間約 1 分鐘"), ("zh", "阅读约需 1 分钟"), ("ja", "1分で読めます"), ("ko", "읽는 데 1분"),
                       ("vi", "1 phút đọc"), ("de-AT", "1 Min. Lesezeit"), ("es", "1 min de lectura")])
     func everyShippedLanguageIsFoundFromItsTag(_ language: String, _ minRead: String) async throws {
         let site = try TemporarySite.scaffolded()

@@ -44,7 +44,8 @@ package struct SiteChecker: Sendable {
             diagnostics.append(contentsOf: links)
             diagnostics.append(contentsOf: TagTypoFinder.warnings(for: model.items, similarOK: model.config.similarTags,
                                                                   settingsFile: model.config.file))
-            diagnostics.append(contentsOf: ThemeTextNotes.notes(model.theme.text, language: model.config.language))
+            diagnostics.append(contentsOf: ThemeTextNotes.notes(model.theme.text, language: model.config.language,
+                                                                     items: model.items))
         }
         return Report(diagnostics: diagnostics.sorted, pages: build.pages, items: build.items, built: true)
     }

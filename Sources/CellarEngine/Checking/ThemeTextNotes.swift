@@ -1,8 +1,27 @@
 import CellarDiagnostics
 
-/// `cellar check`'s notes about the theme's texts in the site's language: texts the language
-/// file leaves out (shown in English), or no file for the language at all.
+/// `cellar check`'s notes about the theme's texts in the site's language and in the languages of
+/// items that have their own: texts the language file leaves out (shown in English), or no file
+/// for the language at all.
 enum ThemeTextNotes {
+    /// The notes for the site's language, then for each other language items are in (sorted).
+    static func notes(_ catalog: ThemeTextCatalog, language: String, items: [ContentItem]) -> [Diagnostic] {
+        var others: [String: (file: String, count: Int)] = [:]
+        for item in items where item.language != language {
+            let seen = others[item.language]
+            others[item.language] = (seen?.file ?? item.file, (seen?.count ?? 0) + 1)
+        }
+        var result = notes(catalog, language: language)
+        for (other, speakers) in others.sorted(by: { $0.key < $1.key }) {
+            let who = speakers.count == 1 ? "the language of \(speakers.file)"
+                : "the language of \(speakers.file) and \(speakers.count - 1) more item\(speakers.count == 2 ? "" : "s")"
+            result += notes(catalog, language: other).map { note in
+                Diagnostic(note.severity, note.message + " (\(who))", at: note.location, hint: note.hint)
+            }
+        }
+        return result
+    }
+
     static func notes(_ catalog: ThemeTextCatalog, language: String) -> [Diagnostic] {
         guard !catalog.english.isEmpty, LanguageTag.primary(language) != LanguageTag.english || language.contains("-") else {
             return []

@@ -20,6 +20,9 @@ package struct ContentSection: Sendable, Identifiable {
     package var hasFeed: Bool
     /// The layout of its list pages (`layout: gallery` → `layouts/gallery.html`); nil: `list`.
     package var layout: String?
+    /// `language:` as written, canonical case: its items' language unless they name one; nil: its
+    /// parent section's, else the site's.
+    var language: String?
     package var introHTML: String
     package var introMarkdown: String
     package var introFirstLine: Int

@@ -47,11 +47,7 @@ struct SiteConfigLoader {
         let links = Self.linkPolicy(index.fields["links"]?.value.object ?? [:], diagnostics: &diagnostics)
         let markdown = Self.markdownOptions(index.fields["markdown"]?.value.object ?? [:], diagnostics: &diagnostics)
 
-        let language = index.string("language") ?? "en"
-        if !Self.isLanguageTag(language) {
-            diagnostics.error("'language' must be a language tag such as en or pt-BR, found \"\(language)\"",
-                              at: index.location("language"))
-        }
+        let language = Self.language(index.string("language"), at: index.location("language"), diagnostics: &diagnostics) ?? "en"
         let menu = index.node?["menu"].map { MenuParser().parse($0, diagnostics: &diagnostics) }
         let similarTags = (index.fields["tags"]?.value.object?["similar_ok"]?.value.list ?? []).map { group in
             (group.list ?? []).compactMap(\.string)
@@ -119,6 +115,7 @@ struct SiteConfigLoader {
             sort: sort, ascending: ascending, grouping: Grouping(index.string("group_by")),
             paginate: index.int("paginate"), permalink: permalink, homeItems: index.int("home_items"),
             weight: index.int("weight") ?? 0, hasFeed: index.bool("feed") ?? true, layout: index.string("layout"),
+            language: Self.language(index.string("language"), at: index.location("language"), diagnostics: &diagnostics),
             introHTML: "", introMarkdown: index.body, introFirstLine: index.bodyFirstLine,
             url: URLPath(Self.urlSegments(folder) + "/"), file: index.file, locations: index.locations,
             sourceHash: index.sourceHash
@@ -136,6 +133,19 @@ struct SiteConfigLoader {
         folder.split(separator: "/").map { Slug.make(String($0)) }.joined(separator: "/")
     }
 
+    /// A `language:` setting checked as a BCP 47 tag, in canonical case; nil when it is not written or
+    /// wrong (then the error is in `diagnostics`, with the tags it was likely meant to be).
+    static func language(_ written: String?, at location: SourceLocation?, diagnostics: inout DiagnosticBag) -> String? {
+        guard let written else { return nil }
+        switch LanguageTag.checked(written) {
+        case .success(let tag): return tag
+        case .failure(let problem):
+            diagnostics.append(problem.diagnostic(at: location))
+            return nil
+        }
+    }
+
+    /// Whether `text` has the shape of a language tag (for the names of theme text files).
     static func isLanguageTag(_ text: String) -> Bool {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard let first = parts.first, (2...8).contains(first.count), first.allSatisfy({ $0.isASCII && $0.isLetter }) else {

@@ -21,8 +21,9 @@ enum AtomFeedWriter {
 
             """
         for entry in feed.entries {
+            let language = entry.language == feed.language ? "" : " xml:lang=\"\(e(entry.language))\""
             xml += """
-                <entry>
+                <entry\(language)>
                 <title>\(e(entry.title))</title>
                 <link href="\(e(entry.link))" rel="alternate" type="text/html"/>
                 <id>\(e(entry.id))</id>

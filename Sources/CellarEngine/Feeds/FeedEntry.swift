@@ -12,6 +12,8 @@ struct FeedEntry: Sendable {
     var contentHTML: String
     var tags: [String]
     var imageURL: String?
+    /// The item's language (the feed marks entries whose language is not the feed's).
+    var language: String
 
     /// Prepares an item; nil for undated items (feeds are for dated content).
     init?(_ item: ContentItem, environment: RenderEnvironment) {
@@ -41,5 +43,6 @@ struct FeedEntry: Sendable {
                                                       page: location)
         self.tags = item.tags
         self.imageURL = images.first
+        self.language = item.language
     }
 }

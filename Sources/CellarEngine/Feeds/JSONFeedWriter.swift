@@ -22,6 +22,7 @@ enum JSONFeedWriter {
             if !entry.summary.isEmpty { json += "      \"summary\": \(q(entry.summary)),\n" }
             if let image = entry.imageURL { json += "      \"image\": \(q(image)),\n" }
             if !entry.tags.isEmpty { json += "      \"tags\": [\(entry.tags.map(q).joined(separator: ", "))],\n" }
+            if entry.language != feed.language { json += "      \"language\": \(q(entry.language)),\n" }
             json += "      \"date_published\": \(q(dates.iso(entry.published))),\n"
             json += "      \"date_modified\": \(q(dates.iso(entry.updated))),\n"
             json += "      \"content_html\": \(q(entry.contentHTML))\n"

@@ -9,7 +9,7 @@ package struct BodyRenderer: Sendable {
     var shortcodes: ShortcodeRenderer?
     /// Draws fenced code blocks in colour (nil: plain code).
     var highlighting: CodeBlockHighlighting?
-    /// Longest summary taken from the first paragraph, in characters.
+    /// Longest summary taken from the first paragraph, in characters (a Chinese, Japanese or Korean one counts two).
     var summaryLength = 280
 
     /// A rendered body: the item with it, whether it links to other content files, and whether it
@@ -67,8 +67,7 @@ package struct BodyRenderer: Sendable {
                                                                         firstLine: item.bodyFirstLine))
         // `<!--more-->` ends the summary where the author put it; else the first paragraph, clipped.
         let summary = document.textBeforeMore ?? Self.clip(document.firstParagraph, to: summaryLength)
-        item.body = ContentItem.Body(html: document.html, summary: summary, wordCount: document.wordCount,
-                              headings: document.headings, counts: document.counts)
+        item.body = ContentItem.Body(html: document.html, summary: summary, headings: document.headings, counts: document.counts)
         return Rendered(item: item, dependsOnLinks: dependsOnLinks,
                         usesShortcodes: use.used || !document.shortcodeProblems.isEmpty)
     }
@@ -108,12 +107,8 @@ package struct BodyRenderer: Sendable {
         }
     }
 
-    /// Cuts text at a word boundary and adds an ellipsis when it is longer than `length`.
+    /// Cuts a summary longer than `length` at a sentence end of its script, else at a word (see ``SummaryClip``).
     package static func clip(_ text: String, to length: Int) -> String {
-        guard text.count > length else { return text }
-        var cut = text.prefix(length)
-        if let space = cut.lastIndex(of: " ") { cut = cut[..<space] }
-        while let last = cut.last, last.isPunctuation { cut = cut.dropLast() }
-        return cut + "…"
+        SummaryClip.clip(text, to: length)
     }
 }

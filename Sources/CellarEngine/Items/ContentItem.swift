@@ -32,6 +32,9 @@ package struct ContentItem: Sendable, Identifiable {
         package let bodyFirstLine: Int
         package let summary: String
         package let sourceHash: UInt64
+        /// Its BCP 47 language in canonical case: `language:` from its front matter, else its section's
+        /// (or a section's above it), else the site's.
+        let language: String
         /// The front matter decoded as its Swift kind, when the kind is a Swift ``Kind``.
         let swiftValue: (any Kind)?
         /// The title lower-cased once, for sorting.
@@ -40,7 +43,7 @@ package struct ContentItem: Sendable, Identifiable {
         init(id: String, file: String, sectionID: String, kind: String, hasPage: Bool, title: String, date: Date?,
              updated: Date?, slug: String, tags: [String], draft: Bool, expires: Date?, weight: Int, aliases: [String],
              fields: [String: TypedField], url: URLPath, anchor: String, bundleDirectory: String?, markdown: String,
-             bodyFirstLine: Int, summary: String, sourceHash: UInt64, swiftValue: (any Kind)? = nil) {
+             bodyFirstLine: Int, summary: String, sourceHash: UInt64, language: String, swiftValue: (any Kind)? = nil) {
             self.id = id
             self.file = file
             self.sectionID = sectionID
@@ -63,6 +66,7 @@ package struct ContentItem: Sendable, Identifiable {
             self.bodyFirstLine = bodyFirstLine
             self.summary = summary
             self.sourceHash = sourceHash
+            self.language = language
             self.swiftValue = swiftValue
             self.sortTitle = title.utf8.allSatisfy { $0 < 0x80 } ? title.lowercased()
                 : title.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
@@ -75,21 +79,23 @@ package struct ContentItem: Sendable, Identifiable {
         /// Plain text before `<!--more-->`, else from the first paragraph (used when the front matter
         /// has no `summary`).
         package let summary: String
+        /// Words of prose, each Chinese or Japanese character one (as word processors count them);
+        /// code apart (``counts``).
         package let wordCount: Int
         /// Every heading with its level, id and text, in order (a table of contents; `#anchor` checks).
         package let headings: [MarkdownHeading]
         /// Prose words, CJK characters and code words, counted apart.
         package let counts: MarkdownTextCounts
 
-        init(html: String, summary: String, wordCount: Int, headings: [MarkdownHeading], counts: MarkdownTextCounts) {
+        init(html: String, summary: String, headings: [MarkdownHeading], counts: MarkdownTextCounts) {
             self.html = html
             self.summary = summary
-            self.wordCount = wordCount
+            self.wordCount = counts.proseWords + counts.cjkCharacters
             self.headings = headings
             self.counts = counts
         }
 
-        static let unrendered = Body(html: "", summary: "", wordCount: 0, headings: [], counts: MarkdownTextCounts())
+        static let unrendered = Body(html: "", summary: "", headings: [], counts: MarkdownTextCounts())
     }
 
     package let source: Source
@@ -97,9 +103,10 @@ package struct ContentItem: Sendable, Identifiable {
     /// Changes whenever anything a template can read of the item changes (source, URL, resolved links).
     package var revision: UInt64 = 0
 
-    init(source: Source, body: Body = .unrendered) {
+    init(source: Source, body: Body = .unrendered, revision: UInt64 = 0) {
         self.source = source
         self.body = body
+        self.revision = revision
     }
 
     /// The source, relative to `content/`: `reviews/dune.md` or `reviews/dune/index.md`.
@@ -135,12 +142,15 @@ package struct ContentItem: Sendable, Identifiable {
     package var contentHTML: String { body.html }
     /// Plain text: `summary:` from the front matter, else the first paragraph.
     package var summary: String { source.summary.isEmpty ? body.summary : source.summary }
+    /// Words of prose, each Chinese or Japanese character one; code not included.
     package var wordCount: Int { body.wordCount }
     /// Headings' ids (for `#anchor` checks).
     package var anchors: [String] { body.headings.map(\.id) }
+    /// Its language (BCP 47, canonical case): its own `language:`, else its section's, else the site's.
+    var language: String { source.language }
 
-    /// Minutes to read at 220 words a minute, at least 1.
-    package var readingTime: Int { max(1, Int((Double(wordCount) / 220).rounded(.up))) }
+    /// Minutes to read it, by script and language (see ``ReadingTime``), at least 1.
+    package var readingTime: Int { ReadingTime.minutes(body.counts, language: source.language) }
 
     /// The first line of the file, where whole-file problems are reported.
     package var location: SourceLocation { SourceLocation(file: file) }

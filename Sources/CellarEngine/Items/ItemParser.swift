@@ -97,11 +97,27 @@ struct ItemParser: Sendable {
             bundleDirectory: source.bundleDirectory,
             markdown: parts.body, bodyFirstLine: parts.bodyFirstLine,
             summary: fields["summary"]?.value.string ?? "",
-            sourceHash: StableHash.of(bytes: bytes), swiftValue: swiftValue
+            sourceHash: StableHash.of(bytes: bytes),
+            language: language(fields["language"], sectionID: sectionID, diagnostics: &diagnostics),
+            swiftValue: swiftValue
         ))
     }
 
     // MARK: - Private
+
+    /// The item's language: its `language:` (checked), else the nearest section's that names one, else the site's.
+    private func language(_ written: TypedField?, sectionID: String, diagnostics: inout DiagnosticBag) -> String {
+        if let written, let text = written.value.string,
+           let tag = SiteConfigLoader.language(text, at: written.location, diagnostics: &diagnostics) {
+            return tag
+        }
+        var id: String? = sectionID
+        while let current = id, let section = sections[current] {
+            if let language = section.language { return language }
+            id = section.parentID
+        }
+        return site.language
+    }
 
     private func resolveKind(_ node: LocatedNode?, sectionID: String, file: String, diagnostics: inout DiagnosticBag) -> KindDefinition? {
         if let written = node?["kind"] {

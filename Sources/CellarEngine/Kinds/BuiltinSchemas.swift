@@ -17,13 +17,14 @@ package enum BuiltinSchemas {
         weight: {type: int, default: 0, description: "Order when a section sorts by weight"}
         aliases: {type: "[string]", required: false, description: "Old URLs that redirect here"}
         expires: {type: date, required: false, description: "The item is hidden after this date"}
+        language: {type: string, required: false, description: "BCP 47 language tag of this item (ja, zh-Hant, vi); defaults to its section's, else the site's"}
         """)
 
     static let site = parse("site settings", """
         title: {type: string, min: 1, description: "The site's name"}
         description: {type: string, required: false, description: "One sentence about the site (meta description, feeds)"}
         base_url: {type: url, required: false, description: "Where the site is published, e.g. https://example.org/blog/"}
-        language: {type: string, default: "en", description: "BCP 47 language tag, e.g. en, fr-CA"}
+        language: {type: string, default: "en", description: "BCP 47 language tag, e.g. en, fr-CA, ja, zh-Hant"}
         timezone: {type: string, default: "UTC", description: "IANA time zone for dates without one"}
         theme: {type: string, default: "default", description: "The folder under themes/"}
         author: {type: string, required: false, description: "Default author of feeds"}
@@ -71,6 +72,7 @@ package enum BuiltinSchemas {
         weight: {type: int, default: 0, description: "Order of sections in navigation and on the home page"}
         feed: {type: bool, default: true, description: "Write feeds for this section"}
         layout: {type: string, required: false, description: "The layout of its list pages: layouts/<name>.html"}
+        language: {type: string, required: false, description: "BCP 47 language tag of its items and its subsections' (default: its parent's, else the site's)"}
         """)
 
     private static func parse(_ name: String, _ yaml: String) -> Schema {

@@ -49,13 +49,15 @@ struct PageRenderer: Sendable {
             "nav": navigation(section: page.sectionID ?? item?.sectionID, item: item?.id, url: page.url),
             "t": .custom(ThemeText(table: item.map(environment.text(for:)) ?? environment.siteText)),
         ]
-        if let item { root["item"] = .custom(ItemContext(item: item, environment: environment)) }
+        // An item's page is in the item's language; its neighbours say when theirs differs.
+        let language = item?.language
+        if let item { root["item"] = .custom(ItemContext(item: item, environment: environment, pageLanguage: language)) }
         if let swiftPage { root[Theme.SwiftPage.variable] = .html(swiftPage) }
         if let previous = page.previousID.flatMap({ items[$0] }) {
-            root["previous"] = .custom(ItemContext(item: previous, environment: environment))
+            root["previous"] = .custom(ItemContext(item: previous, environment: environment, pageLanguage: language))
         }
         if let next = page.nextID.flatMap({ items[$0] }) {
-            root["next"] = .custom(ItemContext(item: next, environment: environment))
+            root["next"] = .custom(ItemContext(item: next, environment: environment, pageLanguage: language))
         }
         return .object(root)
     }
@@ -70,7 +72,8 @@ struct PageRenderer: Sendable {
             "description": (page.description ?? (page.role == .home ? site.description : nil)).map(MustacheValue.string) ?? .null,
             "url": .string(environment.href(page.url)),
             "permalink": .string(environment.absolute(page.url)),
-            "language": .string(item.map { environment.text(for: $0).language } ?? site.language),
+            "language": .string(item?.language ?? site.language),
+            "has_own_language": .bool((item?.language ?? site.language) != site.language),
             "role": .string(page.role.rawValue),
             "is_\(page.role.rawValue)": .bool(true),   // is_home, is_item, … is_404
             "type": .string(page.role == .item ? "article" : "website"),

@@ -12,7 +12,9 @@ struct ShortcodeRenderer: Sendable {
     let library: MustacheLibrary
     let site: SiteConfig
     let dates: DateFormatting
+    /// The theme's words in the site's language, and in every language for items in another.
     let text: ThemeTextTable
+    let catalog: ThemeTextCatalog
     let files: ContentFileSet
     let contentDisplayRoot: String
     /// Changes when anything a shortcode's HTML depends on changes: the theme, the settings.
@@ -24,6 +26,7 @@ struct ShortcodeRenderer: Sendable {
         self.site = site
         self.dates = DateFormatting(timeZone: site.timeZone, language: site.language)
         self.text = theme.text.table(for: site.language)
+        self.catalog = theme.text
         self.files = files
         self.contentDisplayRoot = contentDisplayRoot
         var key = StableHash()
@@ -68,10 +71,13 @@ struct ShortcodeRenderer: Sendable {
                 "title": .string(site.title), "url": .string(site.url.href(.root)), "base_url": .string(site.url.absolute(.root)),
                 "base_path": .string(site.url.basePath), "language": .string(site.language),
             ]),
-            "t": .custom(ThemeText(table: text)),
+            // A shortcode speaks the language of the item whose body calls it.
+            "t": .custom(ThemeText(table: item.language == site.language ? text : catalog.table(for: item.language))),
         ]
         for spec in shortcode.arguments.fields {
-            context[spec.name] = arguments[spec.name].map { value($0.value, type: spec.type, labels: spec.valueLabels, links: links) } ?? .null
+            context[spec.name] = arguments[spec.name].map {
+                value($0.value, type: spec.type, labels: spec.valueLabels, links: links, language: item.language)
+            } ?? .null
         }
         let html: String
         do throws(MustacheError) {
@@ -137,7 +143,8 @@ struct ShortcodeRenderer: Sendable {
     }
 
     /// A typed argument as the template sees it, like a field of an item.
-    private func value(_ value: FieldValue, type: FieldType?, labels: [String: String], links: LinkResolver) -> MustacheValue {
+    private func value(_ value: FieldValue, type: FieldType?, labels: [String: String], links: LinkResolver,
+                       language: String) -> MustacheValue {
         switch value {
         case .string(let text):
             if case .enumeration(let values)? = type {
@@ -148,18 +155,19 @@ struct ShortcodeRenderer: Sendable {
         case .int(let number): return .int(number)
         case .number(let number): return .double(number)
         case .bool(let flag): return .bool(flag)
-        case .date(let date): return .custom(DateContext(date: date, dates: dates))
+        case .date(let date): return .custom(DateContext(date: date, dates: dates, language: language))
         case .url(let text): return .custom(URLValueContext(url: site.url.href(written: text)))
         case .file(let reference):
             if let remote = reference.remoteURL { return .string(remote) }
             return .string(reference.contentPath.flatMap(links.outputURL(ofFile:)).map(site.url.href) ?? "")
         case .list(let items):
             let element: FieldType? = if case .list(let inner)? = type { inner } else { nil }
-            return .list(items.map { self.value($0.value, type: element, labels: labels, links: links) })
+            return .list(items.map { self.value($0.value, type: element, labels: labels, links: links, language: language) })
         case .object(let fields):
             let specs: [FieldSpec] = if case .object(let specs)? = type { specs } else { [] }
             return .object(Dictionary(uniqueKeysWithValues: fields.map { name, field in
-                (name, self.value(field.value, type: specs.first { $0.name == name }?.type, labels: [:], links: links))
+                (name, self.value(field.value, type: specs.first { $0.name == name }?.type, labels: [:], links: links,
+                                   language: language))
             }))
         case .null: return .null
         }

@@ -2,18 +2,56 @@ import AnnotatedLocking
 import Foundation
 import Synchronization
 
-/// Dates as pages and feeds print them, in the site's time zone and language. Localised forms
-/// come from Foundation once per day and are cached; machine forms are written by hand (fast).
+/// Dates as pages and feeds print them, in the site's time zone: localised forms in the site's
+/// language or in any other an item asks for, machine forms written by hand (fast). Foundation's
+/// formatters are costly, so each language gets its three once, shared by every thread of the
+/// build, and each day's forms are cached.
 package final class DateFormatting: Sendable {
     package let timeZone: TimeZone
     package let locale: Locale
-    private let state: Mutex<State>
+    /// The language of ``long(_:)``, ``short(_:)`` and ``month(_:)`` without one (the site's).
+    let language: String
+    private let site: Localized
+    /// The other languages items are in, each made the first time one asks for it.
+    private let others = Mutex<[String: Localized]>([:])
 
-    private struct State {
-        var long: DateFormatter
-        var short: DateFormatter
-        var month: DateFormatter
-        var cache: [Int: Forms] = [:]
+    /// The localised forms of one language, with their formatters.
+    private final class Localized: Sendable {
+        private let state: Mutex<State>
+
+        private struct State {
+            var long: DateFormatter
+            var short: DateFormatter
+            var month: DateFormatter
+            var cache: [Int: Forms] = [:]
+        }
+
+        init(language: String, timeZone: TimeZone) {
+            let locale = DateFormatting.locale(for: language)
+            func formatter(_ configure: (DateFormatter) -> Void) -> DateFormatter {
+                let formatter = DateFormatter()
+                formatter.locale = locale
+                formatter.timeZone = timeZone
+                configure(formatter)
+                return formatter
+            }
+            state = Mutex(State(
+                long: formatter { $0.dateStyle = .long; $0.timeStyle = .none },
+                short: formatter { $0.dateStyle = .medium; $0.timeStyle = .none },
+                month: formatter { $0.setLocalizedDateFormatFromTemplate("MMMMy") }
+            ))
+        }
+
+        /// The forms of `date`, whose day in the site's zone is `day` (the cache's key).
+        func forms(_ date: Date, day: Int) -> Forms {
+            state.withAnnotatedLock { state in
+                if let forms = state.cache[day] { return forms }
+                let forms = Forms(long: state.long.string(from: date), short: state.short.string(from: date),
+                                  month: state.month.string(from: date))
+                state.cache[day] = forms
+                return forms
+            }
+        }
     }
 
     struct Forms {
@@ -27,20 +65,9 @@ package final class DateFormatting: Sendable {
 
     package init(timeZone: TimeZone, language: String) {
         self.timeZone = timeZone
-        let locale = Locale(identifier: language.replacingOccurrences(of: "-", with: "_"))
-        self.locale = locale
-        func formatter(_ configure: (DateFormatter) -> Void) -> DateFormatter {
-            let formatter = DateFormatter()
-            formatter.locale = locale
-            formatter.timeZone = timeZone
-            configure(formatter)
-            return formatter
-        }
-        state = Mutex(State(
-            long: formatter { $0.dateStyle = .long; $0.timeStyle = .none },
-            short: formatter { $0.dateStyle = .medium; $0.timeStyle = .none },
-            month: formatter { $0.setLocalizedDateFormatFromTemplate("MMMMy") }
-        ))
+        self.language = language
+        self.locale = Self.locale(for: language)
+        self.site = Localized(language: language, timeZone: timeZone)
     }
 
     /// "July 13, 2024" (in the site's language).
@@ -49,6 +76,13 @@ package final class DateFormatting: Sendable {
     package func short(_ date: Date) -> String { forms(date).short }
     /// "July 2024", for month groups.
     package func month(_ date: Date) -> String { forms(date).month }
+
+    /// "2024年5月12日" for `ja`: the long form in `language` (nil: the site's).
+    func long(_ date: Date, in language: String?) -> String { forms(date, in: language).long }
+    /// The short form in `language` (nil: the site's).
+    func short(_ date: Date, in language: String?) -> String { forms(date, in: language).short }
+    /// Month and year in `language` (nil: the site's).
+    func month(_ date: Date, in language: String?) -> String { forms(date, in: language).month }
 
     /// RFC 3339 in the site's zone: `2024-07-13T22:03:53Z`, `2024-07-14T00:03:53+02:00`.
     package func iso(_ date: Date) -> String {
@@ -83,16 +117,21 @@ package final class DateFormatting: Sendable {
 
     // MARK: - Private
 
-    private func forms(_ date: Date) -> Forms {
-        let offset = timeZone.secondsFromGMT(for: date)
-        let key = civil(date, offset: offset).daysSinceEpoch
-        return state.withAnnotatedLock { state in
-            if let forms = state.cache[key] { return forms }
-            let forms = Forms(long: state.long.string(from: date), short: state.short.string(from: date),
-                              month: state.month.string(from: date))
-            state.cache[key] = forms
-            return forms
+    private func forms(_ date: Date, in language: String? = nil) -> Forms {
+        let day = civil(date, offset: timeZone.secondsFromGMT(for: date)).daysSinceEpoch
+        guard let language, language != self.language else { return site.forms(date, day: day) }
+        let localized = others.withAnnotatedLock { others in
+            if let localized = others[language] { return localized }
+            let localized = Localized(language: language, timeZone: timeZone)
+            others[language] = localized
+            return localized
         }
+        return localized.forms(date, day: day)
+    }
+
+    /// Foundation's locale for a BCP 47 tag (`zh-Hant-TW` → `zh_Hant_TW`).
+    private static func locale(for language: String) -> Locale {
+        Locale(identifier: language.replacingOccurrences(of: "-", with: "_"))
     }
 
     private struct Civil {

@@ -63,7 +63,7 @@ struct FieldListContext {
         case .html(let html, _):
             return ["is_html": .bool(true), "html": .html(html)]
         case .date(let date):
-            return ["is_date": .bool(true), "date": .custom(DateContext(date: date, dates: environment.dates))]
+            return ["is_date": .bool(true), "date": .custom(DateContext(date: date, dates: environment.dates, language: item.language))]
         case .url(let text):
             return ["is_link": .bool(true), "link": .custom(URLValueContext(url: environment.url.href(written: text)))]
         case .file(let reference):

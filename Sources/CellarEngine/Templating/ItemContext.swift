@@ -5,6 +5,9 @@ import Foundation
 struct ItemContext: MustacheObject {
     let item: ContentItem
     let environment: RenderEnvironment
+    /// The language of the page it is drawn on: `has_own_language` says whether the item's differs.
+    /// Nil: the site's — a cell, drawn once for every list that shows it (lists are in the site's language).
+    var pageLanguage: String?
 
     func mustacheValue(forKey key: String) -> MustacheValue? {
         switch key {
@@ -13,14 +16,18 @@ struct ItemContext: MustacheObject {
         case "permalink": return item.hasPage ? .string(environment.absolute(item.url)) : .null
         case "anchor": return .string(item.anchor)
         case "kind": return .string(item.kind)
-        case "date": return item.date.map { .custom(DateContext(date: $0, dates: environment.dates)) } ?? .null
-        case "updated": return item.updated.map { .custom(DateContext(date: $0, dates: environment.dates)) } ?? .null
+        case "date": return item.date.map { .custom(DateContext(date: $0, dates: environment.dates, language: item.language)) } ?? .null
+        case "updated":
+            return item.updated.map { .custom(DateContext(date: $0, dates: environment.dates, language: item.language)) } ?? .null
+        case "language": return .string(item.language)
+        case "has_own_language": return .bool(item.language != (pageLanguage ?? environment.site.language))
         case "tags": return .list(item.tags.map { tagValue($0) })
         case "has_tags": return .bool(!item.tags.isEmpty)
-        case "has_words": return .bool(item.wordCount > 0)
+        case "has_words": return .bool(item.wordCount > 0 || item.body.counts.codeWords > 0)
         case "summary": return .string(item.summary)
         case "content": return .html(item.contentHTML)
         case "word_count": return .int(item.wordCount)
+        case "code_words": return .int(item.body.counts.codeWords)
         case "reading_time": return .int(item.readingTime)
         case "toc": return TableOfContents.value(of: item.body.headings)
         case "has_toc": return .bool(item.body.headings.count >= TableOfContents.minimumHeadings)
@@ -36,7 +43,8 @@ struct ItemContext: MustacheObject {
         default:
             guard let field = item.fields[key] else { return nil }
             let spec = environment.fieldSpec(key, of: item.kind)
-            return environment.mustacheValue(of: field.value, type: spec?.type, labels: spec?.valueLabels ?? [:])
+            return environment.mustacheValue(of: field.value, type: spec?.type, labels: spec?.valueLabels ?? [:],
+                                             language: item.language)
         }
     }
 

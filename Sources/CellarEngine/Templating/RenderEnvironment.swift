@@ -1,4 +1,6 @@
+import AnnotatedLocking
 import CellarMustache
+import Synchronization
 
 /// Everything templates may ask about beyond the item or page at hand: the site, its URL, dates,
 /// kinds, sections and tags. Immutable and shared by every render of a build.
@@ -19,6 +21,8 @@ final class RenderEnvironment: Sendable {
     let text: ThemeTextCatalog
     /// The theme's words in the site's language.
     let siteText: ThemeTextTable
+    /// The theme's words in the other languages items are in, each merged the first time it is asked for.
+    private let otherText = Mutex<[String: ThemeTextTable]>([:])
     /// Each kind's field specs by name, for the field lookups of every cell and page render.
     private let fieldSpecs: [String: [String: FieldSpec]]
 
@@ -47,16 +51,29 @@ final class RenderEnvironment: Sendable {
         fieldSpecs[kind]?[name]
     }
 
-    /// The theme's words for an item (in the site's language).
+    /// The theme's words in an item's language.
     func text(for item: ContentItem) -> ThemeTextTable {
-        siteText
+        text(in: item.language)
+    }
+
+    /// The theme's words in `language`, with its fallbacks (tables are merged once per build and language).
+    func text(in language: String) -> ThemeTextTable {
+        if language == site.language { return siteText }
+        return otherText.withAnnotatedLock { tables in
+            if let table = tables[language] { return table }
+            let table = text.table(for: language)
+            tables[language] = table
+            return table
+        }
     }
 
     func href(_ path: URLPath) -> String { url.href(path) }
     func absolute(_ path: URLPath) -> String { url.absolute(path) }
 
-    /// A field value as templates see it (`enum` values can also be tested: `{{#style.toggle}}`).
-    func mustacheValue(of value: FieldValue, type: FieldType?, labels: [String: String] = [:]) -> MustacheValue {
+    /// A field value as templates see it (`enum` values can also be tested: `{{#style.toggle}}`); dates
+    /// in `language` (nil: the site's).
+    func mustacheValue(of value: FieldValue, type: FieldType?, labels: [String: String] = [:],
+                       language: String? = nil) -> MustacheValue {
         switch value {
         case .string(let text):
             if case .enumeration(let values)? = type {
@@ -67,18 +84,18 @@ final class RenderEnvironment: Sendable {
         case .int(let number): return .int(number)
         case .number(let number): return .double(number)
         case .bool(let flag): return .bool(flag)
-        case .date(let date): return .custom(DateContext(date: date, dates: dates))
+        case .date(let date): return .custom(DateContext(date: date, dates: dates, language: language))
         case .url(let text):
             return .custom(URLValueContext(url: url.href(written: text)))
         case .file(let reference):
             return .string(fileHref(reference) ?? "")
         case .list(let items):
             let element: FieldType? = if case .list(let inner)? = type { inner } else { nil }
-            return .list(items.map { mustacheValue(of: $0.value, type: element, labels: labels) })
+            return .list(items.map { mustacheValue(of: $0.value, type: element, labels: labels, language: language) })
         case .object(let fields):
             let specs: [FieldSpec] = if case .object(let specs)? = type { specs } else { [] }
             return .object(Dictionary(uniqueKeysWithValues: fields.map { name, field in
-                (name, mustacheValue(of: field.value, type: specs.first { $0.name == name }?.type))
+                (name, mustacheValue(of: field.value, type: specs.first { $0.name == name }?.type, language: language))
             }))
         case .null: return .null
         }

@@ -5,12 +5,12 @@ extension TemplateValues {
         prints: "RFC 3339, in the site's time zone: `2024-07-13T22:03:53+02:00`",
         members: [
             Member("iso", .text, "RFC 3339, as it prints"),
-            Member("long", .text, "Long form in the page's language: `13 July 2024`"),
-            Member("short", .text, "Short form in the page's language: `13 Jul 2024`"),
+            Member("long", .text, "Long form in the language of its item (else of the page): `13 July 2024`, `2024年7月13日`"),
+            Member("short", .text, "Short form in the language of its item (else of the page): `13 Jul 2024`"),
             Member("day", .text, "`2024-07-13`"),
             Member("year", .number, "`2024`"),
             Member("month", .number, "`7`"),
-            Member("month_name", .text, "Month and year in the page's language: `July 2024`"),
+            Member("month_name", .text, "Month and year in the language of its item (else of the page): `July 2024`"),
             Member("rfc822", .text, "`Sat, 13 Jul 2024 22:03:53 +0200`"),
         ])
 

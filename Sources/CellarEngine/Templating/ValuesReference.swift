@@ -66,12 +66,14 @@ enum ValuesReference {
     private static let shortcodeValues = """
         Each argument its `shortcodes/<name>.yml` declares, by name and typed like a kind's field \
         (an argument left out is its default, or nothing); `inner`, the HTML of a paired shortcode's \
-        content (`{{{inner}}}`); `site` (`title`, `url`, `base_url`, `base_path`, `language`); and `t`.
+        content (`{{{inner}}}`); `site` (`title`, `url`, `base_url`, `base_path`, `language`); and `t` \
+        (in the language of the item whose body calls it).
         """
 
     private static let themeText = """
         `{{t.name}}` prints the theme's text `name` (from `i18n/<language>.yml`) in the page's \
-        language. A `{placeholder}` in the text is filled with what that name is where the tag is: \
+        language — inside an item (a cell, `{{#item}}`, `{{#previous}}`), in the item's; a shortcode's \
+        in the language of the item whose body calls it. A `{placeholder}` in the text is filled with what that name is where the tag is: \
         `min_read: "{reading_time} min read"` says "5 min read" in a cell of an item that takes five \
         minutes. A text with plural forms (`one:`, `other:`…) takes the form its first number asks for \
         in that language.

@@ -65,7 +65,7 @@ import Testing
             "themes/default/layouts/taxonomy.html": "{{<base}}{{$main}}<h1>{{page.titel}}</h1>{{#page.tags}}{{name}} {{cuont}}{{/page.tags}}{{/main}}{{/base}}",
         ])
         await site.expectFailure([
-            "themes/default/layouts/taxonomy.html:1:23: error: 'titel' is not a value of 'page'; did you mean 'title'?\n  hint: it has: title, full_title, description, url, permalink, language, role, noindex, type, image, intro, sections, …",
+            "themes/default/layouts/taxonomy.html:1:23: error: 'titel' is not a value of 'page'; did you mean 'title'?\n  hint: it has: title, full_title, description, url, permalink, language, has_own_language, role, noindex, type, image, intro, …",
             "themes/default/layouts/taxonomy.html:1:65: error: 'cuont' is not a value of a tag; did you mean 'count'?\n  hint: it has: name, url, count",
         ])
     }

@@ -22,8 +22,9 @@ enum OracleSite {
         return text.replacingOccurrences(of: "\nprevious: Previous\n", with: "\nprevious: \(previous)\n")
     }
 
-    static func postsSection(paginate: Int = 4, groupBy: String = "month") -> String {
-        "---\ntitle: Posts\npaginate: \(paginate)\ngroup_by: \(groupBy)\n---\nAll the posts.\n"
+    static func postsSection(paginate: Int = 4, groupBy: String = "month", language: String? = nil) -> String {
+        "---\ntitle: Posts\npaginate: \(paginate)\ngroup_by: \(groupBy)\n" + (language.map { "language: \($0)\n" } ?? "")
+            + "---\nAll the posts.\n"
     }
 
     static let notesSection = "---\ntitle: Notes\nkind: note\nsort: title\norder: asc\npaginate: 3\n---\n"
@@ -31,12 +32,12 @@ enum OracleSite {
     static let tagNames = ["swift", "linux", "lists", "cells"]
 
     static func post(_ number: Int, title: String? = nil, date: String? = nil, tags: [String]? = nil,
-                     draft: Bool = false, body: String? = nil) -> String {
+                     draft: Bool = false, body: String? = nil, language: String? = nil) -> String {
         let day = 1 + (number * 7) % 27, month = 1 + (number * 5) % 12
         let date = date ?? String(format: "2024-%02d-%02d", month, day)
         let tags = tags ?? [tagNames[number % tagNames.count]]
         return "---\ntitle: \(title ?? "Post \(number)")\ndate: \(date)\ntags: [\(tags.joined(separator: ", "))]\n"
-            + (draft ? "draft: true\n" : "") + "---\n"
+            + (draft ? "draft: true\n" : "") + (language.map { "language: \($0)\n" } ?? "") + "---\n"
             + (body ?? "Post \(number) has *words* and a [note](../notes/note-1.md).\n\n## A heading\n\nMore words.\n")
     }
 

@@ -45,9 +45,15 @@ struct BodyStage {
         var ready: [(Int, EarlyBody)] = []
         for (index, item) in items.enumerated() {
             if let entry = memo.entries[item.id], entry.item.sourceHash == item.sourceHash, entry.item.url == item.url,
+               entry.item.language == item.language,   // shortcodes speak it
                !entry.dependsOnLinks || entry.linksKey == linksKey,
                !entry.usesShortcodes || entry.shortcodesKey == shortcodes.key {
-                results.append(entry.item)
+                // The body as it was, under what the file says now (settings it inherits may have changed).
+                var reused = entry.item
+                if reused.source !== item.source {
+                    reused = ContentItem(source: item.source, body: entry.item.body, revision: entry.item.revision)
+                }
+                results.append(reused)
             } else if let body = early[item.id] {
                 results.append(nil)
                 ready.append((index, body))
@@ -68,6 +74,7 @@ struct BodyStage {
             var revision = StableHash()
             revision.combine(item.sourceHash)
             revision.combine(item.url.value)
+            revision.combine(item.language)
             revision.combine(body.dependsOnLinks ? linksKey : 0)
             revision.combine(body.usesShortcodes ? shortcodes.key : 0)
             item.revision = revision.value
