@@ -72,16 +72,19 @@ public struct Item<Fields: Kind>: Sendable {
         return environment.href(found?.url ?? TagIndex.root.appending((found?.slug ?? Slug.make(tag)) + "/"))
     }
 
-    /// `date` as pages show it, in the site's language and time zone.
+    /// `date` as pages show it: in the item's language, in the site's time zone.
     public func format(_ date: Date, _ style: DateStyle = .short) -> String {
         switch style {
-        case .short: environment.dates.short(date)
-        case .long: environment.dates.long(date)
+        case .short: environment.dates.short(date, in: content.language)
+        case .long: environment.dates.long(date, in: content.language)
         case .day: environment.dates.day(date)
         case .iso: environment.dates.iso(date)
-        case .month: environment.dates.month(date)
+        case .month: environment.dates.month(date, in: content.language)
         }
     }
+
+    /// The item's language, a BCP 47 tag: its `language:`, else its section's, else the site's.
+    public var language: String { content.language }
 
     /// The theme's text `key` in the item's language (`i18n/<language>.yml`), its placeholders
     /// (`{count}`) filled from `values`; nil when the theme has no such text.
@@ -92,15 +95,15 @@ public struct Item<Fields: Kind>: Sendable {
 
 /// How ``Item/format(_:_:)`` writes a date.
 public enum DateStyle: Sendable, Hashable {
-    /// `13 Jul 2024` (in the site's language).
+    /// `13 Jul 2024` (in the item's language).
     case short
-    /// `13 July 2024` (in the site's language).
+    /// `13 July 2024` (in the item's language).
     case long
     /// `2024-07-13`.
     case day
     /// RFC 3339: `2024-07-13T22:03:00+02:00`, for `<time datetime>`.
     case iso
-    /// The month and year: `July 2024` (in the site's language).
+    /// The month and year: `July 2024` (in the item's language).
     case month
 }
 
