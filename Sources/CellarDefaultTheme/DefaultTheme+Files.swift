@@ -1540,8 +1540,9 @@ fields:
         "partials/neighbours.html": #"""
 {{#page.has_neighbours}}
 <nav class="neighbours wrap narrow" aria-label="{{t.more_in_section}}">
-{{#previous}}<a class="neighbour neighbour-previous" rel="prev" href="{{url}}"{{#has_own_language}} lang="{{language}}"{{/has_own_language}}><span class="neighbour-label">{{t.previous_item}}</span><span class="neighbour-title">{{title}}</span></a>{{/previous}}
-{{#next}}<a class="neighbour neighbour-next" rel="next" href="{{url}}"{{#has_own_language}} lang="{{language}}"{{/has_own_language}}><span class="neighbour-label">{{t.next_item}}</span><span class="neighbour-title">{{title}}</span></a>{{/next}}
+{{! The labels are the page words, in its language (a section on previous.url pushes only the address, so t is the page one); the titles are the neighbours own, in their language. }}
+{{#previous}}<a class="neighbour neighbour-previous" rel="prev" href="{{url}}"><span class="neighbour-label">{{/previous}}{{#previous.url}}{{t.previous_item}}{{/previous.url}}{{#previous}}</span><span class="neighbour-title"{{#has_own_language}} lang="{{language}}"{{/has_own_language}}>{{title}}</span></a>{{/previous}}
+{{#next}}<a class="neighbour neighbour-next" rel="next" href="{{url}}"><span class="neighbour-label">{{/next}}{{#next.url}}{{t.next_item}}{{/next.url}}{{#next}}</span><span class="neighbour-title"{{#has_own_language}} lang="{{language}}"{{/has_own_language}}>{{title}}</span></a>{{/next}}
 </nav>
 {{/page.has_neighbours}}
 

@@ -72,13 +72,15 @@ import Testing
     @Test func neighboursInAnotherLanguageThanThePageSaySo() async throws {
         let site = try site()
         try await site.build()
-        // The Vietnamese post's page (in Vietnamese): the older, Chinese one after it is marked, in its language.
+        // The Vietnamese post's page (in Vietnamese): the label is the page's word, in Vietnamese; the
+        // older, Chinese post's title after it is marked as Chinese.
         let market = try site.page("posts/market/index.html")
         #expect(market.contains("<nav class=\"neighbours wrap narrow\" aria-label=\"Thêm trong mục này\">"))
-        #expect(market.contains("<a class=\"neighbour neighbour-next\" rel=\"next\" href=\"/posts/tea/\" lang=\"zh-Hans\">"
-            + "<span class=\"neighbour-label\">下一篇</span><span class=\"neighbour-title\">河边的茶馆</span></a>"))
+        #expect(market.contains("<a class=\"neighbour neighbour-next\" rel=\"next\" href=\"/posts/tea/\">"
+            + "<span class=\"neighbour-label\">Bài tiếp theo</span><span class=\"neighbour-title\" lang=\"zh-Hans\">河边的茶馆</span></a>"))
         // The Chinese one's page: the Japanese post after it is in the site's language, not the page's.
-        #expect(try site.page("posts/tea/index.html").contains("rel=\"next\" href=\"/posts/hello-world/\" lang=\"ja\">"))
+        #expect(try site.page("posts/tea/index.html").contains(
+            "rel=\"next\" href=\"/posts/hello-world/\"><span class=\"neighbour-label\">下一篇</span><span class=\"neighbour-title\" lang=\"ja\">"))
     }
 
     @Test func feedsMarkEntriesInAnotherLanguageThanTheFeeds() async throws {
