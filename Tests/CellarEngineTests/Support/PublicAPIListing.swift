@@ -51,7 +51,7 @@ struct PublicAPIListing {
         var lines: [String] = []
         for (module, about) in Self.modules {
             let all = symbols[module] ?? []
-            lines.append("**\(module)** — \(about) (\(all.count) public symbols):")
+            lines.append("**\(module)** — \(about) (\(all.count) public symbol\(all.count == 1 ? "" : "s")):")
             lines.append("")
             for (name, group) in Dictionary(grouping: all, by: { $0.path[0] }).sorted(by: { $0.key < $1.key }) {
                 // A type of this module, or an extension of another module's type (`Site` in CellarCLI).
