@@ -1,6 +1,18 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
+// Homebrew's headers and libraries (toml11, Boost, Source-highlight) are outside the compiler's
+// default paths on macOS. SwiftPM refuses unsafe flags in a package another one depends on by
+// URL, so they are added only when the manifest is read on a Mac: on Linux, where Debian's
+// packages are in the default paths, the manifest has no unsafe flag at all.
+#if os(macOS)
+let homebrewHeaders: [CXXSetting] = [.unsafeFlags(["-I/opt/homebrew/include", "-I/usr/local/include"])]
+let homebrewLibraries: [LinkerSetting] = [.unsafeFlags(["-L/opt/homebrew/lib", "-L/usr/local/lib"])]
+#else
+let homebrewHeaders: [CXXSetting] = []
+let homebrewLibraries: [LinkerSetting] = []
+#endif
+
 let package = Package(
     name: "Cellar",
     platforms: [.macOS(.v15)],
@@ -9,8 +21,10 @@ let package = Package(
         .executable(name: "cellar-bench", targets: ["CellarBench"]),
         .executable(name: "mustache-bench", targets: ["MustacheBench"]),
         .executable(name: "highlight-bench", targets: ["HighlightBench"]),
+        // Building sites from Swift: Site, Kind, CellTemplate, Item, HTML (see README, "Cellar from Swift").
         .library(name: "CellarEngine", targets: ["CellarEngine"]),
-        .library(name: "CellarMustache", targets: ["CellarMustache"]),
+        // The cellar command line on a Site with Swift kinds: Site.runCommandLine().
+        .library(name: "CellarCLI", targets: ["CellarCLI"]),
     ],
     targets: [
         // System libraries from Debian, each touched by exactly one Swift module.
@@ -20,10 +34,7 @@ let package = Package(
         // toml11 (C++17, header-only, Debian libtoml11-dev) behind an `extern "C"` header; only CellarTOML imports it.
         .target(
             name: "CToml11",
-            cxxSettings: [
-                .unsafeFlags(["-std=c++17"]),
-                .unsafeFlags(["-I/opt/homebrew/include", "-I/usr/local/include"], .when(platforms: [.macOS])),
-            ],
+            cxxSettings: homebrewHeaders,
             linkerSettings: [.linkedLibrary("stdc++", .when(platforms: [.linux]))]
         ),
 
@@ -36,11 +47,11 @@ let package = Package(
         // behind an extern "C" header; CellarHighlight alone imports it.
         .target(
             name: "CSourceHighlight",
-            cxxSettings: [.unsafeFlags(["-std=c++17"]), .unsafeFlags(["-I/opt/homebrew/include"], .when(platforms: [.macOS]))],
+            cxxSettings: homebrewHeaders,
             linkerSettings: [
                 .linkedLibrary("source-highlight"), .linkedLibrary("boost_regex"), .linkedLibrary("pcre2-8"),
-                .linkedLibrary("stdc++", .when(platforms: [.linux])), .unsafeFlags(["-L/opt/homebrew/lib"], .when(platforms: [.macOS])),
-            ]
+                .linkedLibrary("stdc++", .when(platforms: [.linux])),
+            ] + homebrewLibraries
         ),
         // Build-time syntax highlighting of code blocks; the .lang sources are embedded by scripts/embed-highlight-definitions.
         .target(name: "CellarHighlight", dependencies: ["AnnotatedLocking", "CellarDiagnostics", "CSourceHighlight"], exclude: ["Definitions"]),
@@ -90,5 +101,6 @@ let package = Package(
             dependencies: ["CellarDefaultTheme", "CellarEngine", "CellarFuzzing", "CellarMustache", "CellarTree", "CellarYAML", "IgnoredFileNames"],
             resources: [.copy("Fixtures")]
         ),
-    ]
+    ],
+    cxxLanguageStandard: .cxx17
 )

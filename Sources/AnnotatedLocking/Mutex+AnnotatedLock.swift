@@ -15,7 +15,7 @@ extension Mutex {
     /// ThreadSanitizer it costs two `nil` checks. (`@inlinable`: specialised where it is called, as
     /// `withLock` itself is.)
     @inlinable
-    public borrowing func withAnnotatedLock<Result, E: Error>(
+    package borrowing func withAnnotatedLock<Result, E: Error>(
         _ body: (inout sending Value) throws(E) -> sending Result
     ) throws(E) -> sending Result {
         let address = withUnsafePointer(to: self) { UnsafeRawPointer($0) }

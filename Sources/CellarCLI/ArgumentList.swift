@@ -1,15 +1,15 @@
 import CellarDiagnostics
 
 /// The words of a command line, consumed by a command as it parses its options.
-public struct ArgumentList: Sendable {
+package struct ArgumentList: Sendable {
     private var words: [String]
 
-    public init(_ words: [String]) {
+    package init(_ words: [String]) {
         self.words = words
     }
 
     /// Removes `--name` (a flag without value), or `-short` when it has one; true when it was there.
-    public mutating func flag(_ name: String, short: Character? = nil) -> Bool {
+    package mutating func flag(_ name: String, short: Character? = nil) -> Bool {
         let spellings = ["--" + name] + (short.map { ["-" + String($0)] } ?? [])
         guard let index = words.firstIndex(where: spellings.contains) else { return false }
         words.remove(at: index)
@@ -17,7 +17,7 @@ public struct ArgumentList: Sendable {
     }
 
     /// Removes `--name VALUE` or `--name=VALUE` and returns the value.
-    public mutating func option(_ name: String) throws(UsageError) -> String? {
+    package mutating func option(_ name: String) throws(UsageError) -> String? {
         let long = "--" + name
         if let index = words.firstIndex(where: { $0.hasPrefix(long + "=") }) {
             let value = String(words[index].dropFirst(long.count + 1))
@@ -35,13 +35,13 @@ public struct ArgumentList: Sendable {
     }
 
     /// Removes and returns the next word that is not an option.
-    public mutating func positional() -> String? {
+    package mutating func positional() -> String? {
         guard let index = words.firstIndex(where: { !$0.hasPrefix("-") || $0 == "-" }) else { return nil }
         return words.remove(at: index)
     }
 
     /// Fails on anything left over, suggesting the closest known option.
-    public func finish(known: [String]) throws(UsageError) {
+    package func finish(known: [String]) throws(UsageError) {
         guard let word = words.first else { return }
         if word.hasPrefix("-") {
             let name = String(word.drop(while: { $0 == "-" }).prefix(while: { $0 != "=" }))

@@ -4,24 +4,27 @@ import Foundation
 
 /// The `cellar` command line: finds the command, parses its options, runs it and maps every
 /// outcome to an exit status. `main.swift` only calls ``run()``.
-public struct CLI: Sendable {
+package struct CLI: Sendable {
     var arguments: [String]
     var terminal: Terminal
     var workingDirectory: String
+    /// The site when no `--site` names one, with its Swift kinds: set by ``CellarEngine/Site/runCommandLine(_:)``.
+    var site: Site?
 
     static let commands: [any Command.Type] = [
         BuildCommand.self, ServeCommand.self, NewCommand.self, CheckCommand.self, KindsCommand.self, ImportCommand.self,
     ]
 
-    public init(arguments: [String], terminal: Terminal = .standard(),
+    package init(arguments: [String], terminal: Terminal = .standard(),
                 workingDirectory: String = FileManager.default.currentDirectoryPath) {
         self.arguments = arguments
         self.terminal = terminal
         self.workingDirectory = workingDirectory
     }
 
-    public func run() async -> ExitStatus {
-        var words = arguments
+    package func run() async -> ExitStatus {
+        // A Swift site's program builds when run without arguments, as `swift run` does.
+        var words = arguments.isEmpty && site != nil ? ["build"] : arguments
         guard let first = words.first else {
             terminal.err(Self.usage)
             return .usage
@@ -52,7 +55,8 @@ public struct CLI: Sendable {
         var list = ArgumentList(words)
         do throws(UsageError) {
             let parsed = try command.init(parsing: &list)
-            return await parsed.run(in: CommandEnvironment(terminal: terminal, workingDirectory: workingDirectory))
+            return await parsed.run(in: CommandEnvironment(terminal: terminal, workingDirectory: workingDirectory,
+                                                           defaultSite: site?.directory, kinds: site?.kinds ?? KindRegistrations()))
         } catch {
             terminal.err("cellar \(command.name): \(error.message)\n\n" + command.help)
             return .usage

@@ -1,8 +1,8 @@
 /// How `cellar` exits: 0 success, 1 a failed build or check, 2 a usage mistake (as grep and most Unix tools do).
-public enum ExitStatus: Int32, Sendable {
+package enum ExitStatus: Int32, Sendable {
     case success = 0
     case failure = 1
     case usage = 2
 
-    public var code: Int32 { rawValue }
+    package var code: Int32 { rawValue }
 }

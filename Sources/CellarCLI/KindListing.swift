@@ -18,6 +18,10 @@ struct KindListing {
             if let description = entry.description { head += ": " + description }
             var lines = [head]
             var about: [String] = []
+            if let swiftType = entry.swiftType {
+                about.append("declared in Swift by \(swiftType) at \(entry.registration ?? "?")"
+                             + (entry.replaces.map { ", replacing \($0)" } ?? ""))
+            }
             if !entry.hasPage { about.append("no pages of its own: its items live in lists") }
             if !entry.sections.isEmpty {
                 about.append("the kind of " + entry.sections.map { "content/\($0)/" }.joined(separator: ", "))

@@ -4,17 +4,17 @@ import Glibc
 import Foundation
 
 /// Where the CLI writes, and whether it may use colour and progress lines.
-public struct Terminal: Sendable {
+package struct Terminal: Sendable {
     /// Whether stderr is a terminal (progress lines, colour in diagnostics).
-    public var isInteractive: Bool
+    package var isInteractive: Bool
     /// Colour in what goes to stderr.
-    public var useColor: Bool
+    package var useColor: Bool
     /// Colour in what goes to stdout, which may be redirected while stderr is not (`cellar kinds > f`).
-    public var useColorOnStdout: Bool
+    package var useColorOnStdout: Bool
     private let write: @Sendable (String, Bool) -> Void
 
     /// The process's stdout and stderr; colour only on a terminal and when `NO_COLOR` is not set.
-    public static func standard() -> Terminal {
+    package static func standard() -> Terminal {
         let interactive = isatty(STDERR_FILENO) == 1
         let noColor = ProcessInfo.processInfo.environment["NO_COLOR"].map { !$0.isEmpty } ?? false
         let dumb = ProcessInfo.processInfo.environment["TERM"] == "dumb"
@@ -28,7 +28,7 @@ public struct Terminal: Sendable {
     }
 
     /// A terminal that hands what it would print to `sink` (tests).
-    public init(isInteractive: Bool = false, useColor: Bool = false, useColorOnStdout: Bool? = nil,
+    package init(isInteractive: Bool = false, useColor: Bool = false, useColorOnStdout: Bool? = nil,
                 sink: @escaping @Sendable (String, Bool) -> Void) {
         self.isInteractive = isInteractive
         self.useColor = useColor
@@ -36,22 +36,22 @@ public struct Terminal: Sendable {
         self.write = sink
     }
 
-    public func out(_ text: String) { write(text + "\n", false) }
-    public func err(_ text: String) { write(text + "\n", true) }
+    package func out(_ text: String) { write(text + "\n", false) }
+    package func err(_ text: String) { write(text + "\n", true) }
     /// Writes without a newline to stderr (progress lines).
-    public func errRaw(_ text: String) { write(text, true) }
+    package func errRaw(_ text: String) { write(text, true) }
 
-    public enum Style: String, Sendable {
+    package enum Style: String, Sendable {
         case bold = "1", red = "1;31", yellow = "1;33", green = "32", cyan = "36", dim = "2"
     }
 
     /// `text` in `style`, for stderr.
-    public func styled(_ text: String, _ style: Style) -> String {
+    package func styled(_ text: String, _ style: Style) -> String {
         useColor ? Self.paint(text, style) : text
     }
 
     /// `text` in `style`, for stdout.
-    public func styledForStdout(_ text: String, _ style: Style) -> String {
+    package func styledForStdout(_ text: String, _ style: Style) -> String {
         useColorOnStdout ? Self.paint(text, style) : text
     }
 

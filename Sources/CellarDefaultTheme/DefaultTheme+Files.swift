@@ -3,7 +3,7 @@
 
 extension DefaultTheme {
     /// Every file of the default theme: path relative to the theme folder → contents.
-    public static let files: [String: String] = [
+    package static let files: [String: String] = [
         "assets/css/cellar.css": #"""
 /* Cellar default theme — list screens for the web.
    Light and dark follow the visitor's system; no web fonts, no external requests.

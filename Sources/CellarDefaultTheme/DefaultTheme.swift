@@ -2,13 +2,13 @@
 /// installed `cellar` as well as from the repository. Data only: the engine's scaffolder writes it.
 ///
 /// The files are generated from `themes/default/` by `scripts/embed-default-theme`.
-public enum DefaultTheme {
+package enum DefaultTheme {
     /// The folder name sites use for it: `themes/default`.
-    public static let name = "default"
+    package static let name = "default"
 
     /// Every file's path relative to the theme folder, sorted.
-    public static var paths: [String] { files.keys.sorted() }
+    package static var paths: [String] { files.keys.sorted() }
 
     /// The text of one file of the theme (`kinds/review.yml`), or nil.
-    public static func file(_ path: String) -> String? { files[path] }
+    package static func file(_ path: String) -> String? { files[path] }
 }

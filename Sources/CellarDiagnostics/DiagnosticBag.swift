@@ -1,30 +1,35 @@
 /// Every diagnostic of a run, collected before anything fails, so people fix all of them in one pass.
 public struct DiagnosticBag: Error, Sendable, CustomStringConvertible {
+    /// Every diagnostic, in the order they were found (see ``sorted``).
     public private(set) var diagnostics: [Diagnostic] = []
 
-    public init(_ diagnostics: [Diagnostic] = []) {
+    package init(_ diagnostics: [Diagnostic] = []) {
         self.diagnostics = diagnostics
     }
 
-    public mutating func append(_ diagnostic: Diagnostic) {
+    package mutating func append(_ diagnostic: Diagnostic) {
         diagnostics.append(diagnostic)
     }
 
-    public mutating func append(contentsOf other: some Sequence<Diagnostic>) {
+    package mutating func append(contentsOf other: some Sequence<Diagnostic>) {
         diagnostics.append(contentsOf: other)
     }
 
-    public mutating func error(_ message: String, at location: SourceLocation? = nil, hint: String? = nil) {
+    package mutating func error(_ message: String, at location: SourceLocation? = nil, hint: String? = nil) {
         append(.error(message, at: location, hint: hint))
     }
 
-    public mutating func warning(_ message: String, at location: SourceLocation? = nil, hint: String? = nil) {
+    package mutating func warning(_ message: String, at location: SourceLocation? = nil, hint: String? = nil) {
         append(.warning(message, at: location, hint: hint))
     }
 
+    /// Whether there is no diagnostic at all.
     public var isEmpty: Bool { diagnostics.isEmpty }
+    /// Whether any diagnostic is an error.
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+    /// How many diagnostics are errors.
     public var errorCount: Int { diagnostics.count { $0.severity == .error } }
+    /// How many diagnostics are warnings.
     public var warningCount: Int { diagnostics.count { $0.severity == .warning } }
 
     /// Sorted by file, line and column (diagnostics without a place first), duplicates removed.
@@ -53,6 +58,7 @@ public struct DiagnosticBag: Error, Sendable, CustomStringConvertible {
         return parts.isEmpty ? "no problems" : parts.joined(separator: ", ")
     }
 
+    /// Every diagnostic as `cellar` prints it, sorted, one after the other.
     public var description: String { sorted.map(\.description).joined(separator: "\n") }
 
     private static func count(_ n: Int, _ noun: String) -> String? {

@@ -1,7 +1,7 @@
 /// "Did you mean …?" — the closest known name to a misspelt one.
-public enum Suggestion {
+package enum Suggestion {
     /// The candidate nearest to `word` by edit distance, when it is close enough to be a likely typo.
-    public static func closest(to word: String, in candidates: some Sequence<String>) -> String? {
+    package static func closest(to word: String, in candidates: some Sequence<String>) -> String? {
         let target = Array(word.lowercased().unicodeScalars)
         var best: (name: String, distance: Int)?
         for candidate in candidates {
@@ -14,7 +14,7 @@ public enum Suggestion {
     }
 
     /// Damerau–Levenshtein distance (optimal string alignment): transpositions count as one edit.
-    public static func editDistance<C: Equatable>(_ a: [C], _ b: [C]) -> Int {
+    package static func editDistance<C: Equatable>(_ a: [C], _ b: [C]) -> Int {
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
         var previous2 = [Int](repeating: 0, count: b.count + 1)

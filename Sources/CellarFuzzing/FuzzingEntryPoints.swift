@@ -7,7 +7,7 @@ import Foundation
 
 /// Entry points for the fuzz harnesses (`Sources/Fuzz*`) and the tests that replay what they found:
 /// each takes arbitrary bytes and must return — never crash, hang or exhaust memory.
-public enum FuzzingEntryPoints {
+package enum FuzzingEntryPoints {
     /// A kind with a field of every type, so typing meets them all.
     static let schema: Schema = {
         var diagnostics = DiagnosticBag()
@@ -34,7 +34,7 @@ public enum FuzzingEntryPoints {
     /// Bytes → text checks → front-matter split → YAML → typed values against ``schema``.
     /// - Returns: the number of diagnostics (so the work cannot be optimised away).
     @discardableResult
-    public static func frontMatter(_ bytes: [UInt8]) -> Int {
+    package static func frontMatter(_ bytes: [UInt8]) -> Int {
         var diagnostics = DiagnosticBag()
         do throws(Diagnostic) {
             let (parts, node) = try FrontMatterSplitter.read(bytes, file: "fuzz.md")
@@ -56,7 +56,7 @@ public enum FuzzingEntryPoints {
 
     /// Bytes → Markdown body rendering (with a rewrite of every reference) and inline rendering.
     @discardableResult
-    public static func markdown(_ bytes: [UInt8]) -> Int {
+    package static func markdown(_ bytes: [UInt8]) -> Int {
         let text = String(decoding: bytes, as: UTF8.self)
         let safe = MarkdownRenderer(options: [.smartPunctuation])
         let document = safe.render(text) { reference in
@@ -71,7 +71,7 @@ public enum FuzzingEntryPoints {
     /// A template, parsed and rendered — also as a partial of itself, beside a parent with blocks —
     /// against a context of every value type, with both missing-partial policies.
     @discardableResult
-    public static func mustache(_ bytes: [UInt8]) -> Int {
+    package static func mustache(_ bytes: [UInt8]) -> Int {
         let source = String(decoding: bytes, as: UTF8.self)
         let loader = DictionaryLoader([
             "self": source,
@@ -103,7 +103,7 @@ public enum FuzzingEntryPoints {
     /// The site is `<temporary>/site`: the build may write nothing beside it (checked after each build).
     /// - Returns: the number of diagnostics, or -1 when the build succeeded.
     @discardableResult
-    public static func site(_ bytes: [UInt8]) async -> Int {
+    package static func site(_ bytes: [UInt8]) async -> Int {
         let sandbox = NSTemporaryDirectory() + "cellar-fuzz-\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
         let root = sandbox + "/site"
         let files = FileManager.default

@@ -8,9 +8,9 @@ import CellarDiagnostics
 /// attributes.options.markedLines   // [2...2, 4...5]
 /// ```
 /// Anything malformed becomes a ``HighlightProblem`` at its place; the options keep what was valid.
-public struct CodeBlockAttributes: Sendable, Hashable {
-    public var options: CodeBlockOptions
-    public var problems: [HighlightProblem]
+package struct CodeBlockAttributes: Sendable, Hashable {
+    package var options: CodeBlockOptions
+    package var problems: [HighlightProblem]
     /// Where the `hl_lines` value starts, to place problems found once the block's length is known.
     var markedLinesOffset: Int?
 
@@ -28,14 +28,14 @@ public struct CodeBlockAttributes: Sendable, Hashable {
         "linenumbersintable": "write linenos=table or linenos=inline",
     ]
 
-    public init(options: CodeBlockOptions = CodeBlockOptions(), problems: [HighlightProblem] = []) {
+    package init(options: CodeBlockOptions = CodeBlockOptions(), problems: [HighlightProblem] = []) {
         self.options = options
         self.problems = problems
     }
 
     /// Parses `text`, the info string after the language (`{linenos=true hl_lines=[2,"4-5"]}`).
     /// Text outside the braces is ignored, as CommonMark leaves it to the renderer.
-    public init(parsing text: String) {
+    package init(parsing text: String) {
         self.init()
         var scanner = AttributeScanner(text)
         guard scanner.skip(to: "{") else { return }

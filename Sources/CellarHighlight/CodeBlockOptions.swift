@@ -1,15 +1,15 @@
 /// How a code block is laid out around its highlighted code: Hugo's per-block options
 /// (`{linenos=table hl_lines=[2,"4-5"] linenostart=10}`), parsed by ``CodeBlockAttributes``.
-public struct CodeBlockOptions: Sendable, Hashable {
+package struct CodeBlockOptions: Sendable, Hashable {
     /// Line numbers beside the code, or none.
-    public var lineNumbers: LineNumberStyle?
+    package var lineNumbers: LineNumberStyle?
     /// The number of the first line (Hugo's `linenostart`).
-    public var firstLineNumber: Int
+    package var firstLineNumber: Int
     /// Lines to mark, counted from 1 at the block's first line whatever `firstLineNumber` is
     /// (as Hugo counts `hl_lines`).
-    public var markedLines: [ClosedRange<Int>]
+    package var markedLines: [ClosedRange<Int>]
 
-    public init(lineNumbers: LineNumberStyle? = nil, firstLineNumber: Int = 1, markedLines: [ClosedRange<Int>] = []) {
+    package init(lineNumbers: LineNumberStyle? = nil, firstLineNumber: Int = 1, markedLines: [ClosedRange<Int>] = []) {
         self.lineNumbers = lineNumbers
         self.firstLineNumber = firstLineNumber
         self.markedLines = markedLines
@@ -23,7 +23,7 @@ public struct CodeBlockOptions: Sendable, Hashable {
 
 /// Where line numbers go. Either way the numbers are drawn by CSS from `data-ln` on empty,
 /// `aria-hidden` elements: copying the code never copies them, and screen readers skip them.
-public enum LineNumberStyle: String, Sendable, Hashable, CaseIterable {
+package enum LineNumberStyle: String, Sendable, Hashable, CaseIterable {
     /// A column of its own beside the code (Hugo's `linenos=table`, and `linenos=true`).
     case table
     /// At the start of each line (Hugo's `linenos=inline`).

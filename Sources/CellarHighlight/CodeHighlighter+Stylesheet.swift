@@ -3,7 +3,7 @@ extension CodeHighlighter {
     /// classes (`hl-keyword`, `hl-string`, …, those of Cellar's definitions and the common ones of
     /// Source-highlight's), marked lines, and line numbers drawn from `data-ln` so they are never
     /// selected or copied. A theme can ship it as it is or restyle the same classes.
-    public static let stylesheet = """
+    package static let stylesheet = """
         .highlight { overflow-x: auto; tab-size: 4; }
         .highlight .hl-line { display: block; }
         .highlight .hl-marked, .hl-gutter .hl-marked { background: rgba(255, 220, 0, 0.22); }

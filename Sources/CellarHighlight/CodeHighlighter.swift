@@ -13,22 +13,22 @@ import Foundation
 /// A value is cheap to copy and safe to use from every thread at once: each thread highlights
 /// with a session of its own, and the parsed language definitions are shared read-only.
 /// Highlighting never fails: what cannot be highlighted is drawn as plain escaped code, and said.
-public struct CodeHighlighter: Sendable {
-    public struct Configuration: Sendable {
+package struct CodeHighlighter: Sendable {
+    package struct Configuration: Sendable {
         /// GNU Source-highlight's data folder (Debian: /usr/share/source-highlight).
-        public var systemDataFolder: String
+        package var systemDataFolder: String
         /// Where to make the private data folder; `nil`: `$XDG_CACHE_HOME/cellar`, else
         /// `~/.cache/cellar`, else the temporary folder.
-        public var cacheFolder: String?
+        package var cacheFolder: String?
         /// The environment the default cache folders come from.
-        public var environment: [String: String]
+        package var environment: [String: String]
         /// How rules match text.
-        public var matcher: Matcher
+        package var matcher: Matcher
         /// How long one block may take (with ``Matcher/pcre2``) before it is shown as plain code
         /// instead: some definitions take time that grows with the square of a line's length.
-        public var timeLimit: Duration
+        package var timeLimit: Duration
 
-        public init(systemDataFolder: String = "/usr/share/source-highlight", cacheFolder: String? = nil,
+        package init(systemDataFolder: String = "/usr/share/source-highlight", cacheFolder: String? = nil,
                     environment: [String: String] = ProcessInfo.processInfo.environment, matcher: Matcher = .pcre2,
                     timeLimit: Duration = .seconds(2)) {
             self.systemDataFolder = systemDataFolder
@@ -41,7 +41,7 @@ public struct CodeHighlighter: Sendable {
 
     /// How the rules of a language definition match text. Both give the same HTML (the tests
     /// compare them on every language); PCRE2 is about four times faster.
-    public enum Matcher: String, Sendable, Hashable, CaseIterable {
+    package enum Matcher: String, Sendable, Hashable, CaseIterable {
         /// PCRE2, JIT-compiled, plugged into Source-highlight through its rule factory; Boost-only
         /// syntax is translated, and a pattern PCRE2 rejects keeps Boost.Regex.
         case pcre2
@@ -51,21 +51,21 @@ public struct CodeHighlighter: Sendable {
 
     /// Why highlighting is limited or off (the system data folder is missing, no cache folder
     /// could be made), to tell the author once; `nil` when all is well.
-    public let setupProblem: String?
+    package let setupProblem: String?
     /// The private data folder the library reads (`nil` if none could be made).
-    public let dataFolder: String?
+    package let dataFolder: String?
     private let catalog: LanguageCatalog
     /// The definition files present in the data folder.
     private let availableDefinitions: Set<String>
     private let sessions = SessionPool()
     /// How rules match text.
-    public let matcher: Matcher
+    package let matcher: Matcher
     /// How long one block may take.
-    public let timeLimit: Duration
+    package let timeLimit: Duration
 
     /// Finds or makes the data folder (see ``Configuration``). Does file I/O; call it once and
     /// share the value.
-    public static func prepare(_ configuration: Configuration = Configuration()) -> CodeHighlighter {
+    package static func prepare(_ configuration: Configuration = Configuration()) -> CodeHighlighter {
         let roots = configuration.cacheFolder.map { [$0] } ?? HighlightDataFolder.defaultRoots(environment: configuration.environment)
         let folder = HighlightDataFolder.prepare(systemFolder: configuration.systemDataFolder, roots: roots)
         var available: Set<String> = []
@@ -89,18 +89,18 @@ public struct CodeHighlighter: Sendable {
     }
 
     /// Every language, by name, with the aliases that select it.
-    public var languages: [CodeLanguage] { catalog.languages }
+    package var languages: [CodeLanguage] { catalog.languages }
 
     /// What a fence's language name selects: a language, plain text, or an unknown name with the
     /// closest known one.
-    public func lookUp(_ language: String) -> LanguageLookup {
+    package func lookUp(_ language: String) -> LanguageLookup {
         catalog.lookUp(language)
     }
 
     /// Highlights a fenced block: `language` is the info string's first word, `attributes` the
     /// rest (Hugo's options, `{linenos=table hl_lines=[2,"4-5"] linenostart=10}`). Problems in the
     /// attributes come back with their offset in `attributes`.
-    public func highlight(_ code: String, language: String, attributes: String) -> HighlightedCode {
+    package func highlight(_ code: String, language: String, attributes: String) -> HighlightedCode {
         let parsed = CodeBlockAttributes(parsing: attributes)
         let lines = CodeLines(code)
         var block = draw(lines, language: language, options: parsed.options)
@@ -111,7 +111,7 @@ public struct CodeHighlighter: Sendable {
     /// Highlights a fenced block from its whole info string (`swift {linenos=table}`): the
     /// language is its first word (up to a blank or `{`), the attributes the rest. Problem offsets
     /// count from the start of `info`.
-    public func highlight(_ code: String, info: String) -> HighlightedCode {
+    package func highlight(_ code: String, info: String) -> HighlightedCode {
         let scalars = Array(info.unicodeScalars)
         var start = 0
         while start < scalars.count, scalars[start].properties.isWhitespace { start += 1 }
@@ -129,7 +129,7 @@ public struct CodeHighlighter: Sendable {
     }
 
     /// Highlights `code` in `language` (a name or alias; empty or `text` for plain code).
-    public func highlight(_ code: String, language: String, options: CodeBlockOptions = CodeBlockOptions()) -> HighlightedCode {
+    package func highlight(_ code: String, language: String, options: CodeBlockOptions = CodeBlockOptions()) -> HighlightedCode {
         draw(CodeLines(code), language: language, options: options)
     }
 
@@ -179,7 +179,7 @@ public struct CodeHighlighter: Sendable {
     /// A block with a line longer than this (in UTF-8 bytes) is shown as plain code: in some
     /// definitions matching time grows with the square of a line's length (minified code, data
     /// URLs), and 10,000 bytes already take 70 ms in Source-highlight's sh.lang.
-    public static let maximumLineLength = 10_000
+    package static let maximumLineLength = 10_000
 
     private func plain(_ lines: CodeLines, language: String?, lookup: LanguageLookup, options: CodeBlockOptions, problems: [HighlightProblem]) -> HighlightedCode {
         let markup = CodeBlockMarkup(language: language, options: options)

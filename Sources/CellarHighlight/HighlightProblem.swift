@@ -3,20 +3,20 @@ import CellarDiagnostics
 /// Something the author should hear about a code block: an unknown language, an option that is
 /// malformed or has no effect, a block the library could not highlight. Highlighting never fails:
 /// the block is still drawn (as plain code when nothing else works).
-public struct HighlightProblem: Sendable, Hashable, CustomStringConvertible {
-    public enum Kind: String, Sendable, Hashable {
+package struct HighlightProblem: Sendable, Hashable, CustomStringConvertible {
+    package enum Kind: String, Sendable, Hashable {
         case unknownLanguage, malformedOption, unknownOption, ignoredOption, lineOutOfRange, highlightingFailed
     }
 
-    public var kind: Kind
-    public var message: String
+    package var kind: Kind
+    package var message: String
     /// What to do about it.
-    public var hint: String?
+    package var hint: String?
     /// Where the problem is in the attribute text (the part of the info string after the
     /// language), in Unicode scalars from its start; `nil` when it is about the block as a whole.
-    public var offset: Int?
+    package var offset: Int?
 
-    public init(_ kind: Kind, _ message: String, hint: String? = nil, offset: Int? = nil) {
+    package init(_ kind: Kind, _ message: String, hint: String? = nil, offset: Int? = nil) {
         self.kind = kind
         self.message = message
         self.hint = hint
@@ -25,13 +25,13 @@ public struct HighlightProblem: Sendable, Hashable, CustomStringConvertible {
 
     /// A warning at the problem's place, given where the attribute text starts in the file (its
     /// column counted in Unicode scalars, as ``SourceLocation`` counts them).
-    public func diagnostic(attributesAt start: SourceLocation) -> Diagnostic {
+    package func diagnostic(attributesAt start: SourceLocation) -> Diagnostic {
         var location = start
         if let offset { location.column += offset }
         return .warning(message, at: location, hint: hint)
     }
 
-    public var description: String {
+    package var description: String {
         (offset.map { "\($0): " } ?? "") + message + (hint.map { " (\($0))" } ?? "")
     }
 }

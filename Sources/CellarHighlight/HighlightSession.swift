@@ -1,4 +1,4 @@
-import CSourceHighlight
+internal import CSourceHighlight
 
 /// One shim session: formatters and an output buffer that one thread uses at a time.
 ///
@@ -55,7 +55,7 @@ extension CodeHighlighter.Matcher {
 
 extension CodeHighlighter {
     /// The version of the GNU Source-highlight library loaded ("3.1.9").
-    public static var libraryVersion: String { String(cString: csh_library_version()) }
+    package static var libraryVersion: String { String(cString: csh_library_version()) }
     /// The version of the PCRE2 library the highlighter matches with ("10.42 2022-12-11").
-    public static var pcre2Version: String { String(cString: csh_pcre2_version()) }
+    package static var pcre2Version: String { String(cString: csh_pcre2_version()) }
 }

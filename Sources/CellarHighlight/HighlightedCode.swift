@@ -1,12 +1,12 @@
 /// A code block drawn as HTML, with what the author should hear about it.
-public struct HighlightedCode: Sendable, Hashable {
+package struct HighlightedCode: Sendable, Hashable {
     /// The block: a `<pre class="highlight">` (inside a `<div class="highlight-table">` with
     /// `linenos=table`), everything escaped.
-    public var html: String
+    package var html: String
     /// What the fence's language name selected.
-    public var language: LanguageLookup
+    package var language: LanguageLookup
     /// Whether the code was highlighted (false: drawn as plain escaped code).
-    public var isHighlighted: Bool
+    package var isHighlighted: Bool
     /// Unknown language or options, marked lines past the end, a block the library refused.
-    public var problems: [HighlightProblem]
+    package var problems: [HighlightProblem]
 }

@@ -1,5 +1,5 @@
 /// What a fence's language name selects.
-public enum LanguageLookup: Sendable, Hashable {
+package enum LanguageLookup: Sendable, Hashable {
     /// A language the highlighter draws.
     case known(CodeLanguage)
     /// No language, or one that asks for none (`text`, `txt`, `plain`, `plaintext`, `none`):

@@ -14,17 +14,17 @@ import Foundation
 /// Every post keeps its URL — through a section permalink, a `slug:` or a page's folder, else an
 /// alias that redirects from it. The report says what was converted, kept, dropped or left out,
 /// each with its place in the source, and what `cellar check` finds in the new site.
-public struct SiteImporter: Sendable {
-    public var options: ImportOptions
+package struct SiteImporter: Sendable {
+    package var options: ImportOptions
 
-    public init(options: ImportOptions) {
+    package init(options: ImportOptions) {
         self.options = options
     }
 
     /// Imports the site.
     /// - Throws: a diagnostic when the source is not a site of the dialect, the destination exists
     ///   (without `replace`), or the new site cannot be written. Nothing is written then.
-    public func run() async throws(Diagnostic) -> ImportReport {
+    package func run() async throws(Diagnostic) -> ImportReport {
         let source = Paths.absolute(options.source, base: options.workingDirectory)
         let destination = Paths.absolute(options.destination, base: options.workingDirectory)
         var isDirectory: ObjCBool = false

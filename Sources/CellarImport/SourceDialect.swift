@@ -1,9 +1,9 @@
 /// The generator a site is imported from.
-public enum SourceDialect: String, Sendable, CaseIterable, Codable {
+package enum SourceDialect: String, Sendable, CaseIterable, Codable {
     case hugo, jekyll
 
     /// `Hugo`, `Jekyll`: as messages name it.
-    public var name: String {
+    package var name: String {
         switch self {
         case .hugo: "Hugo"
         case .jekyll: "Jekyll"

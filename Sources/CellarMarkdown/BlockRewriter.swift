@@ -1,4 +1,4 @@
-import CCmark
+internal import CCmark
 
 /// Turns what libcmark parsed as paragraphs back into GFM tables and footnote notes: each is replaced,
 /// line for line, by an HTML comment that holds its place; its cells and body go to the front of the

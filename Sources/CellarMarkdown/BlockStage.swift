@@ -1,4 +1,4 @@
-import CCmark
+internal import CCmark
 
 /// Tables and footnote notes, from the first parse to the final tree: runs ``BlockRewriter`` until the
 /// text parses right, builds the tables in place of their placeholders, keeps the notes' bodies aside,

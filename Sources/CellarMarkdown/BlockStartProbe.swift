@@ -1,4 +1,4 @@
-import CCmark
+internal import CCmark
 
 /// Whether a line, outside any paragraph, would open a block of its own (quote, heading, fence, HTML,
 /// rule, list item, indented code): such a line ends a table. libcmark itself answers, on the line alone.

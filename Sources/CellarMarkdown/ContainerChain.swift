@@ -1,4 +1,4 @@
-import CCmark
+internal import CCmark
 
 /// The block quotes and list items around a block, outermost first, as a first parse placed them,
 /// and how each line gets through their markers and indentation to its content.

@@ -1,4 +1,4 @@
-import CCmark
+internal import CCmark
 
 /// Keeps `\~` and `\[` literal for the GFM passes, which only see text after libcmark removed the
 /// backslashes: before parsing, each escape becomes a rare punctuation character (`⁓` for `\~`, `⁅` for

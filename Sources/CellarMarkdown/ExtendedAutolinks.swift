@@ -1,4 +1,4 @@
-import CCmark
+internal import CCmark
 
 /// Turns bare `www.`, `http(s)://`, `ftp://` links and e-mail addresses in text into links — never
 /// inside a link or image, between raw `<a>` and `</a>`, in code or in raw HTML (which are not text).

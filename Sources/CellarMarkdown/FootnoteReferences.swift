@@ -1,4 +1,4 @@
-import CCmark
+internal import CCmark
 
 /// The `[^label]` references of a tree, cut out of its text as nodes of their own (outside links, code and
 /// raw HTML). References to labels without a note stay text and are reported.

@@ -1,4 +1,4 @@
-import CCmark
+internal import CCmark
 
 /// Numbers the notes in the order they are first referred to (from the body, then from notes already
 /// numbered), writes each reference and the `<section class="footnotes">` that ends the body, in

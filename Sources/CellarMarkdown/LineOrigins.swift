@@ -1,4 +1,4 @@
-import CCmark
+internal import CCmark
 
 /// Maps lines of the parsed text back to lines of the Markdown source: the identity when the body was
 /// parsed as written, the assembly's record when cells and notes were moved.

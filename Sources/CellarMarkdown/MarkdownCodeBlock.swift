@@ -1,15 +1,15 @@
 /// A fenced or indented code block, as offered to ``MarkdownRenderer/codeBlockRenderer``.
-public struct MarkdownCodeBlock: Sendable, Hashable {
+package struct MarkdownCodeBlock: Sendable, Hashable {
     /// The first word of the info string (```` ```swift ```` → `swift`); nil when there is none.
-    public var language: String?
+    package var language: String?
     /// The rest of the info string, trimmed (```` ```go {linenos=true} ```` → `{linenos=true}`); empty when none.
-    public var attributes: String
+    package var attributes: String
     /// The code, ending with a line break as libcmark gives it.
-    public var code: String
+    package var code: String
     /// 1-based line of the block (its opening fence, or its first line when indented) in the Markdown source.
-    public var line: Int
+    package var line: Int
 
-    public init(language: String?, attributes: String, code: String, line: Int) {
+    package init(language: String?, attributes: String, code: String, line: Int) {
         self.language = language
         self.attributes = attributes
         self.code = code

@@ -1,6 +1,6 @@
 /// The GitHub Flavored Markdown extensions Cellar adds on top of CommonMark, by the names
 /// sites use in `markdown: {extensions: [...]}`.
-public enum MarkdownExtension: String, CaseIterable, Sendable, Hashable {
+package enum MarkdownExtension: String, CaseIterable, Sendable, Hashable {
     /// Pipe tables with a delimiter row (`| a | b |` over `| --- | :-: |`).
     case table
     /// `~~struck~~` (and `~struck~`) text, drawn as `<del>`.
@@ -13,7 +13,7 @@ public enum MarkdownExtension: String, CaseIterable, Sendable, Hashable {
     case footnotes
 
     /// The option that switches this extension on.
-    public var option: MarkdownOptions {
+    package var option: MarkdownOptions {
         switch self {
         case .table: .table
         case .strikethrough: .strikethrough

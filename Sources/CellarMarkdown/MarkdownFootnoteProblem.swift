@@ -1,6 +1,6 @@
 /// A footnote that cannot be drawn as written, with its place in the Markdown source.
-public struct MarkdownFootnoteProblem: Sendable, Hashable {
-    public enum Kind: Sendable, Hashable {
+package struct MarkdownFootnoteProblem: Sendable, Hashable {
+    package enum Kind: Sendable, Hashable {
         /// `[^label]` with no `[^label]:` note: it stays in the text as written.
         case undefinedReference
         /// A `[^label]:` note nothing refers to: it is left out of the HTML.
@@ -9,15 +9,15 @@ public struct MarkdownFootnoteProblem: Sendable, Hashable {
         case duplicateDefinition
     }
 
-    public var kind: Kind
+    package var kind: Kind
     /// The label as written between `[^` and `]`.
-    public var label: String
+    package var label: String
     /// 1-based line of the `[` within the Markdown source.
-    public var line: Int
+    package var line: Int
     /// 1-based column (in characters) of the `[` within that line.
-    public var column: Int
+    package var column: Int
 
-    public init(kind: Kind, label: String, line: Int, column: Int) {
+    package init(kind: Kind, label: String, line: Int, column: Int) {
         self.kind = kind
         self.label = label
         self.line = line

@@ -1,60 +1,60 @@
-import CCmark
+internal import CCmark
 
 /// How Markdown is rendered: CommonMark switches, the GFM extensions and Cellar's own markup choices.
-public struct MarkdownOptions: OptionSet, Sendable, Hashable {
-    public let rawValue: Int32
+package struct MarkdownOptions: OptionSet, Sendable, Hashable {
+    package let rawValue: Int32
 
-    public init(rawValue: Int32) {
+    package init(rawValue: Int32) {
         self.rawValue = rawValue
     }
 
     /// Curly quotes, en and em dashes, ellipses.
-    public static let smartPunctuation = MarkdownOptions(rawValue: CMARK_OPT_SMART)
+    package static let smartPunctuation = MarkdownOptions(rawValue: CMARK_OPT_SMART)
     /// Let raw HTML and dangerous URLs through (off by default: they are dropped).
-    public static let allowRawHTML = MarkdownOptions(rawValue: CMARK_OPT_UNSAFE)
+    package static let allowRawHTML = MarkdownOptions(rawValue: CMARK_OPT_UNSAFE)
 
     // Cellar's own bits, above every bit libcmark 0.30 defines (it never sees them).
     /// GFM pipe tables (``MarkdownExtension/table``).
-    public static let table = MarkdownOptions(rawValue: 1 << 20)
+    package static let table = MarkdownOptions(rawValue: 1 << 20)
     /// GFM strikethrough (``MarkdownExtension/strikethrough``).
-    public static let strikethrough = MarkdownOptions(rawValue: 1 << 21)
+    package static let strikethrough = MarkdownOptions(rawValue: 1 << 21)
     /// GFM extended autolinks (``MarkdownExtension/autolink``).
-    public static let autolink = MarkdownOptions(rawValue: 1 << 22)
+    package static let autolink = MarkdownOptions(rawValue: 1 << 22)
     /// GFM task list items (``MarkdownExtension/tasklist``).
-    public static let tasklist = MarkdownOptions(rawValue: 1 << 23)
+    package static let tasklist = MarkdownOptions(rawValue: 1 << 23)
     /// GFM footnotes (``MarkdownExtension/footnotes``).
-    public static let footnotes = MarkdownOptions(rawValue: 1 << 24)
+    package static let footnotes = MarkdownOptions(rawValue: 1 << 24)
     /// GFM's tag filter: with raw HTML allowed, `<script>`, `<style>`, `<iframe>`, `<textarea>`, `<title>`,
     /// `<xmp>`, `<noembed>`, `<noframes>` and `<plaintext>` are escaped (`&lt;script>`).
-    public static let tagFilter = MarkdownOptions(rawValue: 1 << 25)
+    package static let tagFilter = MarkdownOptions(rawValue: 1 << 25)
     /// Wraps each table in `<div class="table-scroll" role="group" tabindex="0" aria-label="Table: …">`, so
     /// a wide table scrolls inside its own box (with `overflow-x: auto` from the theme), keyboards can reach
     /// and scroll it (axe-core's `scrollable-region-focusable`) and screen readers name it by its header.
     /// A group rather than a region: tables with the same header on one page are no duplicate landmarks.
-    public static let scrollableTables = MarkdownOptions(rawValue: 1 << 26)
+    package static let scrollableTables = MarkdownOptions(rawValue: 1 << 26)
     /// Writes a table column's alignment as `style="text-align: center"`, valid HTML5, instead of
     /// GFM's `align="center"`, which HTML5 calls obsolete (the Nu checker refuses it).
-    public static let alignmentStyles = MarkdownOptions(rawValue: 1 << 28)
+    package static let alignmentStyles = MarkdownOptions(rawValue: 1 << 28)
     /// Puts a task item's checkbox and the text of its first paragraph in one `<label>`, so the checkbox
     /// has an accessible name (axe-core's `label` rule) and screen readers read the task with its state.
-    public static let labelledTaskItems = MarkdownOptions(rawValue: 1 << 27)
+    package static let labelledTaskItems = MarkdownOptions(rawValue: 1 << 27)
 
     /// Every GFM extension.
-    public static let allExtensions = MarkdownOptions(extensions: MarkdownExtension.allCases)
+    package static let allExtensions = MarkdownOptions(extensions: MarkdownExtension.allCases)
 
     /// Smart punctuation, every GFM extension, the tag filter, and Cellar's markup: scrollable
     /// tables, alignment as styles, labelled task items.
-    public static let `default`: MarkdownOptions = [
+    package static let `default`: MarkdownOptions = [
         .smartPunctuation, .allExtensions, .tagFilter, .scrollableTables, .alignmentStyles, .labelledTaskItems,
     ]
 
     /// Options with exactly these extensions switched on.
-    public init(extensions: some Sequence<MarkdownExtension>) {
+    package init(extensions: some Sequence<MarkdownExtension>) {
         self = extensions.reduce(into: []) { $0.insert($1.option) }
     }
 
     /// The extensions switched on, in ``MarkdownExtension/allCases`` order.
-    public var extensions: [MarkdownExtension] {
+    package var extensions: [MarkdownExtension] {
         MarkdownExtension.allCases.filter { contains($0.option) }
     }
 

@@ -1,4 +1,4 @@
-import CCmark
+internal import CCmark
 
 /// libcmark's CommonMark parse plus the GFM extensions it lacks: tables and footnote notes are found
 /// from a first parse and moved so one more parse reads them right (``BlockRewriter``); strikethrough,

@@ -1,4 +1,4 @@
-import CCmark
+internal import CCmark
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -16,13 +16,13 @@ import Darwin
 /// let document = renderer.render(markdown, footnoteIDPrefix: "post-3-")
 /// print(document.html, document.headings, document.footnoteProblems)
 /// ```
-public struct MarkdownRenderer: Sendable {
-    public var options: MarkdownOptions
+package struct MarkdownRenderer: Sendable {
+    package var options: MarkdownOptions
     /// Called for every fenced and indented code block; returns the HTML for the whole block (a
     /// syntax highlighter's), or nil for libcmark's `<pre><code class="language-…">`.
-    public var codeBlockRenderer: (@Sendable (MarkdownCodeBlock) -> String?)?
+    package var codeBlockRenderer: (@Sendable (MarkdownCodeBlock) -> String?)?
 
-    public init(options: MarkdownOptions = .default,
+    package init(options: MarkdownOptions = .default,
                 codeBlockRenderer: (@Sendable (MarkdownCodeBlock) -> String?)? = nil) {
         self.options = options
         self.codeBlockRenderer = codeBlockRenderer
@@ -36,7 +36,7 @@ public struct MarkdownRenderer: Sendable {
     ///   - rewrite: called for every link and image; return a new destination to replace it, or nil to keep it.
     ///   - shortcode: called for every shortcode call outside code, in order (``ShortcodeCall``); nil
     ///     output leaves the call as written. Without it, `{{< … >}}` is plain text.
-    public func render(
+    package func render(
         _ source: String, footnoteIDPrefix: String = "", rewrite: (MarkdownReference) -> String? = { _ in nil },
         shortcode: ((ShortcodeCall) -> ShortcodeOutput?)? = nil
     ) -> MarkdownDocument {
@@ -74,7 +74,7 @@ public struct MarkdownRenderer: Sendable {
     }
 
     /// Renders one line of inline Markdown (a `text` field) without the surrounding `<p>`.
-    public func renderInline(_ source: String) -> String {
+    package func renderInline(_ source: String) -> String {
         guard let tree = MarkdownParser(options: options).parse(Self.withoutByteOrderMark(source)) else { return "" }
         let html = Self.html(of: tree.root, options: options)
         var trimmed = Substring(html)
@@ -146,7 +146,7 @@ public struct MarkdownRenderer: Sendable {
 
 extension MarkdownRenderer {
     /// The version of the libcmark Cellar runs with, as the library reports it ("0.30.2").
-    public static var libraryVersion: String { String(cString: cmark_version_string()) }
+    package static var libraryVersion: String { String(cString: cmark_version_string()) }
 }
 
 private extension String {

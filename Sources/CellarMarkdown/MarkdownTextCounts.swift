@@ -1,17 +1,17 @@
 /// How much text a body holds, by script: Chinese and Japanese are not written in space-separated
 /// words, so their characters are counted one by one instead.
-public struct MarkdownTextCounts: Sendable, Hashable {
+package struct MarkdownTextCounts: Sendable, Hashable {
     /// Space-separated words outside code (Latin, Vietnamese, Cyrillic, Greek, Korean Hangul…) holding
     /// at least one letter or digit. A run of Han or kana characters is never a word.
-    public var proseWords = 0
+    package var proseWords = 0
     /// Han ideographs (Chinese characters, Japanese kanji) outside code.
-    public var hanCharacters = 0
+    package var hanCharacters = 0
     /// Hiragana and katakana outside code.
-    public var kanaCharacters = 0
+    package var kanaCharacters = 0
     /// Space-separated words inside code spans and code blocks.
-    public var codeWords = 0
+    package var codeWords = 0
 
-    public init(proseWords: Int = 0, hanCharacters: Int = 0, kanaCharacters: Int = 0, codeWords: Int = 0) {
+    package init(proseWords: Int = 0, hanCharacters: Int = 0, kanaCharacters: Int = 0, codeWords: Int = 0) {
         self.proseWords = proseWords
         self.hanCharacters = hanCharacters
         self.kanaCharacters = kanaCharacters
@@ -19,5 +19,5 @@ public struct MarkdownTextCounts: Sendable, Hashable {
     }
 
     /// Han and kana characters together.
-    public var cjkCharacters: Int { hanCharacters + kanaCharacters }
+    package var cjkCharacters: Int { hanCharacters + kanaCharacters }
 }

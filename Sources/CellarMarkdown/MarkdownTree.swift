@@ -1,4 +1,4 @@
-import CCmark
+internal import CCmark
 
 /// A parsed body with its GFM extensions applied: owns libcmark's tree and frees it.
 final class MarkdownTree {

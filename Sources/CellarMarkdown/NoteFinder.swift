@@ -1,4 +1,4 @@
-import CCmark
+internal import CCmark
 
 /// Finds a GFM footnote definition (`[^label]: text`) starting on a given line of a parse, with the
 /// lines it holds: those indented by four columns, blank lines between them, and lazy continuations of

@@ -1,4 +1,4 @@
-import CCmark
+internal import CCmark
 
 /// One parse of an ``AssembledSource``, indexed by line: which leaf block (paragraph, heading,
 /// code, HTML, rule) and which innermost container holds each line.

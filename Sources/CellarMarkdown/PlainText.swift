@@ -1,4 +1,4 @@
-import CCmark
+internal import CCmark
 
 /// The plain text of a subtree: text and code, line breaks as spaces, whitespace collapsed.
 enum PlainText {

@@ -1,17 +1,17 @@
 /// A shortcode a Markdown body calls — `{{< video src="/clips/a.mp4" caption="…" >}}`, Hugo's
 /// syntax — found outside code spans, code blocks and raw HTML.
-public struct ShortcodeCall: Sendable, Hashable {
-    public var name: String
-    public var arguments: [ShortcodeArgument]
+package struct ShortcodeCall: Sendable, Hashable {
+    package var name: String
+    package var arguments: [ShortcodeArgument]
     /// 1-based line and column (in characters) of the `{{<` in the Markdown source.
-    public var line: Int
-    public var column: Int
+    package var line: Int
+    package var column: Int
     /// Whether a `{{< /name >}}` closes it: what lies between is its content, rendered as Markdown.
-    public var isPaired: Bool
+    package var isPaired: Bool
     /// The call as written, from `{{<` to `>}}`.
-    public var text: String
+    package var text: String
 
-    public init(name: String, arguments: [ShortcodeArgument], line: Int, column: Int, isPaired: Bool, text: String) {
+    package init(name: String, arguments: [ShortcodeArgument], line: Int, column: Int, isPaired: Bool, text: String) {
         self.name = name
         self.arguments = arguments
         self.line = line
@@ -22,21 +22,21 @@ public struct ShortcodeCall: Sendable, Hashable {
 }
 
 /// One argument of a ``ShortcodeCall``: `caption="A lake"`, or a positional `dQw4w9WgXcQ`.
-public struct ShortcodeArgument: Sendable, Hashable {
+package struct ShortcodeArgument: Sendable, Hashable {
     /// nil for a positional argument.
-    public var name: String?
+    package var name: String?
     /// The value, quotes and escapes removed.
-    public var value: String
+    package var value: String
     /// 1-based line and column of the value (of its opening quote when quoted).
-    public var line: Int
-    public var column: Int
+    package var line: Int
+    package var column: Int
     /// Whether the value was written in quotes (then it is always text).
-    public var quoted: Bool
+    package var quoted: Bool
     /// Where the name is written (the value's place for a positional argument).
-    public var nameLine: Int
-    public var nameColumn: Int
+    package var nameLine: Int
+    package var nameColumn: Int
 
-    public init(name: String?, value: String, line: Int, column: Int, quoted: Bool, nameLine: Int? = nil, nameColumn: Int? = nil) {
+    package init(name: String?, value: String, line: Int, column: Int, quoted: Bool, nameLine: Int? = nil, nameColumn: Int? = nil) {
         self.name = name
         self.value = value
         self.line = line
@@ -48,7 +48,7 @@ public struct ShortcodeArgument: Sendable, Hashable {
 }
 
 /// What a shortcode call becomes.
-public enum ShortcodeOutput: Sendable, Hashable {
+package enum ShortcodeOutput: Sendable, Hashable {
     /// HTML in place of the call (a call alone on its line replaces its paragraph).
     case html(String)
     /// For a paired call: HTML before and after its content, which is rendered between them.
@@ -56,8 +56,8 @@ public enum ShortcodeOutput: Sendable, Hashable {
 }
 
 /// A `{{<` that could not be read as a call, or a closing tag that closes nothing, with its place.
-public struct MarkdownShortcodeProblem: Sendable, Hashable {
-    public enum Kind: Sendable, Hashable {
+package struct MarkdownShortcodeProblem: Sendable, Hashable {
+    package enum Kind: Sendable, Hashable {
         /// `{{<` with no `>}}` after it in the same paragraph: it stays as written.
         case unclosedCall
         /// An argument value whose quote is never closed.
@@ -68,12 +68,12 @@ public struct MarkdownShortcodeProblem: Sendable, Hashable {
         case strayClosing(String)
     }
 
-    public var kind: Kind
+    package var kind: Kind
     /// 1-based line and column (in characters) within the Markdown source.
-    public var line: Int
-    public var column: Int
+    package var line: Int
+    package var column: Int
 
-    public init(kind: Kind, line: Int, column: Int) {
+    package init(kind: Kind, line: Int, column: Int) {
         self.kind = kind
         self.line = line
         self.column = column

@@ -1,4 +1,4 @@
-import CCmark
+internal import CCmark
 
 /// Finds shortcode calls (`{{< name args >}}`, `{{< /name >}}`) in a Markdown source where they
 /// are text — in paragraphs and headings, outside code spans — never in code blocks, raw HTML

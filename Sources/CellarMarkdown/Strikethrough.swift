@@ -1,4 +1,4 @@
-import CCmark
+internal import CCmark
 
 /// GFM strikethrough: runs of one or two `~` that open (left-flanking) and close (right-flanking) like
 /// emphasis, matched with a run of the same length within the same inline container, drawn as `<del>`.

@@ -1,4 +1,4 @@
-import CCmark
+internal import CCmark
 
 /// Builds the HTML of a GFM table in the final tree, out of custom nodes: the cells' inline content,
 /// parsed as headings at the front of the text, is moved into `<th>` and `<td>` cells. Rows with fewer

@@ -1,4 +1,4 @@
-import CCmark
+internal import CCmark
 
 /// Finds a GFM table whose delimiter row is a given line of a parse, following the extension's rules:
 /// the header row is the line before it in the same paragraph with as many cells; body rows follow until

@@ -1,4 +1,4 @@
-import CCmark
+internal import CCmark
 
 /// GFM's tag filter: in raw HTML, the `<` of the tags that change how a browser reads what follows
 /// (`<script>`, `<style>`, `<iframe>`, `<textarea>`, `<title>`, `<xmp>`, `<noembed>`, `<noframes>`,

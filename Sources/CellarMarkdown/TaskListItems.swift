@@ -1,4 +1,4 @@
-import CCmark
+internal import CCmark
 
 /// GFM task list items: a list item whose paragraph starts, on the item's first line, with `[ ]`,
 /// `[x]` or `[X]` and a space gets a disabled checkbox in place of the marker. Labelled, the checkbox and

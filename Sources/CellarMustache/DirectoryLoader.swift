@@ -2,7 +2,7 @@ import Foundation
 
 /// Looks up `name` + extension in each folder in order (e.g. `partials/` then `layouts/`).
 /// Names may contain `/` for sub-folders but never a `..` or `.` part, an empty part, or a leading `/`.
-public struct DirectoryLoader: MustacheLoader {
+package struct DirectoryLoader: MustacheLoader {
     let folders: [String]
     let fileExtension: String
     let displayPrefix: String
@@ -12,13 +12,13 @@ public struct DirectoryLoader: MustacheLoader {
     ///   - fileExtension: added to each name, without the dot; empty for none.
     ///   - displayPrefix: removed from the front of paths shown in errors (e.g. the site's root
     ///     folder plus `/`), so they read `themes/default/partials/x.html`.
-    public init(folders: [String], fileExtension: String = "html", displayPrefix: String = "") {
+    package init(folders: [String], fileExtension: String = "html", displayPrefix: String = "") {
         self.folders = folders
         self.fileExtension = fileExtension
         self.displayPrefix = displayPrefix
     }
 
-    public func loadTemplate(named name: String) throws(MustacheError) -> (source: String, path: String)? {
+    package func loadTemplate(named name: String) throws(MustacheError) -> (source: String, path: String)? {
         guard Self.isValidName(name) else { return nil }
         for path in folders.map({ file(named: name, in: $0) }) {
             var isDirectory: ObjCBool = false
@@ -36,14 +36,14 @@ public struct DirectoryLoader: MustacheLoader {
         return nil
     }
 
-    public func searchedLocations(for name: String) -> [String] {
+    package func searchedLocations(for name: String) -> [String] {
         guard Self.isValidName(name) else { return [] }
         return folders.map { display(file(named: name, in: $0)) }
     }
 
     /// A relative path below the folders: no `..`, `.` or empty parts, no leading `/`, no NUL or `\`.
     /// Public for other loaders, which must refuse the same names.
-    public static func isValidName(_ name: String) -> Bool {
+    package static func isValidName(_ name: String) -> Bool {
         guard !name.isEmpty, !name.hasPrefix("/"), !name.contains("\0"), !name.contains("\\") else { return false }
         return name.split(separator: "/", omittingEmptySubsequences: false).allSatisfy { part in
             !part.isEmpty && part != "." && part != ".."

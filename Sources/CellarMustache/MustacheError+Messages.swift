@@ -1,6 +1,6 @@
 extension MustacheError {
     /// What went wrong, in one line, without the location.
-    public var message: String {
+    package var message: String {
         switch reason {
         case .unclosedSection(let name):
             "section '\(name)' opened here is never closed"
@@ -47,7 +47,7 @@ extension MustacheError {
     }
 
     /// What to do about it, or nil when the message says it all.
-    public var hint: String? {
+    package var hint: String? {
         switch reason {
         case .unclosedSection(let name), .unclosedBlock(let name), .unclosedParent(let name):
             "add {{/\(name)}}"

@@ -8,9 +8,9 @@
 ///
 /// Lines and columns are 1-based; columns count Unicode scalars, as editors do. A line of 0 means
 /// the error has no place inside the template (for example, the template does not exist).
-public struct MustacheError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct MustacheError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What went wrong.
-    public enum Reason: Sendable, Equatable {
+    package enum Reason: Sendable, Equatable {
         /// `{{#name}}` or `{{^name}}` without its `{{/name}}`.
         case unclosedSection(String)
         /// `{{$name}}` without its `{{/name}}`.
@@ -55,16 +55,16 @@ public struct MustacheError: Error, Sendable, Equatable, CustomStringConvertible
     }
 
     /// What went wrong; ``message`` and ``hint`` put it in words.
-    public var reason: Reason
+    package var reason: Reason
     /// Name or path of the template the error is in.
-    public var template: String
+    package var template: String
     /// 1-based line; 0 when the error has no place inside the template.
-    public var line: Int
+    package var line: Int
     /// 1-based column, counted in Unicode scalars.
-    public var column: Int
+    package var column: Int
 
     /// An error at `line`:`column` (1-based; columns in Unicode scalars) of `template`.
-    public init(_ reason: Reason, template: String, line: Int, column: Int) {
+    package init(_ reason: Reason, template: String, line: Int, column: Int) {
         self.reason = reason
         self.template = template
         self.line = line
@@ -72,7 +72,7 @@ public struct MustacheError: Error, Sendable, Equatable, CustomStringConvertible
     }
 
     /// `path:line:column: error: message`, then the hint on its own line.
-    public var description: String {
+    package var description: String {
         let place = line > 0 ? "\(template):\(line):\(column)" : template
         return "\(place): error: \(message)" + (hint.map { "\n  hint: \($0)" } ?? "")
     }

@@ -8,9 +8,9 @@ import Synchronization
 /// let library = MustacheLibrary(loader: DirectoryLoader(folders: ["themes/default/partials"]))
 /// let html = try library.render("cell", ["title": "Dune"])
 /// ```
-public final class MustacheLibrary: Sendable {
+package final class MustacheLibrary: Sendable {
     /// What a partial or parent tag does when its template does not exist.
-    public enum MissingPartialPolicy: Sendable {
+    package enum MissingPartialPolicy: Sendable {
         /// Throw ``MustacheError/Reason/unknownPartial(name:searched:)``; static names are checked
         /// when a template is loaded, dynamic ones when they render.
         case error
@@ -21,14 +21,14 @@ public final class MustacheLibrary: Sendable {
     let loader: any MustacheLoader
     let missingPartials: MissingPartialPolicy
     /// Bounds applied to every template this library compiles and renders.
-    public let limits: MustacheLimits
+    package let limits: MustacheLimits
     let cache = Mutex(TemplateCache())
 
     /// - Parameters:
     ///   - loader: where template sources come from.
     ///   - missingPartials: what an unknown partial or parent does; Cellar uses `.error`, the spec `.renderEmpty`.
     ///   - limits: bounds for every template this library compiles and renders.
-    public init(loader: any MustacheLoader, missingPartials: MissingPartialPolicy = .error, limits: MustacheLimits = .default) {
+    package init(loader: any MustacheLoader, missingPartials: MissingPartialPolicy = .error, limits: MustacheLimits = .default) {
         self.loader = loader
         self.missingPartials = missingPartials
         self.limits = limits
@@ -37,7 +37,7 @@ public final class MustacheLibrary: Sendable {
     /// The template `name`, compiled once, with the partials and parents it names loaded and checked:
     /// with the `.error` policy an unknown one is an error located at its tag, and so is a
     /// template that includes itself outside any section or a parent chain that loops.
-    public func template(named name: String) throws(MustacheError) -> MustacheTemplate {
+    package func template(named name: String) throws(MustacheError) -> MustacheTemplate {
         if let template = try loadedTemplate(named: name) {
             return template
         }
@@ -46,12 +46,12 @@ public final class MustacheLibrary: Sendable {
     }
 
     /// Renders the template `name` with `context`.
-    public func render(_ name: String, _ context: MustacheValue) throws(MustacheError) -> String {
+    package func render(_ name: String, _ context: MustacheValue) throws(MustacheError) -> String {
         try template(named: name).render(context, library: self)
     }
 
     /// Renders the template `name` with `context`, appending to `buffer`.
-    public func render(_ name: String, _ context: MustacheValue, into buffer: inout String) throws(MustacheError) {
+    package func render(_ name: String, _ context: MustacheValue, into buffer: inout String) throws(MustacheError) {
         try template(named: name).render(context, library: self, into: &buffer)
     }
 

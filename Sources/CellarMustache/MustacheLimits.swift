@@ -1,19 +1,19 @@
 /// Bounds that keep hostile templates from exhausting memory or the stack.
-public struct MustacheLimits: Sendable, Hashable {
+package struct MustacheLimits: Sendable, Hashable {
     /// Most bytes of template source (UTF-8).
-    public var maxTemplateBytes: Int
+    package var maxTemplateBytes: Int
     /// Deepest nesting of sections, blocks and parent tags inside one template.
-    public var maxNestingDepth: Int
+    package var maxNestingDepth: Int
     /// Most partials, parents and overridden blocks expanded inside one another while rendering.
-    public var maxRecursionDepth: Int
+    package var maxRecursionDepth: Int
     /// Most section repetitions and partial, parent and block expansions in one render. Depth limits
     /// alone let a template multiply: `{{#list}}{{>self}}{{>self}}{{/list}}`, or sections over the same
     /// list nested twenty deep, would take longer than the universe has left.
-    public var maxRenderSteps: Int
+    package var maxRenderSteps: Int
     /// Most bytes one render may produce.
-    public var maxOutputBytes: Int
+    package var maxOutputBytes: Int
 
-    public init(maxTemplateBytes: Int = 4 << 20, maxNestingDepth: Int = 256, maxRecursionDepth: Int = 100,
+    package init(maxTemplateBytes: Int = 4 << 20, maxNestingDepth: Int = 256, maxRecursionDepth: Int = 100,
                 maxRenderSteps: Int = 1_000_000, maxOutputBytes: Int = 256 << 20) {
         self.maxTemplateBytes = maxTemplateBytes
         self.maxNestingDepth = maxNestingDepth
@@ -22,5 +22,5 @@ public struct MustacheLimits: Sendable, Hashable {
         self.maxOutputBytes = maxOutputBytes
     }
 
-    public static let `default` = MustacheLimits()
+    package static let `default` = MustacheLimits()
 }

@@ -13,7 +13,7 @@
 ///     }
 /// }
 /// ```
-public protocol MustacheObject: Sendable {
+package protocol MustacheObject: Sendable {
     /// The value for `key`, or nil when this object has no such key (lookup then continues
     /// down the context stack, per spec).
     func mustacheValue(forKey key: String) -> MustacheValue?
@@ -31,11 +31,11 @@ public protocol MustacheObject: Sendable {
 }
 
 extension MustacheObject {
-    public func mustacheValue(forKey key: String, in scope: MustacheScope) -> MustacheValue? {
+    package func mustacheValue(forKey key: String, in scope: MustacheScope) -> MustacheValue? {
         mustacheValue(forKey: key)
     }
 
-    public var mustacheIsTruthy: Bool { true }
-    public var mustacheInterpolation: MustacheValue? { nil }
-    public var mustacheListElements: [MustacheValue]? { nil }
+    package var mustacheIsTruthy: Bool { true }
+    package var mustacheInterpolation: MustacheValue? { nil }
+    package var mustacheListElements: [MustacheValue]? { nil }
 }

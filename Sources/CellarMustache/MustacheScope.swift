@@ -2,7 +2,7 @@
 /// on where it is used — a translated text that counts `{reading_time}` inside an item's cell.
 ///
 /// A scope is only valid during the call it is given to; do not keep it.
-public struct MustacheScope {
+package struct MustacheScope {
     private let frames: UnsafeMutablePointer<Unmanaged<ContextFrame>>
     private let count: Int
 
@@ -12,12 +12,12 @@ public struct MustacheScope {
     }
 
     /// The innermost value: what `{{.}}` would print there.
-    public var top: MustacheValue {
+    package var top: MustacheValue {
         frames[count - 1]._withUnsafeGuaranteedRef { $0.value }
     }
 
     /// What `{{name}}` would resolve to there (`a.b` dotted names too; `.` is ``top``), or nil.
-    public func lookup(_ name: String) -> MustacheValue? {
+    package func lookup(_ name: String) -> MustacheValue? {
         guard let path = VariablePath(name) else { return nil }
         switch path {
         case .implicit:
@@ -35,7 +35,7 @@ public struct MustacheScope {
     }
 
     /// What `{{name}}` would print there, or nil when it prints nothing.
-    public func text(_ name: String) -> String? {
+    package func text(_ name: String) -> String? {
         lookup(name)?.interpolatedText
     }
 

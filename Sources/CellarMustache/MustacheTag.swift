@@ -5,8 +5,8 @@
 /// let template = try MustacheTemplate(source: "{{#date}}{{long}}{{/date}}", name: "cells/note.html")
 /// template.tags   // [section "date" at 1:1 holding [variable "long" at 1:10]]
 /// ```
-public struct MustacheTag: Sendable, Hashable {
-    public enum Kind: Sendable, Hashable {
+package struct MustacheTag: Sendable, Hashable {
+    package enum Kind: Sendable, Hashable {
         /// `{{name}}` (escaped) or `{{{name}}}` / `{{& name}}`.
         case variable(escaped: Bool)
         /// `{{#name}}…{{/name}}` or `{{^name}}…{{/name}}`; `children` is the body.
@@ -19,15 +19,15 @@ public struct MustacheTag: Sendable, Hashable {
         case block
     }
 
-    public var kind: Kind
+    package var kind: Kind
     /// The name as written, without the sigil: `page.title`, `.`, `footer`.
-    public var name: String
+    package var name: String
     /// 1-based line and column (in Unicode scalars) of the tag's opening delimiter.
-    public var line: Int
-    public var column: Int
-    public var children: [MustacheTag]
+    package var line: Int
+    package var column: Int
+    package var children: [MustacheTag]
 
-    public init(kind: Kind, name: String, line: Int, column: Int, children: [MustacheTag] = []) {
+    package init(kind: Kind, name: String, line: Int, column: Int, children: [MustacheTag] = []) {
         self.kind = kind
         self.name = name
         self.line = line

@@ -4,9 +4,9 @@
 /// let template = try MustacheTemplate(source: "<h2>{{title}}</h2>", name: "cells/review.html")
 /// let html = try template.render(["title": "Dune"])
 /// ```
-public struct MustacheTemplate: Sendable {
+package struct MustacheTemplate: Sendable {
     /// Template name or path, used in error messages.
-    public let name: String
+    package let name: String
     let program: Program
     /// The partials and parents the template names (not the dynamic ones).
     let references: [TemplateReference]
@@ -14,17 +14,17 @@ public struct MustacheTemplate: Sendable {
     let sizeHint: Int
     /// Every tag as written, with its place, nested as the template nests them (comments and
     /// set-delimiter tags left out): for checking the names a template uses.
-    public let tags: [MustacheTag]
+    package let tags: [MustacheTag]
 
     /// Parses `source` once.
     /// - Parameter name: the template's name or path, shown in errors.
     /// - Throws: ``MustacheError`` for a syntax error, located in `name`.
-    public init(source: String, name: String) throws(MustacheError) {
+    package init(source: String, name: String) throws(MustacheError) {
         try self.init(source: source, name: name, limits: .default)
     }
 
     /// Parses `source` once, within `limits`.
-    public init(source: String, name: String, limits: MustacheLimits) throws(MustacheError) {
+    package init(source: String, name: String, limits: MustacheLimits) throws(MustacheError) {
         var parser = TemplateParser(source: source, templateName: name, limits: limits)
         self.program = Program(try parser.parse(), templateName: name)
         self.references = parser.references
@@ -35,14 +35,14 @@ public struct MustacheTemplate: Sendable {
 
     /// Renders with partials and parents resolved by `library` (nil: any partial is unknown).
     /// - Throws: ``MustacheError`` for an unknown partial or runaway recursion, located at the tag.
-    public func render(_ context: MustacheValue, library: MustacheLibrary? = nil) throws(MustacheError) -> String {
+    package func render(_ context: MustacheValue, library: MustacheLibrary? = nil) throws(MustacheError) -> String {
         var string = ""
         try render(context, library: library, into: &string)
         return string
     }
 
     /// Renders, appending to `buffer`.
-    public func render(
+    package func render(
         _ context: MustacheValue, library: MustacheLibrary? = nil, into buffer: inout String
     ) throws(MustacheError) {
         try renderOutput(context, library: library).write(to: &buffer)
@@ -50,7 +50,7 @@ public struct MustacheTemplate: Sendable {
 
     /// Renders, appending the UTF-8 bytes to `bytes` — for output headed to a file, with no
     /// `String` (and no UTF-8 validation of the result) in between.
-    public func render(
+    package func render(
         _ context: MustacheValue, library: MustacheLibrary? = nil, appendingUTF8To bytes: inout [UInt8]
     ) throws(MustacheError) {
         try renderOutput(context, library: library).write(to: &bytes)

@@ -2,32 +2,32 @@
 // `.object`, nil is `.null`.
 
 extension MustacheValue: ExpressibleByStringLiteral {
-    public init(stringLiteral value: String) { self = .string(value) }
+    package init(stringLiteral value: String) { self = .string(value) }
 }
 
 extension MustacheValue: ExpressibleByIntegerLiteral {
-    public init(integerLiteral value: Int) { self = .int(value) }
+    package init(integerLiteral value: Int) { self = .int(value) }
 }
 
 extension MustacheValue: ExpressibleByFloatLiteral {
-    public init(floatLiteral value: Double) { self = .double(value) }
+    package init(floatLiteral value: Double) { self = .double(value) }
 }
 
 extension MustacheValue: ExpressibleByBooleanLiteral {
-    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    package init(booleanLiteral value: Bool) { self = .bool(value) }
 }
 
 extension MustacheValue: ExpressibleByArrayLiteral {
-    public init(arrayLiteral elements: MustacheValue...) { self = .list(elements) }
+    package init(arrayLiteral elements: MustacheValue...) { self = .list(elements) }
 }
 
 extension MustacheValue: ExpressibleByDictionaryLiteral {
     /// Builds an `.object`; when a key repeats, the last value wins.
-    public init(dictionaryLiteral elements: (String, MustacheValue)...) {
+    package init(dictionaryLiteral elements: (String, MustacheValue)...) {
         self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
     }
 }
 
 extension MustacheValue: ExpressibleByNilLiteral {
-    public init(nilLiteral: ()) { self = .null }
+    package init(nilLiteral: ()) { self = .null }
 }

@@ -7,7 +7,7 @@
 /// ```swift
 /// let context: MustacheValue = ["title": "Dune", "rating": 9, "tags": ["sf", "classic"]]
 /// ```
-public enum MustacheValue: Sendable {
+package enum MustacheValue: Sendable {
     /// Nothing: falsy, prints nothing.
     case null
     /// Prints `true` or `false`; `false` is falsy.

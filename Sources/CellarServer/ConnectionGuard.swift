@@ -1,5 +1,5 @@
 import AnnotatedLocking
-import CMicroHTTPD
+internal import CMicroHTTPD
 import Synchronization
 #if canImport(Glibc)
 import Glibc

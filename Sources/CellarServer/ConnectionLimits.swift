@@ -7,29 +7,29 @@
 /// connections are the ones closed when room is needed, oldest first, and the ones that get a
 /// deadline. Connections answering a request are never closed to make room; live-reload
 /// streams have a cap of their own.
-public struct ConnectionLimits: Sendable, Equatable {
+package struct ConnectionLimits: Sendable, Equatable {
     /// How long a connection may wait: a request's head must have arrived this long after the
     /// connection opened (or after its previous response), however slowly its bytes trickle
     /// in. 10 s.
-    public var requestHeadTimeout: Duration
+    package var requestHeadTimeout: Duration
     /// The most connections open at once, lowered to what the process's descriptor limit
     /// allows. 1,000.
-    public var maxConnections: Int
+    package var maxConnections: Int
     /// Slots kept for page requests: once more than `maxConnections - reservedForRequests`
     /// connections are open, each new one closes the oldest waiting connection. 64.
-    public var reservedForRequests: Int
+    package var reservedForRequests: Int
     /// The most connections from one client address (live-reload streams aside); past it, that
     /// client's oldest waiting connection is closed, or the new one when none is waiting. 256.
-    public var maxPerClient: Int
+    package var maxPerClient: Int
     /// The most live-reload streams open at once: the oldest is closed first (its page stops
     /// live-reloading until it is reloaded by hand). 64.
-    public var maxEventStreams: Int
+    package var maxEventStreams: Int
     /// How long a connection that is being answered may go without any progress (a client that
     /// stopped reading) before libmicrohttpd closes it. 60 s.
-    public var idleTimeout: Duration
+    package var idleTimeout: Duration
 
     /// Creates limits; the defaults suit a preview server on one machine.
-    public init(
+    package init(
         requestHeadTimeout: Duration = .seconds(10),
         maxConnections: Int = 1000,
         reservedForRequests: Int = 64,

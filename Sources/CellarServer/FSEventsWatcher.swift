@@ -17,16 +17,16 @@ import Synchronization
 ///
 /// Not compiled on Linux (where the project is built and tested): kept small and behind the
 /// same protocol; ``PollingWatcher`` is the fallback that runs everywhere.
-public final class FSEventsWatcher: FileWatcher {
-    public let roots: [String]
+package final class FSEventsWatcher: FileWatcher {
+    package let roots: [String]
     /// The stream's latency: how long FSEvents gathers events before delivering them.
-    public let quietPeriod: Duration
+    package let quietPeriod: Duration
     /// Kept for symmetry with the other watchers; FSEvents delivers after `quietPeriod` at most.
-    public let maxDelay: Duration
+    package let maxDelay: Duration
     private let running = Mutex<FSEventsStream?>(nil)
 
     /// Creates a stopped watcher (see ``FileWatcherKind/makeWatcher(roots:quietPeriod:maxDelay:pollInterval:)``).
-    public init(roots: [String], quietPeriod: Duration = .milliseconds(30), maxDelay: Duration = .milliseconds(200)) {
+    package init(roots: [String], quietPeriod: Duration = .milliseconds(30), maxDelay: Duration = .milliseconds(200)) {
         self.roots = roots.watcherRoots
         self.quietPeriod = quietPeriod
         self.maxDelay = maxDelay
@@ -37,7 +37,7 @@ public final class FSEventsWatcher: FileWatcher {
     }
 
     /// - Throws: ``FileWatcherError/cannotWatch(path:reason:)`` when a root is not a folder.
-    public func start(onChange: @escaping @Sendable (FileChanges) -> Void) throws(FileWatcherError) {
+    package func start(onChange: @escaping @Sendable (FileChanges) -> Void) throws(FileWatcherError) {
         try running.withAnnotatedLock { (state: inout FSEventsStream?) throws(FileWatcherError) in
             guard case .none = state else { throw .alreadyRunning }
             var resolved: [FSEventsDelivery.Root] = []
@@ -54,7 +54,7 @@ public final class FSEventsWatcher: FileWatcher {
         }
     }
 
-    public func stop() {
+    package func stop() {
         let current = running.withAnnotatedLock { state in
             let current = state
             state = nil

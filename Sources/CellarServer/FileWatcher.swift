@@ -20,7 +20,7 @@
 /// try watcher.start { changes in rebuild(changes.paths) }
 /// watcher.stop()    // joins the thread and releases what the watcher holds
 /// ```
-public protocol FileWatcher: AnyObject, Sendable {
+package protocol FileWatcher: AnyObject, Sendable {
     /// The folders watched, without trailing slashes.
     var roots: [String] { get }
 

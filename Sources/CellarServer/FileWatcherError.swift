@@ -1,5 +1,5 @@
 /// Why a ``FileWatcher`` could not start.
-public enum FileWatcherError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum FileWatcherError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The system's watching facility could not be set up (`inotify_init1` failed, usually:
     /// too many inotify instances; or no thread or pipe could be made).
     case cannotInitialize(reason: String)
@@ -12,7 +12,7 @@ public enum FileWatcherError: Error, Sendable, Equatable, CustomStringConvertibl
     case unknownKind(String)
 
     /// The message for the terminal.
-    public var description: String {
+    package var description: String {
         switch self {
         case .cannotInitialize(let reason):
             "cannot watch files: \(reason)"

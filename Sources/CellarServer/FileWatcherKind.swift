@@ -1,5 +1,5 @@
 /// Which ``FileWatcher`` to use.
-public enum FileWatcherKind: String, Sendable, CaseIterable {
+package enum FileWatcherKind: String, Sendable, CaseIterable {
     /// What the system offers: inotify on Linux, FSEvents on macOS (polling elsewhere).
     case native
     /// A walk of the roots every `pollInterval`, comparing each file's inode, size and times:
@@ -10,7 +10,7 @@ public enum FileWatcherKind: String, Sendable, CaseIterable {
     /// The kind `CELLAR_WATCHER` names: `poll` or `polling`; `native`, `inotify` or `fsevents`;
     /// unset or empty means native.
     /// - Throws: ``FileWatcherError/unknownKind(_:)`` for anything else.
-    public init(environmentValue: String?) throws(FileWatcherError) {
+    package init(environmentValue: String?) throws(FileWatcherError) {
         switch environmentValue?.lowercased() {
         case nil, "", "native", "inotify", "fsevents": self = .native
         case "poll", "polling": self = .polling
@@ -24,7 +24,7 @@ public enum FileWatcherKind: String, Sendable, CaseIterable {
     ///   - quietPeriod: the debounce window, 30 ms by default.
     ///   - maxDelay: the cap on how long a continuing burst is held, 200 ms by default.
     ///   - pollInterval: how often ``polling`` walks the roots, 250 ms by default.
-    public func makeWatcher(
+    package func makeWatcher(
         roots: [String],
         quietPeriod: Duration = .milliseconds(30),
         maxDelay: Duration = .milliseconds(200),

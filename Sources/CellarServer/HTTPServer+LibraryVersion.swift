@@ -1,6 +1,6 @@
-import CMicroHTTPD
+internal import CMicroHTTPD
 
 extension HTTPServer {
     /// The version of the libmicrohttpd Cellar runs with, as the library reports it ("0.9.75").
-    public static var libraryVersion: String { String(cString: MHD_get_version()) }
+    package static var libraryVersion: String { String(cString: MHD_get_version()) }
 }

@@ -16,15 +16,15 @@ import Synchronization
 /// hub.reload()                        // after each successful rebuild
 /// server.stop()                       // ends open streams, joins threads, frees the port
 /// ```
-public final class HTTPServer: Sendable {
+package final class HTTPServer: Sendable {
     /// What is served and where.
-    public let configuration: ServerConfiguration
+    package let configuration: ServerConfiguration
     /// The hub whose events reach the pages served.
-    public let hub: LiveReloadHub
+    package let hub: LiveReloadHub
     private let running = Mutex<RunningDaemon?>(nil)
 
     /// Creates a stopped server.
-    public init(configuration: ServerConfiguration, hub: LiveReloadHub = LiveReloadHub()) {
+    package init(configuration: ServerConfiguration, hub: LiveReloadHub = LiveReloadHub()) {
         self.configuration = configuration
         self.hub = hub
     }
@@ -38,7 +38,7 @@ public final class HTTPServer: Sendable {
     /// - Throws: ``ServerError/portInUse(host:port:)`` when another program listens there,
     ///   and the other ``ServerError`` cases for a bad host or a failed start.
     @discardableResult
-    public func start() throws(ServerError) -> UInt16 {
+    package func start() throws(ServerError) -> UInt16 {
         try running.withAnnotatedLock { (state: inout RunningDaemon?) throws(ServerError) -> UInt16 in
             guard case .none = state else { throw .alreadyRunning }
             let daemon = try RunningDaemon.start(configuration: configuration, hub: hub)
@@ -50,7 +50,7 @@ public final class HTTPServer: Sendable {
     /// Stops serving: ends the open event streams, waits for every connection thread, and
     /// closes the listening socket, so the port can be bound again at once. Does nothing
     /// when the server is not running.
-    public func stop() {
+    package func stop() {
         let daemon = running.withAnnotatedLock { state in
             let current = state
             state = nil
@@ -60,7 +60,7 @@ public final class HTTPServer: Sendable {
     }
 
     /// The bound port while running, else `nil`.
-    public var boundPort: UInt16? {
+    package var boundPort: UInt16? {
         running.withAnnotatedLock { $0?.port }
     }
 

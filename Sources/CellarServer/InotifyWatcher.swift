@@ -9,16 +9,16 @@ import Synchronization
 /// reported). A root that is deleted is waited for through a watch on its parent folder, and
 /// watched again, with everything in it, when it is back. `onChange` may block: meanwhile the
 /// kernel queues new events, which become the next batch once it returns.
-public final class InotifyWatcher: FileWatcher {
-    public let roots: [String]
+package final class InotifyWatcher: FileWatcher {
+    package let roots: [String]
     /// How long no event must arrive before a batch is delivered.
-    public let quietPeriod: Duration
+    package let quietPeriod: Duration
     /// The longest a batch's first event waits before delivery.
-    public let maxDelay: Duration
+    package let maxDelay: Duration
     private let running = Mutex<WatcherThread?>(nil)
 
     /// Creates a stopped watcher (see ``FileWatcherKind/makeWatcher(roots:quietPeriod:maxDelay:pollInterval:)``).
-    public init(roots: [String], quietPeriod: Duration = .milliseconds(30), maxDelay: Duration = .milliseconds(200)) {
+    package init(roots: [String], quietPeriod: Duration = .milliseconds(30), maxDelay: Duration = .milliseconds(200)) {
         self.roots = roots.watcherRoots
         self.quietPeriod = quietPeriod
         self.maxDelay = maxDelay
@@ -29,7 +29,7 @@ public final class InotifyWatcher: FileWatcher {
     }
 
     /// - Throws: ``FileWatcherError`` when inotify is unavailable or a folder cannot be watched.
-    public func start(onChange: @escaping @Sendable (FileChanges) -> Void) throws(FileWatcherError) {
+    package func start(onChange: @escaping @Sendable (FileChanges) -> Void) throws(FileWatcherError) {
         try running.withAnnotatedLock { (state: inout WatcherThread?) throws(FileWatcherError) in
             guard case .none = state else { throw .alreadyRunning }
             let fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
@@ -59,7 +59,7 @@ public final class InotifyWatcher: FileWatcher {
         }
     }
 
-    public func stop() {
+    package func stop() {
         let current = running.withAnnotatedLock { state in
             let current = state
             state = nil

@@ -1,5 +1,5 @@
 /// A message pushed to every open page over Server-Sent Events.
-public enum LiveReloadEvent: Sendable, Equatable {
+package enum LiveReloadEvent: Sendable, Equatable {
     /// The site changed: pages reload.
     case reload
     /// Only stylesheets changed: pages swap their `<link rel=stylesheet>` without reloading.
@@ -10,7 +10,7 @@ public enum LiveReloadEvent: Sendable, Equatable {
     case ok
 
     /// The SSE event name, as the browser script listens for it.
-    public var name: String {
+    package var name: String {
         switch self {
         case .reload: "reload"
         case .css: "css"

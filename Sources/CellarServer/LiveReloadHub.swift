@@ -19,21 +19,21 @@ import Synchronization
 ///
 /// The state lives in a `Mutex`, not an actor, because it is read from libmicrohttpd's
 /// connection threads inside a synchronous C callback.
-public final class LiveReloadHub: Sendable {
+package final class LiveReloadHub: Sendable {
     /// How long a connection may stay silent before a `: ping` comment is sent to it.
-    public let heartbeatInterval: Duration
+    package let heartbeatInterval: Duration
     private let state = Mutex(State())
 
     /// Creates a hub with no connections and no errors.
     /// - Parameter heartbeatInterval: the longest silence on a connection; dead clients are
     ///   noticed at the latest when this elapses.
-    public init(heartbeatInterval: Duration = .seconds(15)) {
+    package init(heartbeatInterval: Duration = .seconds(15)) {
         self.heartbeatInterval = heartbeatInterval
     }
 
     /// Sends `event` to every open page. `.errors` is remembered for pages that connect
     /// later, until `.ok` clears it.
-    public func send(_ event: LiveReloadEvent) {
+    package func send(_ event: LiveReloadEvent) {
         let bytes = event.wireFormat
         state.withAnnotatedLock { state in
             switch event {
@@ -48,33 +48,33 @@ public final class LiveReloadHub: Sendable {
     }
 
     /// Reloads every open page.
-    public func reload() { send(.reload) }
+    package func reload() { send(.reload) }
 
     /// Swaps the stylesheets of every open page, without reloading it.
-    public func reloadStylesheets() { send(.css) }
+    package func reloadStylesheets() { send(.css) }
 
     /// Shows `diagnostics` in an overlay on every open page, one per line.
-    public func showErrors(_ diagnostics: [String]) { send(.errors(diagnostics)) }
+    package func showErrors(_ diagnostics: [String]) { send(.errors(diagnostics)) }
 
     /// Removes the overlay if errors are shown; does nothing otherwise.
-    public func clearErrors() {
+    package func clearErrors() {
         if currentErrors != nil { send(.ok) }
     }
 
     /// Reports a successful rebuild: clears any error overlay, then reloads the pages, or
     /// only their stylesheets when nothing but CSS changed.
-    public func rebuildSucceeded(stylesheetsOnly: Bool) {
+    package func rebuildSucceeded(stylesheetsOnly: Bool) {
         clearErrors()
         send(stylesheetsOnly ? .css : .reload)
     }
 
     /// The errors shown now, or `nil` when the last rebuild succeeded.
-    public var currentErrors: [String]? {
+    package var currentErrors: [String]? {
         state.withAnnotatedLock { $0.errors }
     }
 
     /// How many pages are connected.
-    public var connectedClients: Int {
+    package var connectedClients: Int {
         state.withAnnotatedLock { $0.clients.count }
     }
 }

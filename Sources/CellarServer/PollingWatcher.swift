@@ -6,18 +6,18 @@ import Synchronization
 /// it works where change notifications do not (network mounts, some container volumes) and
 /// on every platform; it costs a walk per interval and reports a change up to one interval late.
 /// `CELLAR_WATCHER=poll` makes `cellar serve` use it.
-public final class PollingWatcher: FileWatcher {
-    public let roots: [String]
+package final class PollingWatcher: FileWatcher {
+    package let roots: [String]
     /// How long between two walks.
-    public let interval: Duration
+    package let interval: Duration
     /// How long no change must be seen before a batch is delivered.
-    public let quietPeriod: Duration
+    package let quietPeriod: Duration
     /// The longest a batch's first change waits before delivery.
-    public let maxDelay: Duration
+    package let maxDelay: Duration
     private let running = Mutex<WatcherThread?>(nil)
 
     /// Creates a stopped watcher (see ``FileWatcherKind/makeWatcher(roots:quietPeriod:maxDelay:pollInterval:)``).
-    public init(roots: [String], interval: Duration = .milliseconds(250), quietPeriod: Duration = .milliseconds(30),
+    package init(roots: [String], interval: Duration = .milliseconds(250), quietPeriod: Duration = .milliseconds(30),
                 maxDelay: Duration = .milliseconds(200)) {
         self.roots = roots.watcherRoots
         self.interval = interval
@@ -30,7 +30,7 @@ public final class PollingWatcher: FileWatcher {
     }
 
     /// - Throws: ``FileWatcherError/cannotWatch(path:reason:)`` when a root is not a folder.
-    public func start(onChange: @escaping @Sendable (FileChanges) -> Void) throws(FileWatcherError) {
+    package func start(onChange: @escaping @Sendable (FileChanges) -> Void) throws(FileWatcherError) {
         try running.withAnnotatedLock { (state: inout WatcherThread?) throws(FileWatcherError) in
             guard case .none = state else { throw .alreadyRunning }
             let snapshot = FileSnapshot(roots: roots)
@@ -48,7 +48,7 @@ public final class PollingWatcher: FileWatcher {
         }
     }
 
-    public func stop() {
+    package func stop() {
         let current = running.withAnnotatedLock { state in
             let current = state
             state = nil

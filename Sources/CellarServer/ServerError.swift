@@ -1,5 +1,5 @@
 /// Why the preview server could not start.
-public enum ServerError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum ServerError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Another process listens on the port.
     case portInUse(host: String, port: UInt16)
     /// The port needs privileges (below 1024).
@@ -14,7 +14,7 @@ public enum ServerError: Error, Sendable, Equatable, CustomStringConvertible {
     case startFailed(reason: String)
 
     /// The message for the terminal: what went wrong and what to do (`--port 0`, another port).
-    public var description: String {
+    package var description: String {
         switch self {
         case .portInUse(let host, let port):
             "port \(port) on \(host) is already in use; stop the program using it, choose another port "

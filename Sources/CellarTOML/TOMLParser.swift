@@ -1,6 +1,6 @@
 import CellarDiagnostics
 import CellarTree
-import CToml11
+internal import CToml11
 import Foundation
 
 /// Parses TOML 1.0 (Hugo's `+++` front matter, `config.toml`, `hugo.toml`) into ``LocatedNode``
@@ -15,10 +15,10 @@ import Foundation
 /// let node = try TOMLParser().parse("title = \"Dune\"\n", file: "content/dune.md", firstLine: 2)
 /// node["title"]?.location   // content/dune.md:2:9
 /// ```
-public struct TOMLParser: Sendable {
-    public var limits: TOMLLimits
+package struct TOMLParser: Sendable {
+    package var limits: TOMLLimits
 
-    public init(limits: TOMLLimits = .default) {
+    package init(limits: TOMLLimits = .default) {
         self.limits = limits
     }
 
@@ -30,7 +30,7 @@ public struct TOMLParser: Sendable {
     /// - Returns: the document's table, a mapping (empty for an empty text) placed at `firstLine`.
     /// - Throws: a located ``Diagnostic`` for malformed TOML, a duplicate key or table, an integer
     ///   beyond 64 bits, or a broken limit.
-    public func parse(_ text: String, file: String, firstLine: Int = 1) throws(Diagnostic) -> LocatedNode {
+    package func parse(_ text: String, file: String, firstLine: Int = 1) throws(Diagnostic) -> LocatedNode {
         try parse(Array(text.utf8), file: file, firstLine: firstLine,
                   tooLargeHint: "move long text into the Markdown body")
     }
@@ -42,7 +42,7 @@ public struct TOMLParser: Sendable {
     /// - Returns: the file's table, a mapping placed at line 1.
     /// - Throws: a ``Diagnostic`` at `display` when the file cannot be read or is not UTF-8 text,
     ///   and every error ``parse(_:file:firstLine:)`` throws.
-    public func parseFile(atPath path: String, display: String) throws(Diagnostic) -> LocatedNode {
+    package func parseFile(atPath path: String, display: String) throws(Diagnostic) -> LocatedNode {
         let start = SourceLocation(file: display)
         guard let handle = FileHandle(forReadingAtPath: path) else {
             throw .error("cannot read the file", at: start, hint: "check that \(path) exists and can be read")
@@ -138,5 +138,5 @@ public struct TOMLParser: Sendable {
 extension TOMLParser {
     /// The version of toml11 built in ("3.7.1"; "none" in a build without it). toml11 is
     /// header-only: this is the version compiled in, not one loaded at run time.
-    public static var libraryVersion: String { String(cString: ctoml_version()) }
+    package static var libraryVersion: String { String(cString: ctoml_version()) }
 }

@@ -4,36 +4,36 @@ import CellarDiagnostics
 /// with the place of every node. Scalars stay text: the schema decides what they mean, so `no`
 /// is not a boolean unless a field says it is. Parsers of each format build it; everything that
 /// types values reads only this tree, so every format is typed by the same rules.
-public struct LocatedNode: Sendable, Hashable {
-    public enum ScalarStyle: Sendable, Hashable {
+package struct LocatedNode: Sendable, Hashable {
+    package enum ScalarStyle: Sendable, Hashable {
         /// Quoted and block scalars are always text; only plain scalars can be `null`, numbers, …
         /// (A TOML string is `doubleQuoted`; its numbers, booleans and dates are `plain`.)
         case plain, singleQuoted, doubleQuoted, literal, folded
     }
 
-    public enum Value: Sendable, Hashable {
+    package enum Value: Sendable, Hashable {
         case scalar(String, style: ScalarStyle)
         case sequence([LocatedNode])
         case mapping([Pair])
     }
 
-    public struct Pair: Sendable, Hashable {
-        public var key: LocatedNode
-        public var value: LocatedNode
+    package struct Pair: Sendable, Hashable {
+        package var key: LocatedNode
+        package var value: LocatedNode
 
-        public init(key: LocatedNode, value: LocatedNode) {
+        package init(key: LocatedNode, value: LocatedNode) {
             self.key = key
             self.value = value
         }
     }
 
-    public var value: Value
+    package var value: Value
     /// Where the node starts (for a quoted scalar: its opening quote).
-    public var location: SourceLocation
+    package var location: SourceLocation
     /// An explicit tag such as `!!str`, if the author wrote one.
-    public var tag: String?
+    package var tag: String?
 
-    public init(_ value: Value, at location: SourceLocation, tag: String? = nil) {
+    package init(_ value: Value, at location: SourceLocation, tag: String? = nil) {
         self.value = value
         self.location = location
         self.tag = tag
@@ -42,37 +42,37 @@ public struct LocatedNode: Sendable, Hashable {
 
 extension LocatedNode {
     /// The scalar's text, or nil for sequences and mappings.
-    public var scalar: String? {
+    package var scalar: String? {
         if case .scalar(let text, _) = value { return text }
         return nil
     }
 
     /// A plain `null`, `~`, `Null`, `NULL` or an empty plain scalar.
-    public var isNull: Bool {
+    package var isNull: Bool {
         guard case .scalar(let text, .plain) = value, tag == nil else { return false }
         return text.isEmpty || text == "~" || text == "null" || text == "Null" || text == "NULL"
     }
 
     /// The value for `key` in a mapping, if present.
-    public subscript(key: String) -> LocatedNode? {
+    package subscript(key: String) -> LocatedNode? {
         guard case .mapping(let pairs) = value else { return nil }
         return pairs.first { $0.key.scalar == key }?.value
     }
 
     /// The pairs of a mapping, or nil.
-    public var pairs: [Pair]? {
+    package var pairs: [Pair]? {
         if case .mapping(let pairs) = value { return pairs }
         return nil
     }
 
     /// The items of a sequence, or nil.
-    public var items: [LocatedNode]? {
+    package var items: [LocatedNode]? {
         if case .sequence(let items) = value { return items }
         return nil
     }
 
     /// A short description of the node's shape for messages: `"ten"`, `a list`, `a mapping`.
-    public var shortDescription: String {
+    package var shortDescription: String {
         switch value {
         case .scalar(let text, _):
             let clipped = text.count > 40 ? String(text.prefix(40)) + "…" : text

@@ -1,15 +1,15 @@
 import CellarTree
-import CYAML
+internal import CYAML
 import CellarDiagnostics
 
 /// Parses YAML text into ``LocatedNode`` trees with libyaml's event API, keeping every node's place.
 ///
 /// The one file in Cellar that touches libyaml. Duplicate keys, unknown aliases, alias bombs and
 /// deep nesting are refused with located diagnostics (libyaml itself accepts the first two).
-public struct YAMLParser: Sendable {
-    public var limits: YAMLLimits
+package struct YAMLParser: Sendable {
+    package var limits: YAMLLimits
 
-    public init(limits: YAMLLimits = .default) {
+    package init(limits: YAMLLimits = .default) {
         self.limits = limits
     }
 
@@ -20,7 +20,7 @@ public struct YAMLParser: Sendable {
     ///   - firstLine: the line of `file` on which `text` starts (front matter starts on line 2).
     /// - Returns: the root node, or nil when the document is empty.
     /// - Throws: a located ``Diagnostic`` for malformed YAML or a broken limit.
-    public func parse(_ text: String, file: String, firstLine: Int = 1) throws(Diagnostic) -> LocatedNode? {
+    package func parse(_ text: String, file: String, firstLine: Int = 1) throws(Diagnostic) -> LocatedNode? {
         let bytes = Array(text.utf8)
         if bytes.count > limits.maxBytes {
             throw .error(
@@ -128,5 +128,5 @@ struct MarkContext: Sendable {
 
 extension YAMLParser {
     /// The version of the libyaml Cellar runs with, as the library reports it ("0.2.5").
-    public static var libraryVersion: String { String(cString: yaml_get_version_string()) }
+    package static var libraryVersion: String { String(cString: yaml_get_version_string()) }
 }

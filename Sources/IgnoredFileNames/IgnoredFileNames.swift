@@ -15,11 +15,11 @@
 /// An atomic save (write a temporary file, then rename it over the real one) is therefore seen
 /// as a change of the real file only. This module has nothing of Cellar in it: the engine and the
 /// server, which know nothing of each other, both use it.
-public enum IgnoredFileNames {
+package enum IgnoredFileNames {
     static let suffixes = ["~", ".swp", ".swx", ".swo", ".tmp", ".kate-swp", "___jb_tmp___", "___jb_old___"]
 
     /// Whether a file or folder named `name` is left alone.
-    public static func contains(_ name: String) -> Bool {
+    package static func contains(_ name: String) -> Bool {
         if name.hasPrefix(".") || name == "4913" || name == "Thumbs.db" { return true }
         if name.count >= 2 && name.hasPrefix("#") && name.hasSuffix("#") { return true }
         return suffixes.contains { name.hasSuffix($0) }

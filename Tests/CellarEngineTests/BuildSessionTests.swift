@@ -11,13 +11,16 @@ private final class RenderCounter: Sendable {
     var renders: Int { count.withAnnotatedLock { $0 } }
 }
 
+/// The fixture's `note` kind (no fields of its own), declared in Swift.
+private struct Note: Kind {}
+
 private struct CountingNoteCell: CellTemplate {
-    let kind = "note"
     let counter: RenderCounter
 
-    func render(_ item: CellarEngine.Item, into html: inout String) throws {
+    func render(_ item: Item<Note>, into html: inout CellarEngine.HTML) throws {
         counter.add()
-        html += "<p class=\"note\">\(item.title)</p>\n"
+        html.element("p", ["class": "note"], text: item.title)
+        html.raw("\n")
     }
 }
 
@@ -28,11 +31,9 @@ private struct CountingNoteCell: CellTemplate {
             "themes/default/assets/css/extra.css": "p { color: red }\n", "content/files/notes.txt": "one\n",
         ])
         let counter = RenderCounter()
-        var cells = CellRegistry()
-        cells.register(CountingNoteCell(counter: counter))
-        var options = site.options()
+        var options = site.options(kinds: site.swiftKinds { $0.register(kind: Note.self, cell: CountingNoteCell(counter: counter)) })
         options.writeMode = .inPlace
-        let session = BuildSession(options: options, cells: cells)
+        let session = BuildSession(options: options)
         _ = try await session.build()
         let rendered = counter.renders
         #expect(rendered > 0)

@@ -60,7 +60,7 @@ import Testing
         var options = site.options()
         options.writeMode = .inPlace
         var memo = BuildMemo()
-        let pipeline = BuildPipeline(options: options, reporter: SilentReporter(), cells: CellRegistry())
+        let pipeline = BuildPipeline(options: options, reporter: SilentReporter())
         _ = try await pipeline.run(.unknown, memo: &memo)
         let first = try #require(memo.model.bodies.entries["notes/n.md"]?.item.body)
         // A rebuild that reads every file again (settings untouched) takes the body from the memo.

@@ -3,118 +3,91 @@ import CellarDiagnostics
 import Foundation
 import Testing
 
-/// A Swift-typed cell: draws a badge from its own item type, not from a content item.
+/// A kind of the site that no theme has: declared in Swift, drawn by a Swift cell.
+private struct Badge: Kind {
+    var label: String
+    var level: Int
+    static let fields = [KindField("level", minimum: 1, maximum: 5)]
+}
+
 private struct BadgeCell: CellTemplate {
-    struct Item: Sendable { var label: String; var level: Int }
-    let kind = "badge"
-
-    func render(_ item: Item, into html: inout String) throws {
-        html += "<b class=\"badge\" data-level=\"\(item.level)\">\(item.label)</b>\n"
+    func render(_ item: Item<Badge>, into html: inout CellarEngine.HTML) throws {
+        html.element("b", ["class": "badge", "data-level": String(item.fields.level)], text: item.fields.label)
+        html.raw("\n")
     }
 }
 
-/// Another Swift cell, of another kind and item type.
-private struct ScoreCell: CellTemplate {
-    let kind = "score"
+/// The minimal theme's `note` kind (no fields of its own), declared in Swift.
+private struct Note: Kind {}
 
-    func render(_ item: Int, into html: inout String) throws {
-        html += "<meter value=\"\(item)\"></meter>\n"
-    }
-}
-
-/// A Swift cell that draws content items as they are, replacing the theme's `note` cell.
+/// A Swift cell that replaces the theme's `note` cell.
 private struct PlainNoteCell: CellTemplate {
-    let kind = "note"
-
-    func render(_ item: CellarEngine.Item, into html: inout String) throws {
-        html += "<p class=\"swift-note\">\(item.title) · \(item.wordCount) words</p>\n"
+    func render(_ item: Item<Note>, into html: inout CellarEngine.HTML) throws {
+        html.element("p", ["class": "swift-note"], text: "\(item.title) · \(item.wordCount) words")
+        html.raw("\n")
     }
 }
 
 private struct Broken: Error {}
 
-/// The generic configurator: cells of any kind, Mustache or Swift, paired with their items and
+/// The generic configurator: cells of any kind, Swift or Mustache, paired with their items and
 /// held in one array, so that list code never asks which kind a cell is.
 @Suite struct ConfiguratorTests {
-    private static let badgeKind = [
-        "themes/default/kinds/badge.yml": "label: Badge\npage: true\nfields:\n  label: string\n  level: {type: int, min: 1, max: 5}\n",
+    private static let badges = [
         "content/badges/_index.md": Fixture.section("Badges", kind: "badge"),
-        "content/badges/early.md": "---\ntitle: Early\nlabel: Early bird\nlevel: 3\ndate: 2024-04-01\n---\n",
+        "content/badges/early.md": "---\ntitle: Early\nlabel: Early <bird>\nlevel: 3\ndate: 2024-04-01\n---\n",
     ]
 
-    private static func badgeRegistry() -> CellRegistry {
-        var cells = CellRegistry()
-        cells.register(BadgeCell()) { item in
-            BadgeCell.Item(label: item.fields["label"]?.value.string ?? item.title, level: item.fields["level"]?.value.int ?? 0)
-        }
-        return cells
-    }
-
-    @Test func oneArrayHoldsCellsOfSeveralKinds() throws {
-        let cells: [any CellConfiguring] = [
-            CellConfigurator(cell: BadgeCell(), item: .init(label: "New", level: 1), itemID: "a.md"),
-            CellConfigurator(cell: ScoreCell(), item: 9, itemID: "b.md"),
-            CellConfigurator(cell: BadgeCell(), item: .init(label: "Old", level: 2), itemID: "c.md"),
-        ]
-        var html = ""
-        for cell in cells { try cell.render(into: &html) }
-        #expect(cells.map(\.kind) == ["badge", "score", "badge"])
-        #expect(cells.map(\.itemID) == ["a.md", "b.md", "c.md"])
-        #expect(html == """
-            <b class="badge" data-level="1">New</b>
-            <meter value="9"></meter>
-            <b class="badge" data-level="2">Old</b>
-
-            """)
-    }
-
-    @Test func aRegistryKnowsItsKindsAndLaterRegistrationsWin() {
-        var first = CellRegistry()
-        first.register(ScoreCell()) { _ in 1 }
-        var second = CellRegistry()
-        second.register(PlainNoteCell())
-        second.register(ScoreCell()) { _ in 2 }
-        first.merge(second)
-        #expect(first.kinds == ["note", "score"])
-        #expect(first.hasCell(for: "note"))
-        #expect(!first.hasCell(for: "review"))
-    }
-
-    @Test func aSwiftCellDrawsAKindThatHasASchemaButNoMustacheCell() async throws {
-        let site = try TemporarySite(fixture: "cinema", files: Self.badgeKind)
-        try await site.build(cells: Self.badgeRegistry())
+    @Test func aSwiftCellDrawsASwiftKindBesideTheThemesMustacheCells() async throws {
+        let site = try TemporarySite(fixture: "cinema", files: Self.badges)
+        try await site.build(kinds: site.swiftKinds { $0.register(kind: Badge.self, cell: BadgeCell()) })
         let badges = try site.page("badges/index.html")
-        #expect(badges.contains("<b class=\"badge\" data-level=\"3\">Early bird</b>"))
+        #expect(badges.contains("<b class=\"badge\" data-level=\"3\">Early &lt;bird&gt;</b>"))
         // The same cached cell is used by every list: the home page shows it next to Mustache cells.
         let home = try site.page("index.html")
-        #expect(home.contains("<b class=\"badge\" data-level=\"3\">Early bird</b>"))
+        #expect(home.contains("<b class=\"badge\" data-level=\"3\">Early &lt;bird&gt;</b>"))
         #expect(home.contains("<li class=\"review\"><a href=\"/reviews/dune/\">Dune</a> 9/10 must-see</li>"))
         #expect(home.contains("<li class=\"note\">Festival week</li>"))
-        // Its items still get pages, feeds and typed fields.
+        // Its items still get pages (the theme's item layout), feeds and typed fields.
         #expect(site.output("badges/early/index.html")?.contains("<h1>Early</h1>") == true)
         #expect(site.output("feed.xml")?.contains("<title>Early</title>") == true)
     }
 
-    @Test func withoutItsSwiftCellTheKindNeedsATemplate() async throws {
-        let site = try TemporarySite(fixture: "cinema", files: Self.badgeKind)
-        await site.expectFailure([
-            "themes/default/kinds/badge.yml:1:1: error: kind 'badge' has no cell template; expected themes/default/cells/badge.html\n  hint: every kind needs a cell: create themes/default/cells/badge.html",
+    @Test func oneListMixesSwiftAndMustacheCellsInItsOwnOrder() async throws {
+        let site = try TemporarySite(fixture: "cinema", files: [
+            "content/notes/badge.md": "---\ntitle: Badge\nkind: badge\nlabel: Star\nlevel: 5\ndate: 2024-02-20\n---\n",
         ])
+        try await site.build(kinds: site.swiftKinds { $0.register(kind: Badge.self, cell: BadgeCell()) })
+        let notes = try site.page("notes/index.html")
+        #expect(HTML.slices(of: notes, between: "<ul>\n", and: "</ul>").first == """
+            <b class="badge" data-level="5">Star</b>
+            <li class="note">Festival week</li>
+
+            """)
     }
 
-    @Test func theSchemaStillTypesTheFrontMatterOfASwiftCellsKind() async throws {
-        let site = try TemporarySite(fixture: "cinema", files: Self.badgeKind.merging([
+    @Test func aSwiftKindWithoutACellIsAnErrorAtItsRegistration() async throws {
+        let site = try TemporarySite(fixture: "cinema", files: Self.badges)
+        var registered = 0
+        let kinds = site.swiftKinds { registered = #line + 1
+            $0.register(kind: Badge.self)
+        }
+        await site.expectFailure([
+            "Tests/CellarEngineTests/ConfiguratorTests.swift:\(registered):1: error: Swift kind 'badge' has no cell: the theme has no themes/default/cells/badge.html\n  hint: register a cell with it: site.register(kind: Badge.self, cell: …), or create themes/default/cells/badge.html",
+        ], kinds: kinds)
+    }
+
+    @Test func theSchemaOfASwiftKindTypesItsFrontMatter() async throws {
+        let site = try TemporarySite(fixture: "cinema", files: Self.badges.merging([
             "content/badges/late.md": "---\ntitle: Late\nlabel: Late\nlevel: 9\n---\n",
         ]) { $1 })
         await site.expectFailure(["content/badges/late.md:4:8: error: 'level' must be an integer from 1 to 5, found 9"],
-                                 cells: Self.badgeRegistry())
+                                 kinds: site.swiftKinds { $0.register(kind: Badge.self, cell: BadgeCell()) })
     }
 
     @Test func aSwiftCellReplacesTheThemesCellOfItsKind() async throws {
         let site = try TemporarySite(fixture: "cinema")
-        var cells = CellRegistry()
-        cells.register(PlainNoteCell())
-        try await site.build(cells: cells)
+        try await site.build(kinds: site.swiftKinds { $0.register(kind: Note.self, cell: PlainNoteCell()) })
         let notes = try site.page("notes/index.html")
         #expect(notes.contains("<p class=\"swift-note\">Festival week · 5 words</p>"))
         #expect(!notes.contains("<li class=\"note\">"))
@@ -122,29 +95,25 @@ private struct Broken: Error {}
         #expect(try site.page("reviews/index.html").contains("<li class=\"review\">"))
     }
 
-    @Test func anAdapterThatThrowsADiagnosticFailsTheBuildWithIt() async throws {
-        let site = try TemporarySite(fixture: "cinema", files: Self.badgeKind)
-        var cells = CellRegistry()
-        cells.register(BadgeCell()) { item in
-            throw Diagnostic.error("badge '\(item.title)' cannot be drawn", at: item.location, hint: "check its level")
+    @Test func aCellThatThrowsADiagnosticFailsTheBuildWithIt() async throws {
+        struct RefusingCell: CellTemplate {
+            func render(_ item: Item<Badge>, into html: inout CellarEngine.HTML) throws {
+                throw Diagnostic.error("badge '\(item.title)' cannot be drawn", at: SourceLocation(file: item.file), hint: "check its level")
+            }
         }
+        let site = try TemporarySite(fixture: "cinema", files: Self.badges)
         await site.expectFailure(
-            ["content/badges/early.md:1:1: error: badge 'Early' cannot be drawn\n  hint: check its level"], cells: cells)
+            ["content/badges/early.md:1:1: error: badge 'Early' cannot be drawn\n  hint: check its level"],
+            kinds: site.swiftKinds { $0.register(kind: Badge.self, cell: RefusingCell()) })
     }
 
     @Test func aCellThatThrowsAnyOtherErrorFailsTheBuildNamingTheItem() async throws {
         struct FailingCell: CellTemplate {
-            let kind = "badge"
-            func render(_ item: Int, into html: inout String) throws { throw Broken() }
+            func render(_ item: Item<Badge>, into html: inout CellarEngine.HTML) throws { throw Broken() }
         }
-        let site = try TemporarySite(fixture: "cinema", files: Self.badgeKind)
-        var cells = CellRegistry()
-        cells.register(FailingCell()) { _ in 1 }
-        let problems = await site.diagnostics(cells: cells)
-        #expect(problems.count == 1)
-        #expect(problems.first?.contains("cannot render the cell of") == true)
-        #expect(problems.first?.hasPrefix("content/badges/early.md:1:1: error: cannot render the cell of content/badges/early.md:") == true,
-                "\(problems)")
+        let site = try TemporarySite(fixture: "cinema", files: Self.badges)
+        let problems = await site.diagnostics(kinds: site.swiftKinds { $0.register(kind: Badge.self, cell: FailingCell()) })
+        #expect(problems == ["content/badges/early.md:1:1: error: cannot render the cell of content/badges/early.md: Broken()"])
     }
 
     @Test func addingAKindToASiteIsASchemaAndACellTemplate() async throws {

@@ -20,7 +20,11 @@ struct SiteOptions: Sendable {
     }
 
     func buildOptions(in environment: CommandEnvironment) -> BuildOptions {
-        BuildOptions(siteDirectory: environment.absolute(site ?? "."), includeDrafts: drafts, includeFuture: future, baseURL: baseURL)
+        var options = environment.options(site: site)
+        options.includeDrafts = drafts
+        options.includeFuture = future
+        options.baseURL = baseURL
+        return options
     }
 
     static let help = """

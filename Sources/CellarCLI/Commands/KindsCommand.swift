@@ -30,10 +30,10 @@ struct KindsCommand: Command {
 
     func run(in environment: CommandEnvironment) async -> ExitStatus {
         let terminal = environment.terminal
-        let siteDirectory = environment.absolute(site ?? ".")
+        let siteDirectory = environment.siteDirectory(site)
         var printer = DiagnosticPrinter(terminal: terminal)
         let catalog: KindCatalog
-        do throws(DiagnosticBag) { catalog = try KindCatalog.load(options: BuildOptions(siteDirectory: siteDirectory)) } catch {
+        do throws(DiagnosticBag) { catalog = try KindCatalog.load(options: environment.options(site: site)) } catch {
             printer.printReport(error)
             return .failure
         }

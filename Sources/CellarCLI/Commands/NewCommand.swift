@@ -71,7 +71,7 @@ struct NewCommand: Command {
                 return .failure
             }
         case .item(let kind, let target, let title, let site):
-            let options = BuildOptions(siteDirectory: environment.absolute(site ?? "."))
+            let options = environment.options(site: site)
             do throws(DiagnosticBag) {
                 let item = try ItemScaffolder(options: options).scaffold(kind: kind, at: target, title: title)
                 terminal.out(item.display)

@@ -1,28 +1,30 @@
 import Foundation
 
 /// What to build, from where, to where, and with which publishing rules.
-public struct BuildOptions: Sendable {
+package struct BuildOptions: Sendable {
     /// The site folder: the one holding `content/` and `themes/`.
-    public var siteDirectory: String
+    package var siteDirectory: String
     /// Where the site is written; `public` inside the site folder by default.
-    public var outputDirectory: String?
+    package var outputDirectory: String?
     /// Where fingerprints of the last build are kept; `.cellar-cache` inside the site folder by default.
-    public var cacheDirectory: String?
+    package var cacheDirectory: String?
     /// Include items marked `draft: true`.
-    public var includeDrafts: Bool
+    package var includeDrafts: Bool
     /// Include items dated in the future.
-    public var includeFuture: Bool
+    package var includeFuture: Bool
     /// Replaces the site's `base_url` (e.g. for a preview server or a staging host).
-    public var baseURL: String?
+    package var baseURL: String?
     /// Delete the output folder and the cache first (a full build from nothing).
-    public var clean: Bool
+    package var clean: Bool
     /// "Now", for future-dated and expired items; fixed in tests.
-    public var now: Date
+    package var now: Date
     /// How files reach the output folder.
-    public var writeMode: WriteMode
+    package var writeMode: WriteMode
+    /// The Swift kinds the site registers in code (``Site/register(kind:cell:)``), with their cells and pages.
+    package var kinds: KindRegistrations
 
     /// Both modes write safely (a failed build changes nothing); they differ in what a build may skip.
-    public enum WriteMode: Sendable {
+    package enum WriteMode: Sendable {
         /// `cellar build`: when no input changed since the last build, stop at once.
         case staged
         /// A folder served live by `cellar serve`: always build (from the session kept in memory).
@@ -32,7 +34,7 @@ public struct BuildOptions: Sendable {
         case memory
     }
 
-    public init(
+    package init(
         siteDirectory: String = ".", outputDirectory: String? = nil, cacheDirectory: String? = nil,
         includeDrafts: Bool = false, includeFuture: Bool = false, baseURL: String? = nil, clean: Bool = false,
         now: Date = Date(), writeMode: WriteMode = .staged
@@ -46,5 +48,6 @@ public struct BuildOptions: Sendable {
         self.clean = clean
         self.now = now
         self.writeMode = writeMode
+        self.kinds = KindRegistrations()
     }
 }

@@ -8,8 +8,6 @@ import Foundation
 struct BuildPipeline: Sendable {
     var options: BuildOptions
     var reporter: any BuildReporter
-    /// Swift-typed cells, added to (and overriding) the theme's Mustache cells.
-    var cells: CellRegistry
 
     /// Loads, checks, renders and writes what `changes` reaches.
     /// - Throws: ``BuildFailure`` with every diagnostic when any is an error; the output is then untouched.
@@ -47,7 +45,7 @@ struct BuildPipeline: Sendable {
         }
 
         let frame = try await stage(.load) { () throws(BuildFailure) in
-            guard let frame = LoadStage(layout: layout, options: options, swiftCells: Set(cells.kinds))
+            guard let frame = LoadStage(layout: layout, options: options)
                 .run(changes, memo: &memo.load, diagnostics: &diagnostics) else { throw BuildFailure(diagnostics) }
             return frame
         }
@@ -106,9 +104,12 @@ struct BuildPipeline: Sendable {
     private func registry(_ model: SiteModel, environment: RenderEnvironment) -> CellRegistry {
         var registry = CellRegistry()
         for (kind, template) in model.theme.cells {
-            registry.register(MustacheCell(kind: kind, template: template, library: model.theme.library, environment: environment))
+            registry.register(MustacheCell(template: template, library: model.theme.library, environment: environment),
+                              for: kind, environment: environment)
         }
-        registry.merge(cells)
+        for registration in options.kinds.registrations {
+            if let cell = registration.cell { registry.register(cell, for: registration.name, environment: environment) }
+        }
         return registry
     }
 

@@ -3,16 +3,19 @@ import Foundation
 
 /// What a successful build did.
 public struct BuildReport: Sendable {
-    /// Published items.
+    /// Items published (drafts and future items left out unless asked for).
     public var items: Int
     /// HTML pages in the output (lists, items, tags, redirects, 404).
     public var pages: Int
-    /// Files written this time, files left as they were, stale files removed.
+    /// Files written this time (the others were already as they had to be).
     public var written: Int
+    /// Files left as they were: their bytes had not changed.
     public var unchanged: Int
+    /// Files of the previous output that the site no longer has, removed.
     public var removed: Int
+    /// How long the build took.
     public var duration: Duration
-    public var stageDurations: [BuildStage: Duration]
+    package var stageDurations: [BuildStage: Duration]
     /// Warnings and notes (a build with errors throws ``BuildFailure`` instead).
     public var diagnostics: [Diagnostic]
     /// The output folder.
@@ -23,16 +26,18 @@ public struct BuildReport: Sendable {
     /// Whether the build stopped early because no input had changed since the last one.
     public var upToDate = false
     /// Items the publishing rules left out: drafts, and items dated in the future.
-    public var unpublished = SiteModel.Unpublished()
+    package var unpublished = SiteModel.Unpublished()
 }
 
 /// A build that stopped because of errors; nothing was written.
 public struct BuildFailure: Error, Sendable, CustomStringConvertible {
+    /// Every problem found, errors and others, as `cellar` prints them (``DiagnosticBag/sorted``).
     public var diagnostics: DiagnosticBag
 
-    public init(_ diagnostics: DiagnosticBag) {
+    package init(_ diagnostics: DiagnosticBag) {
         self.diagnostics = diagnostics
     }
 
+    /// Every problem, sorted by place, as `cellar` prints them.
     public var description: String { diagnostics.description }
 }

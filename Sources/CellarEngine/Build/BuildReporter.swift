@@ -1,5 +1,5 @@
 /// The stages of a build, in order.
-public enum BuildStage: String, Sendable, CaseIterable {
+package enum BuildStage: String, Sendable, CaseIterable {
     case load = "loading"
     case parse = "parsing"
     case cells = "rendering cells"
@@ -8,7 +8,7 @@ public enum BuildStage: String, Sendable, CaseIterable {
 }
 
 /// How a build tells its caller what it is doing. The engine never prints: the CLI decides.
-public protocol BuildReporter: Sendable {
+package protocol BuildReporter: Sendable {
     func stageStarted(_ stage: BuildStage)
     /// Called now and then during long stages.
     func progress(_ stage: BuildStage, done: Int, total: Int)
@@ -16,12 +16,12 @@ public protocol BuildReporter: Sendable {
 }
 
 extension BuildReporter {
-    public func stageStarted(_ stage: BuildStage) {}
-    public func progress(_ stage: BuildStage, done: Int, total: Int) {}
-    public func stageFinished(_ stage: BuildStage, duration: Duration) {}
+    package func stageStarted(_ stage: BuildStage) {}
+    package func progress(_ stage: BuildStage, done: Int, total: Int) {}
+    package func stageFinished(_ stage: BuildStage, duration: Duration) {}
 }
 
 /// A reporter that reports nothing (tests, benchmarks).
-public struct SilentReporter: BuildReporter {
-    public init() {}
+package struct SilentReporter: BuildReporter {
+    package init() {}
 }

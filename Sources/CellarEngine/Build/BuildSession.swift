@@ -3,22 +3,22 @@
 /// The first ``build(changed:)`` is a full build; later ones re-read only changed files, re-render
 /// only the cells of changed items and only the pages whose inputs changed, and write only files
 /// whose bytes changed.
-public actor BuildSession {
-    public let options: BuildOptions
+package actor BuildSession {
+    package let options: BuildOptions
     private let pipeline: BuildPipeline
     private var memo = BuildMemo()
     private var isBuilding = false
     private var waiting: [CheckedContinuation<Void, Never>] = []
 
-    public init(options: BuildOptions, reporter: any BuildReporter = SilentReporter(), cells: CellRegistry = CellRegistry()) {
+    package init(options: BuildOptions, reporter: any BuildReporter = SilentReporter()) {
         self.options = options
-        self.pipeline = BuildPipeline(options: options, reporter: reporter, cells: cells)
+        self.pipeline = BuildPipeline(options: options, reporter: reporter)
     }
 
     /// Builds again.
     /// - Parameter changed: absolute paths a file watcher saw change; nil when anything may have
     ///   changed (every file's status is then checked).
-    public func build(changed: Set<String>? = nil) async throws(BuildFailure) -> BuildReport {
+    package func build(changed: Set<String>? = nil) async throws(BuildFailure) -> BuildReport {
         // One build at a time: a second call waits for the first to finish.
         if isBuilding { await withCheckedContinuation { waiting.append($0) } }
         isBuilding = true
@@ -32,7 +32,7 @@ public actor BuildSession {
     }
 
     /// Forgets everything kept from earlier builds.
-    public func reset() {
+    package func reset() {
         memo = BuildMemo()
     }
 }

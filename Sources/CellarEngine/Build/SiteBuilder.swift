@@ -6,16 +6,13 @@ import Foundation
 /// let report = try await SiteBuilder(options: BuildOptions(siteDirectory: "mysite")).build()
 /// print("Built \(report.pages) pages")
 /// ```
-public struct SiteBuilder: Sendable {
-    public var options: BuildOptions
-    public var reporter: any BuildReporter
-    /// Swift-typed cells, added to (and overriding) the theme's Mustache cells.
-    public var cells: CellRegistry
+package struct SiteBuilder: Sendable {
+    package var options: BuildOptions
+    package var reporter: any BuildReporter
 
-    public init(options: BuildOptions, reporter: any BuildReporter = SilentReporter(), cells: CellRegistry = CellRegistry()) {
+    package init(options: BuildOptions, reporter: any BuildReporter = SilentReporter()) {
         self.options = options
         self.reporter = reporter
-        self.cells = cells
     }
 
     /// Loads, checks, renders and writes the site.
@@ -23,11 +20,11 @@ public struct SiteBuilder: Sendable {
     ///
     /// When no input changed since the last build (see ``InputSnapshot``), the output is still as it
     /// was written and no scheduled date has passed, it returns at once with ``BuildReport/upToDate`` set.
-    public func build() async throws(BuildFailure) -> BuildReport {
+    package func build() async throws(BuildFailure) -> BuildReport {
         let start = ContinuousClock.now
         let layout = SiteLayout(options: options)
         let fingerprint = InputSnapshot.fingerprint(layout: layout, options: options)
-        if !options.clean, options.writeMode == .staged, cells.kinds.isEmpty, let last = InputSnapshot.load(layout),
+        if !options.clean, options.writeMode == .staged, options.kinds.isEmpty, let last = InputSnapshot.load(layout),
            last.fingerprint == fingerprint, (last.nextScheduledChange.map { $0 > options.now } ?? true),
            InputSnapshot.outputIsIntact(layout) {
             return BuildReport(items: last.items, pages: last.pages, written: 0, unchanged: 0, removed: 0,
@@ -35,7 +32,7 @@ public struct SiteBuilder: Sendable {
                                output: layout.output, nextScheduledChange: last.nextScheduledChange, upToDate: true)
         }
         var memo = BuildMemo()
-        let report = try await BuildPipeline(options: options, reporter: reporter, cells: cells).run(.everything, memo: &memo)
+        let report = try await BuildPipeline(options: options, reporter: reporter).run(.everything, memo: &memo)
         // Files that changed while the build ran make the snapshot stale: take it again and keep the older one.
         if InputSnapshot.fingerprint(layout: layout, options: options) == fingerprint {
             InputSnapshot(fingerprint: fingerprint, items: report.items, pages: report.pages,

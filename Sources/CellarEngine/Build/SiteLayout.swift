@@ -1,14 +1,14 @@
 /// The folders of a site, as absolute paths and as people see them in messages.
-public struct SiteLayout: Sendable {
-    public var root: String
-    public var content: String
-    public var themes: String
-    public var output: String
-    public var cache: String
+package struct SiteLayout: Sendable {
+    package var root: String
+    package var content: String
+    package var themes: String
+    package var output: String
+    package var cache: String
     /// Prefix that turns a site-relative path into the one printed (`""` when the site is the working folder).
-    public var displayPrefix: String
+    package var displayPrefix: String
 
-    public init(options: BuildOptions, workingDirectory: String? = nil) {
+    package init(options: BuildOptions, workingDirectory: String? = nil) {
         let workingDirectory = workingDirectory ?? FileIO.currentDirectory()
         root = Paths.absolute(options.siteDirectory, base: workingDirectory)
         content = Paths.join(root, "content")
@@ -23,16 +23,16 @@ public struct SiteLayout: Sendable {
     }
 
     /// `content/reviews/dune.md` (or `mysite/content/…` when the site is elsewhere).
-    public func display(contentPath: String) -> String {
+    package func display(contentPath: String) -> String {
         displayPrefix + "content/" + contentPath
     }
 
-    public func display(sitePath: String) -> String {
+    package func display(sitePath: String) -> String {
         displayPrefix + sitePath
     }
 
     /// The output folder as printed.
-    public var displayOutput: String {
+    package var displayOutput: String {
         if let relative = Paths.relative(output, to: FileIO.currentDirectory()) { return relative.isEmpty ? "." : relative + "/" }
         return output + "/"
     }

@@ -14,14 +14,13 @@ struct LoadedSite: Sendable {
 struct SiteLoader {
     var layout: SiteLayout
     var options: BuildOptions
-    var swiftCells: Set<String> = []
 
     func load(diagnostics: inout DiagnosticBag) -> LoadedSite? {
         let scan = ContentScanner(layout: layout).scan(diagnostics: &diagnostics)
         if diagnostics.hasErrors && !FileIO.isDirectory(layout.content) { return nil }
         let configLoader = SiteConfigLoader(layout: layout, options: options)
         guard let config = configLoader.loadSite(files: scan.files, diagnostics: &diagnostics) else { return nil }
-        guard let theme = ThemeLoader(layout: layout, swiftCells: swiftCells).load(
+        guard let theme = ThemeLoader(layout: layout, swiftKinds: options.kinds).load(
             named: config.theme, at: config.locations["theme"], diagnostics: &diagnostics) else { return nil }
 
         var sections: [String: ContentSection] = [:]
@@ -38,7 +37,7 @@ struct SiteLoader {
         if let kind = config.defaultKind, theme.kinds[kind] == nil {
             diagnostics.append(ItemParser.unknownKind(kind, at: config.locations["kind"], known: theme.kinds.keys.sorted()))
         }
-        ThemeChecker(theme: theme, sections: sections).check(diagnostics: &diagnostics)
+        ThemeChecker(theme: theme, sections: sections, swiftKinds: Set(options.kinds.names)).check(diagnostics: &diagnostics)
         return LoadedSite(layout: layout, scan: scan, config: config, theme: theme, sections: sections)
     }
 

@@ -2,24 +2,24 @@ import Foundation
 
 /// The site once loaded and checked: settings, theme, sections and the published items, sorted
 /// the way each section lists them. Pages, feeds and the sitemap are all derived from it.
-public struct SiteModel: Sendable {
-    public var config: SiteConfig
-    public var theme: Theme
+package struct SiteModel: Sendable {
+    package var config: SiteConfig
+    package var theme: Theme
     /// Sections in navigation order (weight, then title).
-    public var sections: [ContentSection]
-    public var sectionsByID: [String: ContentSection]
+    package var sections: [ContentSection]
+    package var sectionsByID: [String: ContentSection]
     /// Published items, by source path order.
-    public var items: [Item]
-    public var itemsByID: [String: Item]
+    package var items: [ContentItem]
+    package var itemsByID: [String: ContentItem]
     /// Each section's published items in the section's own order.
-    public var sectionItems: [String: [Item]]
+    package var sectionItems: [String: [ContentItem]]
     /// Every published item's id, newest first (feeds, tag pages), and each id's place in that order.
     var newestFirst: [String]
     var recency: [String: Int]
     var tags: TagIndex
     /// Files copied as they are: content files that are not Markdown, and bundles' files (published items only).
     var staticFiles: [String]
-    var bundleResources: [(item: Item, files: [String])]
+    var bundleResources: [(item: ContentItem, files: [String])]
     var links: LinkResolver
     /// ``LinkResolver/fingerprint`` of `links`, worked out once (it hashes every page's URL).
     var linksKey: UInt64 = 0
@@ -33,14 +33,14 @@ public struct SiteModel: Sendable {
     var unpublished = Unpublished()
 
     /// How many items a build did not publish, and why.
-    public struct Unpublished: Sendable, Hashable {
-        public var drafts = 0
-        public var future = 0
+    package struct Unpublished: Sendable, Hashable {
+        package var drafts = 0
+        package var future = 0
     }
 
     /// Puts `item` where the item with its id is: in `items`, `itemsByID` and its section's list.
     /// The item must be placed as the one it replaces (see ``ModelStage/placement(of:in:)``).
-    mutating func replace(_ item: Item) {
+    mutating func replace(_ item: ContentItem) {
         itemsByID[item.id] = item
         guard let place = positions[item.id] else { return }
         items[place.all] = item

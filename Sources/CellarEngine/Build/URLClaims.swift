@@ -46,7 +46,7 @@ struct URLClaims {
 
     /// Two things on one URL are an error naming both: items, aliases, sections and the pages
     /// Cellar generates (pagination, feeds, tag pages), and files copied from `content/`.
-    static func check(_ items: [Item], tags: TagIndex, site: LoadedSite, diagnostics: inout DiagnosticBag) {
+    static func check(_ items: [ContentItem], tags: TagIndex, site: LoadedSite, diagnostics: inout DiagnosticBag) {
         var claims = URLClaims()
         let layout = site.layout
         let config = site.config

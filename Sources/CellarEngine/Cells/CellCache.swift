@@ -1,6 +1,6 @@
 /// Each item's cell HTML, rendered once and reused by every list that shows it (home, section,
 /// tag pages): a list page is a concatenation of cached cells.
-public struct CellCache: Sendable {
+package struct CellCache: Sendable {
     struct Entry: Sendable {
         var html: String
         /// What the cell was rendered from; a different fingerprint means render again.
@@ -9,10 +9,10 @@ public struct CellCache: Sendable {
 
     private(set) var entries: [String: Entry] = [:]
 
-    public init() {}
+    package init() {}
 
     /// The cached HTML of an item's cell.
-    public func html(for itemID: String) -> String? { entries[itemID]?.html }
+    package func html(for itemID: String) -> String? { entries[itemID]?.html }
 
     func entry(for itemID: String) -> Entry? { entries[itemID] }
 

@@ -10,8 +10,8 @@ import CellarDiagnostics
 /// ```
 ///
 /// `file`, `line` and `column` are null for a problem without a place; `hint` is null when there is none.
-public enum DiagnosticJSON {
-    public static func encode(_ diagnostics: [Diagnostic]) -> String {
+package enum DiagnosticJSON {
+    package static func encode(_ diagnostics: [Diagnostic]) -> String {
         guard !diagnostics.isEmpty else { return "[]" }
         return "[\n" + diagnostics.map { "  " + object($0).compact }.joined(separator: ",\n") + "\n]"
     }

@@ -9,41 +9,27 @@ import Foundation
 /// let report = await SiteChecker(options: BuildOptions(siteDirectory: "mysite")).check()
 /// if report.hasErrors { … }
 /// ```
-public struct SiteChecker: Sendable {
+package struct SiteChecker: Sendable {
     /// The site and publishing rules; the output and cache folders are replaced by a temporary one.
-    public var options: BuildOptions
-    public var reporter: any BuildReporter
-    /// Swift-typed cells, as for ``SiteBuilder``.
-    public var cells: CellRegistry
+    package var options: BuildOptions
+    package var reporter: any BuildReporter
 
-    /// What a check found.
-    public struct Report: Sendable {
-        /// Every problem, sorted by place, without repeats.
-        public var diagnostics: [Diagnostic]
-        /// Pages and items of the site as built (0 when the build failed).
-        public var pages: Int
-        public var items: Int
-        /// Whether the site built (when not, only the build's problems are known).
-        public var built: Bool
+    typealias Report = CheckReport
 
-        public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
-    }
-
-    public init(options: BuildOptions, reporter: any BuildReporter = SilentReporter(), cells: CellRegistry = CellRegistry()) {
+    package init(options: BuildOptions, reporter: any BuildReporter = SilentReporter()) {
         self.options = options
         self.reporter = reporter
-        self.cells = cells
     }
 
     /// Builds the site into a temporary folder, checks it, and removes the folder.
-    public func check() async -> Report {
+    package func check() async -> CheckReport {
         var options = self.options
         options.clean = false
         options.writeMode = .memory   // every file rendered, none written; the model stays in the session cache
         var memo = BuildMemo()
         let build: BuildReport
         do throws(BuildFailure) {
-            build = try await BuildPipeline(options: options, reporter: reporter, cells: cells).run(.everything, memo: &memo)
+            build = try await BuildPipeline(options: options, reporter: reporter).run(.everything, memo: &memo)
         } catch {
             return Report(diagnostics: error.diagnostics.sorted, pages: 0, items: 0, built: false)
         }

@@ -13,7 +13,7 @@ struct TagTypoFinder {
     static let rarity = 3
 
     /// - Parameter similarOK: groups of tags that look alike on purpose.
-    static func warnings(for items: [Item], similarOK: [[String]] = [], settingsFile: String = "content/_index.md") -> [Diagnostic] {
+    static func warnings(for items: [ContentItem], similarOK: [[String]] = [], settingsFile: String = "content/_index.md") -> [Diagnostic] {
         var usage: [String: Usage] = [:]
         for item in items.sorted(by: { $0.id < $1.id }) {
             for (name, location) in tagLocations(of: item) {
@@ -59,7 +59,7 @@ struct TagTypoFinder {
         var files: [String] = []
         var firstLocation: SourceLocation?
 
-        mutating func add(item: Item, at location: SourceLocation) {
+        mutating func add(item: ContentItem, at location: SourceLocation) {
             if items.insert(item.id).inserted { files.append(item.file) }
             if firstLocation == nil { firstLocation = location }
         }
@@ -75,7 +75,7 @@ struct TagTypoFinder {
     private static func itemCount(_ count: Int) -> String { count == 1 ? "1 item" : "\(count) items" }
 
     /// Each tag of an item with where it is written (the list entry, else the `tags:` line).
-    private static func tagLocations(of item: Item) -> [(String, SourceLocation)] {
+    private static func tagLocations(of item: ContentItem) -> [(String, SourceLocation)] {
         guard let field = item.fields["tags"] else { return [] }
         let fallback = field.location ?? item.location
         let entries: [TypedField] = if case .list(let entries) = field.value { entries } else { [field] }

@@ -5,7 +5,7 @@ import CellarDiagnostics
 /// for the language at all.
 enum ThemeTextNotes {
     /// The notes for the site's language, then for each other language items are in (sorted).
-    static func notes(_ catalog: ThemeTextCatalog, language: String, items: [Item]) -> [Diagnostic] {
+    static func notes(_ catalog: ThemeTextCatalog, language: String, items: [ContentItem]) -> [Diagnostic] {
         var others: [String: (file: String, count: Int)] = [:]
         for item in items where item.language != language {
             let seen = others[item.language]

@@ -3,31 +3,31 @@ import CellarMarkdown
 import Foundation
 
 /// A folder of `content/` with an `_index.md`: its settings and its place in the site.
-public struct ContentSection: Sendable, Identifiable {
+package struct ContentSection: Sendable, Identifiable {
     /// The folder, relative to `content/`: `reviews`, `docs/guides`.
-    public var id: String
-    public var parentID: String?
-    public var title: String
-    public var description: String?
-    public var kind: String?
-    public var sort: SortKey
-    public var ascending: Bool
-    public var grouping: Grouping
-    public var paginate: Int?
-    public var permalink: PermalinkPattern?
-    public var homeItems: Int?
-    public var weight: Int
-    public var hasFeed: Bool
+    package var id: String
+    package var parentID: String?
+    package var title: String
+    package var description: String?
+    package var kind: String?
+    package var sort: SortKey
+    package var ascending: Bool
+    package var grouping: Grouping
+    package var paginate: Int?
+    package var permalink: PermalinkPattern?
+    package var homeItems: Int?
+    package var weight: Int
+    package var hasFeed: Bool
     /// The layout of its list pages (`layout: gallery` → `layouts/gallery.html`); nil: `list`.
-    public var layout: String?
+    package var layout: String?
     /// `language:` as written, canonical case: its items' language unless they name one; nil: its
     /// parent section's, else the site's.
     var language: String?
-    public var introHTML: String
-    public var introMarkdown: String
-    public var introFirstLine: Int
-    public var url: URLPath
-    public var file: String
-    public var locations: [String: SourceLocation]
-    public var sourceHash: UInt64
+    package var introHTML: String
+    package var introMarkdown: String
+    package var introFirstLine: Int
+    package var url: URLPath
+    package var file: String
+    package var locations: [String: SourceLocation]
+    package var sourceHash: UInt64
 }

@@ -3,7 +3,7 @@ import CellarMarkdown
 import Foundation
 
 /// How a list page splits its cells into page sections.
-public enum Grouping: Sendable, Hashable {
+package enum Grouping: Sendable, Hashable {
     case none, year, month
     case field(String)
 

@@ -7,30 +7,30 @@ import CellarDiagnostics
 ///   outside: [/install/, /docs/]   # served on this host by other software
 ///   broken: warning                 # a link to a missing page or file does not fail the build
 /// ```
-public struct LinkPolicy: Sendable, Hashable {
+package struct LinkPolicy: Sendable, Hashable {
     /// What a link to a missing page, file or image is to a build.
-    public enum Broken: String, Sendable, Hashable {
+    package enum Broken: String, Sendable, Hashable {
         case error, warning
     }
 
     /// Path prefixes on this site's host (`/install/`, `/docs/`, `/install.sh`) that other software
     /// serves: links under them are kept as written, with the base path, and never reported.
-    public var outside: [String]
+    package var outside: [String]
     /// `error` (the default): a broken link fails the build; `warning`: it is reported and the build
     /// succeeds. `cellar check` reports broken links as errors either way.
-    public var broken: Broken
+    package var broken: Broken
 
-    public init(outside: [String] = [], broken: Broken = .error) {
+    package init(outside: [String] = [], broken: Broken = .error) {
         self.outside = outside
         self.broken = broken
     }
 
-    public static let `default` = LinkPolicy()
+    package static let `default` = LinkPolicy()
 
     /// Whether `path`, a path from the root of the site (`/docs/a.html`, without the base path),
     /// lies under one of the `outside` prefixes. A prefix names whole segments: `/docs/` (or `/docs`)
     /// covers `/docs`, `/docs/` and everything below, not `/docsets/`.
-    public func isOutside(_ path: String) -> Bool {
+    package func isOutside(_ path: String) -> Bool {
         outside.contains { prefix in
             let folder = prefix.hasSuffix("/") ? prefix : prefix + "/"
             return path.hasPrefix(folder) || path == String(folder.dropLast())

@@ -1,8 +1,8 @@
 import CellarDiagnostics
 
 /// One entry of the site's `menu:` as written: a section, a page or a link, with an optional label.
-public struct MenuEntry: Sendable, Hashable {
-    public enum Target: Sendable, Hashable {
+package struct MenuEntry: Sendable, Hashable {
+    package enum Target: Sendable, Hashable {
         /// A name under `content/` that may be a section or a page (`blog`, `about`).
         case content(String)
         case section(String)
@@ -11,8 +11,8 @@ public struct MenuEntry: Sendable, Hashable {
         case link(String)
     }
 
-    public var target: Target
-    public var label: String?
+    package var target: Target
+    package var label: String?
     /// Where the entry's target is written in `content/_index.md`.
-    public var location: SourceLocation
+    package var location: SourceLocation
 }

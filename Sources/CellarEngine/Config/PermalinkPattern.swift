@@ -2,14 +2,14 @@ import CellarDiagnostics
 import Foundation
 
 /// A section's URL pattern, such as `/:year/:month/:slug/`.
-public struct PermalinkPattern: Sendable, Hashable {
+package struct PermalinkPattern: Sendable, Hashable {
     enum Part: Sendable, Hashable {
         case literal(String)
         case year, month, day, slug, section, title, kind
     }
 
     let parts: [Part]
-    public let source: String
+    package let source: String
 
     static let placeholders: [String: Part] = [
         "year": .year, "month": .month, "day": .day, "slug": .slug, "section": .section, "title": .title, "kind": .kind,

@@ -3,6 +3,6 @@ import CellarMarkdown
 import Foundation
 
 /// How a section orders its items.
-public enum SortKey: String, Sendable, Hashable {
+package enum SortKey: String, Sendable, Hashable {
     case date, title, weight
 }

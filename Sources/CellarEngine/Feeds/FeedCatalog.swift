@@ -38,7 +38,7 @@ struct FeedCatalog: Sendable {
 
     /// What a feed lists: the newest dated items of the site (`sectionID` nil) or of one section,
     /// at most `feed_items`; standalone pages (outside every section) are in none. Incremental rebuilds ask it which items are in a feed.
-    static func entries(of model: SiteModel, sectionID: String?) -> [Item] {
+    static func entries(of model: SiteModel, sectionID: String?) -> [ContentItem] {
         Array(model.newestFirst.lazy
             .compactMap { model.itemsByID[$0] }
             .filter { $0.date != nil && !$0.sectionID.isEmpty && (sectionID == nil || $0.sectionID == sectionID) }

@@ -16,7 +16,7 @@ struct FeedEntry: Sendable {
     var language: String
 
     /// Prepares an item; nil for undated items (feeds are for dated content).
-    init?(_ item: Item, environment: RenderEnvironment) {
+    init?(_ item: ContentItem, environment: RenderEnvironment) {
         guard let date = item.date else { return nil }
         let url = environment.url
         let kind = environment.kinds[item.kind]

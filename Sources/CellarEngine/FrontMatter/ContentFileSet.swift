@@ -3,10 +3,10 @@ import CellarMarkdown
 import Foundation
 
 /// The set of files under `content/`, for existence checks without touching the disk again.
-public struct ContentFileSet: Sendable {
+package struct ContentFileSet: Sendable {
     var paths: Set<String>
 
-    public init(_ paths: Set<String> = []) {
+    package init(_ paths: Set<String> = []) {
         self.paths = paths
     }
 

@@ -2,7 +2,7 @@ import CellarDiagnostics
 import Foundation
 
 /// A front-matter value typed by its field's schema.
-public indirect enum FieldValue: Sendable, Hashable {
+package indirect enum FieldValue: Sendable, Hashable {
     case string(String)
     /// Markdown rendered to HTML (`text` and `markdown` fields), with the source kept.
     case html(String, source: String)
@@ -16,7 +16,7 @@ public indirect enum FieldValue: Sendable, Hashable {
     case object([String: TypedField])
     case null
 
-    public var string: String? {
+    package var string: String? {
         switch self {
         case .string(let text), .url(let text): text
         case .html(_, let source): source
@@ -27,10 +27,10 @@ public indirect enum FieldValue: Sendable, Hashable {
         }
     }
 
-    public var int: Int? { if case .int(let n) = self { n } else { nil } }
-    public var bool: Bool? { if case .bool(let b) = self { b } else { nil } }
-    public var date: Date? { if case .date(let d) = self { d } else { nil } }
-    public var list: [FieldValue]? { if case .list(let items) = self { items.map(\.value) } else { nil } }
-    public var object: [String: TypedField]? { if case .object(let fields) = self { fields } else { nil } }
-    public var isNull: Bool { self == .null }
+    package var int: Int? { if case .int(let n) = self { n } else { nil } }
+    package var bool: Bool? { if case .bool(let b) = self { b } else { nil } }
+    package var date: Date? { if case .date(let d) = self { d } else { nil } }
+    package var list: [FieldValue]? { if case .list(let items) = self { items.map(\.value) } else { nil } }
+    package var object: [String: TypedField]? { if case .object(let fields) = self { fields } else { nil } }
+    package var isNull: Bool { self == .null }
 }

@@ -2,11 +2,11 @@ import CellarDiagnostics
 import Foundation
 
 /// A value with the place it was written, for diagnostics raised after typing.
-public struct TypedField: Sendable, Hashable {
-    public var value: FieldValue
-    public var location: SourceLocation?
+package struct TypedField: Sendable, Hashable {
+    package var value: FieldValue
+    package var location: SourceLocation?
 
-    public init(_ value: FieldValue, at location: SourceLocation?) {
+    package init(_ value: FieldValue, at location: SourceLocation?) {
         self.value = value
         self.location = location
     }

@@ -1,7 +1,7 @@
 /// Every language a theme has texts in (`themes/<theme>/i18n/<language>.yml`), and the table of
 /// any language with its fallbacks applied — theme text is a function of a language, so a page or
 /// an item can be drawn in its own.
-public struct ThemeTextCatalog: Sendable {
+package struct ThemeTextCatalog: Sendable {
     /// Each file's texts, by the language its name gives (`zh-Hant`).
     var languages: [String: [String: ThemeTextMessage]]
     /// Each language file as shown in messages.
@@ -18,7 +18,7 @@ public struct ThemeTextCatalog: Sendable {
 
     /// The table for `language`: each text from the most specific file that has it (`zh-Hant-TW`,
     /// `zh-Hant`, `zh`), else English.
-    public func table(for language: String) -> ThemeTextTable {
+    package func table(for language: String) -> ThemeTextTable {
         var merged: [String: ThemeTextMessage] = [:]
         for tag in LanguageTag.fallbacks(of: language).reversed() {
             guard let messages = messages(of: tag) else { continue }

@@ -1,7 +1,7 @@
 /// A theme's texts in one language, with English filling the gaps: what `{{t.name}}` reads.
-public struct ThemeTextTable: Sendable {
+package struct ThemeTextTable: Sendable {
     /// The language asked for (its plural rules apply).
-    public var language: String
+    package var language: String
     var messages: [String: ThemeTextMessage]
 
     init(language: String, messages: [String: ThemeTextMessage]) {

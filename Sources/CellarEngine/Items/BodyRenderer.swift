@@ -15,13 +15,13 @@ package struct BodyRenderer: Sendable {
     /// A rendered body: the item with it, whether it links to other content files, and whether it
     /// calls shortcodes (then the theme's templates are part of it).
     struct Rendered {
-        var item: Item
+        var item: ContentItem
         var dependsOnLinks: Bool
         var usesShortcodes: Bool
     }
 
     /// The item with its body rendered.
-    func render(_ item: Item, diagnostics: inout DiagnosticBag) -> Rendered {
+    func render(_ item: ContentItem, diagnostics: inout DiagnosticBag) -> Rendered {
         // Without a condition to wait on, rendering always completes.
         render(item, diagnostics: &diagnostics, waitingIf: { _ in false })
             ?? Rendered(item: item, dependsOnLinks: false, usesShortcodes: false)
@@ -34,7 +34,7 @@ package struct BodyRenderer: Sendable {
     }
 
     /// Renders unless a reference meets `waitingIf`; then nil, and nothing is added to `diagnostics`.
-    func render(_ item: Item, diagnostics: inout DiagnosticBag,
+    func render(_ item: ContentItem, diagnostics: inout DiagnosticBag,
                 waitingIf: (MarkdownReference) -> Bool) -> Rendered? {
         var item = item
         var found = DiagnosticBag()
@@ -67,13 +67,13 @@ package struct BodyRenderer: Sendable {
                                                                         firstLine: item.bodyFirstLine))
         // `<!--more-->` ends the summary where the author put it; else the first paragraph, clipped.
         let summary = document.textBeforeMore ?? Self.clip(document.firstParagraph, to: summaryLength)
-        item.body = Item.Body(html: document.html, summary: summary, headings: document.headings, counts: document.counts)
+        item.body = ContentItem.Body(html: document.html, summary: summary, headings: document.headings, counts: document.counts)
         return Rendered(item: item, dependsOnLinks: dependsOnLinks,
                         usesShortcodes: use.used || !document.shortcodeProblems.isEmpty)
     }
 
     /// A `{{<` that is not a call, or a closing tag that closes nothing, reported where it is written.
-    static func diagnostic(_ problem: MarkdownShortcodeProblem, in item: Item) -> Diagnostic {
+    static func diagnostic(_ problem: MarkdownShortcodeProblem, in item: ContentItem) -> Diagnostic {
         let location = SourceLocation(file: item.file, line: item.bodyFirstLine + problem.line - 1, column: problem.column)
         switch problem.kind {
         case .unclosedCall:
@@ -92,7 +92,7 @@ package struct BodyRenderer: Sendable {
     }
 
     /// A footnote that cannot be drawn as written, reported where it is written.
-    static func diagnostic(_ problem: MarkdownFootnoteProblem, in item: Item) -> Diagnostic {
+    static func diagnostic(_ problem: MarkdownFootnoteProblem, in item: ContentItem) -> Diagnostic {
         let location = SourceLocation(file: item.file, line: item.bodyFirstLine + problem.line - 1, column: problem.column)
         switch problem.kind {
         case .undefinedReference:

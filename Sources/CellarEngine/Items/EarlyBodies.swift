@@ -3,7 +3,7 @@ import CellarMarkdown
 
 /// A body rendered while its file was being parsed.
 struct EarlyBody: Sendable {
-    var item: Item
+    var item: ContentItem
     var dependsOnLinks: Bool
     var diagnostics: [Diagnostic]
     /// Whether the body calls shortcodes (so the theme is part of what it is made from).
@@ -39,7 +39,7 @@ struct EarlyBodies: Sendable {
     }
 
     /// The item with its body rendered, or nil when it must wait (or is not published).
-    func render(_ item: Item) -> EarlyBody? {
+    func render(_ item: ContentItem) -> EarlyBody? {
         guard rules.publishes(item) else { return nil }
         let links = LinkResolver(
             siteURL: site.config.url, files: site.scan.files, pageURLs: sectionURLs, hiddenItems: [],
@@ -54,7 +54,7 @@ struct EarlyBodies: Sendable {
 
     /// Whether resolving `reference` needs to know other items: it names another item's file, a
     /// file inside another item's bundle, or no file at all (it may be another item's alias).
-    private func needsEveryItem(_ reference: MarkdownReference, from item: Item) -> Bool {
+    private func needsEveryItem(_ reference: MarkdownReference, from item: ContentItem) -> Bool {
         let destination = reference.destination
         if destination.isEmpty || destination.hasPrefix("#") || URLCheck.isRemote(destination) { return false }
         let target = String(destination.prefix { $0 != "?" && $0 != "#" })

@@ -4,17 +4,17 @@ import CellarMarkdown
 import CellarYAML
 import Foundation
 
-/// Turns one content file into an ``Item``: text checks, front matter, kind, typed fields, URL.
+/// Turns one content file into an ``ContentItem``: text checks, front matter, kind, typed fields, URL.
 /// Pure apart from reading the file, so files are parsed on every core at once.
 struct ItemParser: Sendable {
     var layout: SiteLayout
     var site: SiteConfig
     var sections: [String: ContentSection]
-    var kinds: [String: Kind]
+    var kinds: [String: KindDefinition]
     var files: ContentFileSet
 
     /// The parsed item, or nil after adding the reasons to `diagnostics`.
-    func parse(_ source: ItemSource, bytes: [UInt8], diagnostics: inout DiagnosticBag) -> Item? {
+    func parse(_ source: ItemSource, bytes: [UInt8], diagnostics: inout DiagnosticBag) -> ContentItem? {
         let display = layout.display(contentPath: source.contentPath)
         let start = SourceLocation(file: display)
         let parts: FrontMatterSplitter.Parts
@@ -35,6 +35,8 @@ struct ItemParser: Sendable {
         ))
         let errorsBefore = diagnostics.errorCount
         let fields = typer.typeRecord(node, schema: kind.schema, start: start, skip: ["kind"], diagnostics: &diagnostics)
+        let swiftValue = decodeSwiftValue(fields, kind: kind, start: start, typedCleanly: diagnostics.errorCount == errorsBefore,
+                                          diagnostics: &diagnostics)
         if parts.frontMatter == nil, diagnostics.errorCount > errorsBefore {
             diagnostics.append(.note("\(display) has no front matter", at: start,
                                      hint: "start the file with a block such as:\n---\ntitle: My title\n---"))
@@ -84,7 +86,7 @@ struct ItemParser: Sendable {
                               at: fields["slug"]?.location ?? start,
                               hint: "give it a shorter 'slug:' or title, or change the section's permalink")
         }
-        return Item(source: Item.Source(
+        return ContentItem(source: ContentItem.Source(
             id: source.contentPath, file: display, sectionID: sectionID, kind: kind.name, hasPage: kind.hasPage,
             title: title, date: date, updated: fields["updated"]?.value.date, slug: slug, tags: tags,
             draft: fields["draft"]?.value.bool ?? false, expires: fields["expires"]?.value.date,
@@ -96,7 +98,8 @@ struct ItemParser: Sendable {
             markdown: parts.body, bodyFirstLine: parts.bodyFirstLine,
             summary: fields["summary"]?.value.string ?? "",
             sourceHash: StableHash.of(bytes: bytes),
-            language: language(fields["language"], sectionID: sectionID, diagnostics: &diagnostics)
+            language: language(fields["language"], sectionID: sectionID, diagnostics: &diagnostics),
+            swiftValue: swiftValue
         ))
     }
 
@@ -116,7 +119,7 @@ struct ItemParser: Sendable {
         return site.language
     }
 
-    private func resolveKind(_ node: LocatedNode?, sectionID: String, file: String, diagnostics: inout DiagnosticBag) -> Kind? {
+    private func resolveKind(_ node: LocatedNode?, sectionID: String, file: String, diagnostics: inout DiagnosticBag) -> KindDefinition? {
         if let written = node?["kind"] {
             guard let name = written.scalar, !written.isNull else {
                 diagnostics.error("'kind' must be the name of a kind, found \(written.shortDescription)", at: written.location)

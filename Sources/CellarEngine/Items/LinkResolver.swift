@@ -62,7 +62,7 @@ struct LinkResolver: Sendable {
     }
 
     /// What to write instead of `reference` in an item's body (nil: keep it), reporting broken targets.
-    func rewrite(_ reference: MarkdownReference, in item: Item, diagnostics: inout DiagnosticBag) -> String? {
+    func rewrite(_ reference: MarkdownReference, in item: ContentItem, diagnostics: inout DiagnosticBag) -> String? {
         rewrite(reference, directory: item.directory, file: item.file, firstLine: item.bodyFirstLine, diagnostics: &diagnostics)
     }
 

@@ -2,18 +2,18 @@ import Foundation
 
 /// Which items a build publishes: drafts only with `--drafts`, future-dated only with `--future`,
 /// expired never. A hidden item appears nowhere — no page, cell, feed entry, tag or sitemap line.
-public struct PublishRules: Sendable {
-    public var includeDrafts: Bool
-    public var includeFuture: Bool
-    public var now: Date
+package struct PublishRules: Sendable {
+    package var includeDrafts: Bool
+    package var includeFuture: Bool
+    package var now: Date
 
-    public init(includeDrafts: Bool = false, includeFuture: Bool = false, now: Date = Date()) {
+    package init(includeDrafts: Bool = false, includeFuture: Bool = false, now: Date = Date()) {
         self.includeDrafts = includeDrafts
         self.includeFuture = includeFuture
         self.now = now
     }
 
-    public func publishes(_ item: Item) -> Bool {
+    package func publishes(_ item: ContentItem) -> Bool {
         if item.draft && !includeDrafts { return false }
         if let date = item.date, date > now, !includeFuture { return false }
         if let expires = item.expires, expires <= now { return false }

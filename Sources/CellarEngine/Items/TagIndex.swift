@@ -10,7 +10,7 @@ struct TagIndex: Sendable {
     static let root = URLPath("tags/")
 
     /// - Parameter items: published items, in a stable order (by id).
-    init(items: [Item], diagnostics: inout DiagnosticBag) {
+    init(items: [ContentItem], diagnostics: inout DiagnosticBag) {
         var firstSeen: [String: (name: String, file: String)] = [:]
         var reported = Set<String>()
         for item in items {

@@ -2,18 +2,18 @@ import Foundation
 
 /// A field of a kind described in a few words, for `cellar kinds` and the comments `cellar new`
 /// writes: `image?`, `enum: must-see | good | skip`, `0…10`, `at least 1 item`.
-public struct FieldSummary: Sendable, Hashable {
-    public var name: String
+package struct FieldSummary: Sendable, Hashable {
+    package var name: String
     /// `int`, `image?`, `[string]`, `enum: must-see | good | skip` (`?` marks an optional field without default).
-    public var type: String
+    package var type: String
     /// `0…10`, `at most 160 characters`, `at least 1 item`; nil when unbounded.
-    public var bounds: String?
+    package var bounds: String?
     /// The default as it would be written in front matter (`false`, `good`); nil when none.
-    public var defaultValue: String?
-    public var description: String?
-    public var required: Bool
+    package var defaultValue: String?
+    package var description: String?
+    package var required: Bool
 
-    public init(_ spec: FieldSpec) {
+    package init(_ spec: FieldSpec) {
         name = spec.name
         required = spec.required
         let optional = !spec.required && spec.defaultValue == nil

@@ -3,13 +3,13 @@ import Foundation
 
 /// Writes one JSON Schema (draft-07, what the YAML language server supports best) per kind,
 /// describing the whole front matter of that kind, so editors can complete and check it.
-public enum JSONSchemaWriter {
+package enum JSONSchemaWriter {
     /// The file name of a kind's schema: `review.schema.json`.
-    public static func fileName(of kind: String) -> String { kind + ".schema.json" }
+    package static func fileName(of kind: String) -> String { kind + ".schema.json" }
 
     /// Writes `<kind>.schema.json` for every kind of `catalog` into `directory` (created as needed).
     /// - Returns: the absolute paths written, sorted by kind.
-    public static func write(_ catalog: KindCatalog, to directory: String) throws(Diagnostic) -> [String] {
+    package static func write(_ catalog: KindCatalog, to directory: String) throws(Diagnostic) -> [String] {
         var written: [String] = []
         do throws(FileIOError) {
             try FileIO.makeDirectories(directory)
@@ -25,7 +25,7 @@ public enum JSONSchemaWriter {
     }
 
     /// The schema of one kind's front matter: the common fields, then the kind's own.
-    public static func schema(for kind: Kind) -> JSONValue {
+    package static func schema(for kind: KindDefinition) -> JSONValue {
         var properties: [(String, JSONValue)] = []
         var required: [JSONValue] = []
         for spec in kind.schema.fields {

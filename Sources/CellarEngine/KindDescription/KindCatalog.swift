@@ -6,27 +6,33 @@ import CellarDiagnostics
 /// let catalog = try KindCatalog.load(options: BuildOptions(siteDirectory: "mysite"))
 /// for kind in catalog.kinds { print(kind.name, kind.fields.map(\.name)) }
 /// ```
-public struct KindCatalog: Sendable {
+package struct KindCatalog: Sendable {
     /// One kind: its name, label, description and own fields in schema order.
-    public struct Entry: Sendable {
-        public var kind: Kind
+    package struct Entry: Sendable {
+        package var kind: KindDefinition
         /// The sections whose `kind:` names it (`reviews`), sorted.
-        public var sections: [String] = []
-        public var name: String { kind.name }
-        public var label: String { kind.label }
-        public var description: String? { kind.description }
-        public var hasPage: Bool { kind.hasPage }
+        package var sections: [String] = []
+        package var name: String { kind.name }
+        package var label: String { kind.label }
+        package var description: String? { kind.description }
+        package var hasPage: Bool { kind.hasPage }
+        /// The Swift type that declares the kind (`Review`), when it is a Swift kind.
+        package var swiftType: String? { kind.swiftType?.name }
+        /// Where a Swift kind is registered (`Sources/Site/main.swift:12`).
+        package var registration: String? { kind.swiftType == nil ? nil : kind.location.description }
+        /// The theme's schema file a Swift kind of the same name replaces.
+        package var replaces: String? { kind.replaces }
         /// The kind's own fields.
-        public var fields: [FieldSummary] { kind.fields.fields.map(FieldSummary.init) }
+        package var fields: [FieldSummary] { kind.fields.fields.map(FieldSummary.init) }
     }
 
     /// Every kind, sorted by name.
-    public var kinds: [Entry]
+    package var kinds: [Entry]
     /// The fields every kind has (`title`, `date`, `tags`…).
-    public var commonFields: [FieldSummary]
+    package var commonFields: [FieldSummary]
 
     /// - Parameter sections: section folder → the kind its `_index.md` names.
-    public init(kinds: [Kind], sections: [String: String] = [:]) {
+    package init(kinds: [KindDefinition], sections: [String: String] = [:]) {
         self.kinds = kinds.sorted { $0.name < $1.name }.map { kind in
             Entry(kind: kind, sections: sections.filter { $0.value == kind.name }.map(\.key).sorted())
         }
@@ -35,7 +41,7 @@ public struct KindCatalog: Sendable {
 
     /// Loads the kinds of the site's theme (the site settings name the theme).
     /// - Throws: the diagnostics that kept the theme from loading.
-    public static func load(options: BuildOptions) throws(DiagnosticBag) -> KindCatalog {
+    package static func load(options: BuildOptions) throws(DiagnosticBag) -> KindCatalog {
         var diagnostics = DiagnosticBag()
         guard let site = SiteLoader(layout: SiteLayout(options: options), options: options).load(diagnostics: &diagnostics),
               !site.theme.kinds.isEmpty else {
@@ -44,7 +50,7 @@ public struct KindCatalog: Sendable {
         return KindCatalog(kinds: Array(site.theme.kinds.values), sections: site.sections.compactMapValues(\.kind))
     }
 
-    public subscript(name: String) -> Entry? {
+    package subscript(name: String) -> Entry? {
         kinds.first { $0.name == name }
     }
 }

@@ -2,27 +2,27 @@ import CellarDiagnostics
 import Foundation
 
 /// One field of a kind: its name, type and constraints.
-public struct FieldSpec: Sendable, Hashable {
-    public var name: String
-    public var type: FieldType
-    public var required: Bool
-    public var defaultValue: FieldValue?
+package struct FieldSpec: Sendable, Hashable {
+    package var name: String
+    package var type: FieldType
+    package var required: Bool
+    package var defaultValue: FieldValue?
     /// Bounds: the value for numbers, the length for text, seconds since 1970 for dates.
-    public var minimum: Double?
-    public var maximum: Double?
-    public var minItems: Int?
-    public var maxItems: Int?
-    public var description: String?
+    package var minimum: Double?
+    package var maximum: Double?
+    package var minItems: Int?
+    package var maxItems: Int?
+    package var description: String?
     /// How pages name the field (`label:`); nil: its name in words.
-    public var label: String?
+    package var label: String?
     /// For `enum` fields given as `values: {must-see: Must see, …}`: each value's label.
-    public var valueLabels: [String: String] = [:]
+    package var valueLabels: [String: String] = [:]
     /// For `image` fields: the field holding the image's alt text (`alt:`, else `<name>_alt` when the kind has it).
-    public var altField: String?
+    package var altField: String?
     /// Where the field is declared (in the kind's schema file).
-    public var location: SourceLocation?
+    package var location: SourceLocation?
 
-    public init(
+    package init(
         name: String, type: FieldType, required: Bool = true, defaultValue: FieldValue? = nil,
         minimum: Double? = nil, maximum: Double? = nil, minItems: Int? = nil, maxItems: Int? = nil,
         description: String? = nil, location: SourceLocation? = nil
@@ -40,14 +40,14 @@ public struct FieldSpec: Sendable, Hashable {
     }
 
     /// The label pages show: `label:`, else the name in words (`source_url` → "Source url").
-    public var displayLabel: String {
+    package var displayLabel: String {
         if let label { return label }
         let words = name.replacingOccurrences(of: "_", with: " ")
         return words.prefix(1).uppercased() + words.dropFirst()
     }
 
     /// What a valid value looks like, for messages: "an integer from 0 to 10", "one of a, b, c".
-    public var expectation: String {
+    package var expectation: String {
         Self.expectation(for: type, minimum: minimum, maximum: maximum)
     }
 
@@ -118,7 +118,7 @@ public struct FieldSpec: Sendable, Hashable {
     }
 
     /// A placeholder for `cellar new` and hints: `<integer from 0 to 10>`.
-    public var placeholder: String {
+    package var placeholder: String {
         switch type {
         case .enumeration(let values): "<\(values.joined(separator: " | "))>"
         case .list: "[]"

@@ -1,5 +1,5 @@
 /// The type of a front-matter field, as a kind's schema declares it.
-public indirect enum FieldType: Sendable, Hashable, CustomStringConvertible {
+package indirect enum FieldType: Sendable, Hashable, CustomStringConvertible {
     case string            // plain text
     case text              // inline Markdown
     case markdown          // block Markdown
@@ -24,7 +24,7 @@ public indirect enum FieldType: Sendable, Hashable, CustomStringConvertible {
                            "enum", "list", "object"]
 
     /// How the type is written in a schema: `int`, `[string]`, `enum`.
-    public var description: String {
+    package var description: String {
         switch self {
         case .string: "string"
         case .text: "text"

@@ -6,8 +6,10 @@ struct KindLoader {
     var directory: String        // absolute path of the theme's kinds/ folder
     var displayDirectory: String // as shown: themes/default/kinds
 
-    func load(diagnostics: inout DiagnosticBag) -> [String: Kind] {
+    /// - Parameter swiftKinds: the Swift kinds the site registers: with them, a theme needs no kinds of its own.
+    func load(diagnostics: inout DiagnosticBag, swiftKinds: [String] = []) -> [String: KindDefinition] {
         guard FileIO.isDirectory(directory) else {
+            if !swiftKinds.isEmpty { return [:] }
             diagnostics.error("the theme has no kinds folder at \(displayDirectory)/",
                               hint: "each kind is a schema file such as \(displayDirectory)/article.yml")
             return [:]
@@ -17,7 +19,7 @@ struct KindLoader {
             diagnostics.append(error.diagnostic)
             return [:]
         }
-        var kinds: [String: Kind] = [:]
+        var kinds: [String: KindDefinition] = [:]
         for entry in entries where entry.name.hasSuffix(".yml") || entry.name.hasSuffix(".yaml") {
             let name = Paths.deletingExtension(entry.name)
             let display = displayDirectory + "/" + entry.name
@@ -40,7 +42,7 @@ struct KindLoader {
                 diagnostics.append(error)
             }
         }
-        if kinds.isEmpty, !diagnostics.hasErrors {
+        if kinds.isEmpty, swiftKinds.isEmpty, !diagnostics.hasErrors {
             diagnostics.error("the theme defines no kinds in \(displayDirectory)/",
                               hint: "add a schema such as \(displayDirectory)/article.yml")
         }

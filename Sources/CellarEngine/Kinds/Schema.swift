@@ -1,18 +1,18 @@
 import CellarDiagnostics
 
 /// The typed front matter of a kind: its fields in the order the schema lists them.
-public struct Schema: Sendable, Hashable {
-    public var fields: [FieldSpec]
+package struct Schema: Sendable, Hashable {
+    package var fields: [FieldSpec]
 
-    public init(fields: [FieldSpec]) {
+    package init(fields: [FieldSpec]) {
         self.fields = fields
     }
 
-    public subscript(name: String) -> FieldSpec? {
+    package subscript(name: String) -> FieldSpec? {
         fields.first { $0.name == name }
     }
 
-    public var names: [String] { fields.map(\.name) }
+    package var names: [String] { fields.map(\.name) }
 
     /// A schema whose fields are `common` first, then this schema's own.
     package func merged(after common: Schema) -> Schema {

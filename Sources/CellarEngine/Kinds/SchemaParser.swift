@@ -15,8 +15,8 @@ package struct SchemaParser {
     }
 
     /// Reads a kind file: `label`, `description`, `page`, `fields`.
-    func parseKind(_ root: LocatedNode?, name: String, common: Schema, diagnostics: inout DiagnosticBag) -> Kind {
-        var kind = Kind(name: name, label: name.prefix(1).uppercased() + name.dropFirst(), description: nil,
+    func parseKind(_ root: LocatedNode?, name: String, common: Schema, diagnostics: inout DiagnosticBag) -> KindDefinition {
+        var kind = KindDefinition(name: name, label: name.prefix(1).uppercased() + name.dropFirst(), description: nil,
                         hasPage: true, fields: Schema(fields: []), schema: common, file: file)
         guard let root else { return kind }
         guard let pairs = root.pairs else {
@@ -254,7 +254,7 @@ package struct SchemaParser {
 
     /// Checks each image field's `alt:` against the kind's fields, and gives `cover` the field
     /// `cover_alt` when the kind has one and says nothing.
-    private static func resolvingAltFields(_ own: Schema, common: Schema, diagnostics: inout DiagnosticBag) -> Schema {
+    static func resolvingAltFields(_ own: Schema, common: Schema, diagnostics: inout DiagnosticBag) -> Schema {
         let all = own.merged(after: common)
         var fields = own.fields
         for index in fields.indices {
@@ -282,7 +282,7 @@ package struct SchemaParser {
         return Schema(fields: fields)
     }
 
-    private static func compatible(_ common: FieldType, _ own: FieldType) -> Bool {
+    static func compatible(_ common: FieldType, _ own: FieldType) -> Bool {
         common == own || (common == .string && own.isTextual)
     }
 

@@ -6,13 +6,13 @@ struct ItemGrouper {
     /// Title of the group of items that lack the grouping value.
     var otherTitle = "Other"
     /// The kinds, for the labels an `enum` field gives its values (`values: {must-see: Must see}`).
-    var kinds: [String: Kind] = [:]
+    var kinds: [String: KindDefinition] = [:]
 
-    func group(_ items: [Item]) -> [(title: String?, items: [Item])] {
+    func group(_ items: [ContentItem]) -> [(title: String?, items: [ContentItem])] {
         if grouping == .none { return items.isEmpty ? [] : [(nil, items)] }
         var titles: [String] = []
-        var groups: [String: [Item]] = [:]
-        var others: [Item] = []
+        var groups: [String: [ContentItem]] = [:]
+        var others: [ContentItem] = []
         for item in items {
             guard let title = title(of: item) else {
                 others.append(item)
@@ -21,12 +21,12 @@ struct ItemGrouper {
             if groups[title] == nil { titles.append(title) }
             groups[title, default: []].append(item)
         }
-        var result: [(title: String?, items: [Item])] = titles.map { ($0, groups[$0] ?? []) }
+        var result: [(title: String?, items: [ContentItem])] = titles.map { ($0, groups[$0] ?? []) }
         if !others.isEmpty { result.append((otherTitle, others)) }
         return result
     }
 
-    private func title(of item: Item) -> String? {
+    private func title(of item: ContentItem) -> String? {
         switch grouping {
         case .none: return nil
         case .year: return item.date.map { String(dates.components($0).year) }

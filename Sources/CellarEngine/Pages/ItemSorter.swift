@@ -2,7 +2,7 @@ import Foundation
 
 /// Orders a section's items by date, title or weight; ties fall back to title, then source path.
 enum ItemSorter {
-    static func sort(_ items: [Item], by key: SortKey, ascending: Bool) -> [Item] {
+    static func sort(_ items: [ContentItem], by key: SortKey, ascending: Bool) -> [ContentItem] {
         let titles = items.map(\.source.sortTitle)
         var order = Array(items.indices)
         func tie(_ a: Int, _ b: Int) -> Bool {
@@ -30,7 +30,7 @@ enum ItemSorter {
     }
 
     /// Newest first, for feeds, tag pages and the home page's idea of "latest".
-    static func newestFirst(_ items: [Item]) -> [Item] {
+    static func newestFirst(_ items: [ContentItem]) -> [ContentItem] {
         sort(items, by: .date, ascending: false)
     }
 }

@@ -8,8 +8,8 @@ struct MenuResolver {
     var sections: [String: ContentSection]
     /// Top-level sections in navigation order.
     var topSections: [ContentSection]
-    var published: [String: Item]
-    var hidden: [String: Item]
+    var published: [String: ContentItem]
+    var hidden: [String: ContentItem]
     var rules: PublishRules
 
     func resolve(_ menu: [MenuEntry]?, diagnostics: inout DiagnosticBag) -> [NavigationEntry] {
@@ -55,7 +55,7 @@ struct MenuResolver {
         NavigationEntry(title: label ?? section.title, url: section.url, sectionID: section.id)
     }
 
-    private func navigation(to item: Item, entry: MenuEntry, diagnostics: inout DiagnosticBag) -> NavigationEntry? {
+    private func navigation(to item: ContentItem, entry: MenuEntry, diagnostics: inout DiagnosticBag) -> NavigationEntry? {
         guard item.hasPage else {
             diagnostics.error("menu entry '\(Self.name(of: item))' has no page of its own (its kind, '\(item.kind)', has page: false)",
                               at: entry.location, hint: "link to its section instead")
@@ -64,7 +64,7 @@ struct MenuResolver {
         return NavigationEntry(title: entry.label ?? item.title, url: item.url, itemID: item.id)
     }
 
-    private func leftOut(_ item: Item, entry: MenuEntry, diagnostics: inout DiagnosticBag) -> NavigationEntry? {
+    private func leftOut(_ item: ContentItem, entry: MenuEntry, diagnostics: inout DiagnosticBag) -> NavigationEntry? {
         let why = item.draft ? "is a draft" : (item.date.map { $0 > rules.now } ?? false) ? "is dated in the future" : "has expired"
         diagnostics.warning("menu entry '\(Self.name(of: item))' \(why), so the menu leaves it out", at: entry.location,
                             hint: "it comes back once the page is published")
@@ -72,7 +72,7 @@ struct MenuResolver {
     }
 
     /// The item `content/<name>.md` or `content/<name>/index.md`.
-    private func item(named name: String, in items: [String: Item]) -> Item? {
+    private func item(named name: String, in items: [String: ContentItem]) -> ContentItem? {
         items[name + ".md"] ?? items[name + "/index.md"]
     }
 
@@ -81,7 +81,7 @@ struct MenuResolver {
         published.values.filter(\.hasPage).map(Self.name).sorted()
     }
 
-    static func name(of item: Item) -> String {
+    static func name(of item: ContentItem) -> String {
         item.bundleDirectory ?? Paths.deletingExtension(item.id)
     }
 

@@ -1,12 +1,12 @@
 /// One entry of the site's navigation, resolved: the `menu:` of the site settings, else each
 /// top-level section.
-public struct NavigationEntry: Sendable, Hashable {
-    public var title: String
+package struct NavigationEntry: Sendable, Hashable {
+    package var title: String
     /// Where it leads on the site, or off it.
-    public var url: URLPath?
-    public var externalURL: String?
+    package var url: URLPath?
+    package var externalURL: String?
     /// The page is "current" when it is in this section (or one under it)…
-    public var sectionID: String?
+    package var sectionID: String?
     /// … or is this item's page.
-    public var itemID: String?
+    package var itemID: String?
 }

@@ -2,37 +2,37 @@ import Foundation
 
 /// One HTML page to write: what it shows (sections of cells, or one item) and where it goes.
 /// Pages are plain values, assembled cheaply before any template runs.
-public struct Page: Sendable {
-    public enum Role: String, Sendable {
+package struct Page: Sendable {
+    package enum Role: String, Sendable {
         /// `page`: a standalone page, an item outside every section (`content/about.md`).
         case home, section, item, page, tags, tag, notFound = "404"
     }
 
-    public var role: Role
+    package var role: Role
     /// The layout that draws a list page: `layouts/<layout>.html` (item pages are drawn by their kind's page).
-    public var layout: String
-    public var url: URLPath
-    public var title: String
-    public var description: String?
+    package var layout: String
+    package var url: URLPath
+    package var title: String
+    package var description: String?
     /// The list's cells, in sections (empty for item pages).
-    public var dataSource: DataSource
-    public var pagination: Pagination?
+    package var dataSource: DataSource
+    package var pagination: Pagination?
     /// For item pages: the item, and its neighbours in its section's order.
-    public var itemID: String?
-    public var previousID: String?
-    public var nextID: String?
+    package var itemID: String?
+    package var previousID: String?
+    package var nextID: String?
     /// The content section the page belongs to (for navigation and feeds).
-    public var sectionID: String?
+    package var sectionID: String?
     /// Introduction HTML (the `_index.md` body of the site or section).
-    public var introHTML: String?
+    package var introHTML: String?
     /// For the tags index: every tag and its count.
-    public var tags: [TagCount]
-    public var feeds: [FeedLink]
+    package var tags: [TagCount]
+    package var feeds: [FeedLink]
     /// The newest date shown on the page, for the sitemap.
-    public var lastModified: Date?
-    public var inSitemap: Bool
+    package var lastModified: Date?
+    package var inSitemap: Bool
 
-    public init(role: Role, layout: String? = nil, url: URLPath, title: String, description: String? = nil,
+    package init(role: Role, layout: String? = nil, url: URLPath, title: String, description: String? = nil,
                 dataSource: DataSource = DataSource(), pagination: Pagination? = nil, itemID: String? = nil,
                 previousID: String? = nil, nextID: String? = nil, sectionID: String? = nil, introHTML: String? = nil,
                 tags: [TagCount] = [], feeds: [FeedLink] = [], lastModified: Date? = nil, inSitemap: Bool = true) {

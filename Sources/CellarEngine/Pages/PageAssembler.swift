@@ -25,7 +25,7 @@ struct PageAssembler {
 
     // MARK: - Private
 
-    private func configurators(_ items: some Sequence<Item>) -> [any CellConfiguring] {
+    private func configurators(_ items: some Sequence<ContentItem>) -> [any CellConfiguring] {
         items.compactMap { cells[$0.id] }
     }
 
@@ -93,7 +93,7 @@ struct PageAssembler {
 
     /// What an item page says of its item besides where it is: its title and description. A
     /// page kept from an earlier build is described again when only its item's words changed.
-    static func describe(_ page: inout Page, by item: Item) {
+    static func describe(_ page: inout Page, by item: ContentItem) {
         page.title = item.title
         page.description = item.summary.isEmpty ? nil : item.summary
     }

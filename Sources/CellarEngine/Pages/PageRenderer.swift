@@ -6,13 +6,13 @@ import CellarMustache
 struct PageRenderer: Sendable {
     let environment: RenderEnvironment
     let theme: Theme
-    let items: [String: Item]
+    let items: [String: ContentItem]
     let cells: CellCache
     let siteContext: MustacheValue
     /// Each section's subsections, in navigation order: the same for every page.
     private let subsections: [String: [ContentSection]]
 
-    init(environment: RenderEnvironment, theme: Theme, items: [String: Item], cells: CellCache) {
+    init(environment: RenderEnvironment, theme: Theme, items: [String: ContentItem], cells: CellCache) {
         self.environment = environment
         self.theme = theme
         self.items = items
@@ -24,9 +24,14 @@ struct PageRenderer: Sendable {
 
     /// Renders `page`, appending its UTF-8 bytes to `html` (pages go straight to files: no `String`).
     func render(_ page: Page, into html: inout [UInt8]) throws {
-        // An item page is drawn by its kind's page; any other by the layout the page names.
-        let template = if let item = page.itemID.flatMap({ items[$0] }) { theme.itemPage(of: item.kind) }
-            else { theme.layouts[page.layout] }
+        // An item page is drawn by its kind's page (in Swift or Mustache); any other by the layout the page names.
+        let item = page.itemID.flatMap { items[$0] }
+        if let item, let swiftPage = theme.swiftPages[item.kind] {
+            try swiftPage.template.render(context(for: page, swiftPage: swiftPage.render(item, environment: environment)),
+                                          library: theme.library, appendingUTF8To: &html)
+            return
+        }
+        let template = if let item { theme.itemPage(of: item.kind) } else { theme.layouts[page.layout] }
         guard let template else {
             throw Diagnostic.error("the theme has no layouts/\(page.layout).html for \(page.url)")
         }
@@ -35,7 +40,8 @@ struct PageRenderer: Sendable {
 
     // MARK: - Context
 
-    func context(for page: Page) throws -> MustacheValue {
+    /// - Parameter swiftPage: what the kind's Swift page drew, for the `lead` block of the item layout.
+    func context(for page: Page, swiftPage: String? = nil) throws -> MustacheValue {
         let item = page.itemID.flatMap { items[$0] }
         var root: [String: MustacheValue] = [
             "site": siteContext,
@@ -46,6 +52,7 @@ struct PageRenderer: Sendable {
         // An item's page is in the item's language; its neighbours say when theirs differs.
         let language = item?.language
         if let item { root["item"] = .custom(ItemContext(item: item, environment: environment, pageLanguage: language)) }
+        if let swiftPage { root[Theme.SwiftPage.variable] = .html(swiftPage) }
         if let previous = page.previousID.flatMap({ items[$0] }) {
             root["previous"] = .custom(ItemContext(item: previous, environment: environment, pageLanguage: language))
         }
@@ -55,7 +62,7 @@ struct PageRenderer: Sendable {
         return .object(root)
     }
 
-    private func pageContext(_ page: Page, item: Item?) throws -> MustacheValue {
+    private func pageContext(_ page: Page, item: ContentItem?) throws -> MustacheValue {
         let site = environment.site
         let title = page.role == .home ? site.title : page.title
         var context: [String: MustacheValue] = [
@@ -146,7 +153,7 @@ struct PageRenderer: Sendable {
     }
 
     /// The absolute URL of an item's first `image` field, for Open Graph and Twitter cards.
-    private func firstImage(_ item: Item) -> String? {
+    private func firstImage(_ item: ContentItem) -> String? {
         for spec in environment.kinds[item.kind]?.fields.fields ?? [] where spec.type == .image {
             if case .file(let reference)? = item.fields[spec.name]?.value, let url = environment.fileAbsolute(reference) {
                 return url

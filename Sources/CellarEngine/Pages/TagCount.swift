@@ -1,8 +1,8 @@
 import Foundation
 
 /// A tag and how many published items carry it.
-public struct TagCount: Sendable, Hashable {
-    public var name: String
-    public var url: URLPath
-    public var count: Int
+package struct TagCount: Sendable, Hashable {
+    package var name: String
+    package var url: URLPath
+    package var count: Int
 }

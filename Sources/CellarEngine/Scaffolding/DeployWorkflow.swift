@@ -2,15 +2,15 @@
 /// to `main` it installs the Cellar release that made the site (its Debian package, in a Debian 12
 /// container), runs `cellar build` with the address GitHub Pages gives the site, and publishes
 /// `public/`. No Swift toolchain is involved.
-public enum DeployWorkflow {
+package enum DeployWorkflow {
     /// Where the workflow goes, relative to the site folder.
-    public static let path = ".github/workflows/deploy.yml"
+    package static let path = ".github/workflows/deploy.yml"
     /// Where Cellar's releases are downloaded from: `<releases>/v<version>/cellar_<version>_amd64.deb`.
-    public static let releases = "https://github.com/cellar-ssg/cellar/releases/download"
+    package static let releases = "https://github.com/cellar-ssg/cellar/releases/download"
 
     /// The workflow, pinned to `cellarVersion` so the site builds the same way until someone
     /// changes the pin.
-    public static func text(cellarVersion: String = CellarVersion.current) -> String {
+    package static func text(cellarVersion: String = CellarVersion.current) -> String {
         """
         # Publishes the site on GitHub Pages on every push to main (written by `cellar new site`).
         # Once, in the repository's Settings → Pages, set "Source" to "GitHub Actions".

@@ -5,7 +5,7 @@
 /// nothing half-written is published. Optional fields are commented out with their type and
 /// description; fields with a default are commented out with the default.
 struct FrontMatterTemplate: Sendable {
-    var kind: Kind
+    var kind: KindDefinition
     /// Whether to write `kind:` (when the section's kind is another).
     var writesKind: Bool
     var title: String?

@@ -10,21 +10,21 @@ import Foundation
 ///     .scaffold(kind: "review", at: "reviews/dune", title: "Dune")
 /// print("Wrote \(item.display)")
 /// ```
-public struct ItemScaffolder: Sendable {
+package struct ItemScaffolder: Sendable {
     /// The site (``BuildOptions/siteDirectory``) and "now" (``BuildOptions/now``) for `date:`.
-    public var options: BuildOptions
+    package var options: BuildOptions
 
     /// The file written.
-    public struct Result: Sendable, Equatable {
+    package struct Result: Sendable, Equatable {
         /// Absolute path.
-        public var path: String
+        package var path: String
         /// As shown in messages: `content/reviews/dune.md`.
-        public var display: String
+        package var display: String
         /// Whether the file holds `<placeholders>` to fill in.
-        public var hasPlaceholders = false
+        package var hasPlaceholders = false
     }
 
-    public init(options: BuildOptions) {
+    package init(options: BuildOptions) {
         self.options = options
     }
 
@@ -35,7 +35,7 @@ public struct ItemScaffolder: Sendable {
     ///   - title: the title; nil writes a placeholder.
     /// - Throws: every reason not to write: the site cannot be loaded, an unknown kind, a missing
     ///   section, an invalid slug, or a file already there.
-    public func scaffold(kind name: String, at target: String, title: String?) throws(DiagnosticBag) -> Result {
+    package func scaffold(kind name: String, at target: String, title: String?) throws(DiagnosticBag) -> Result {
         let layout = SiteLayout(options: options)
         var diagnostics = DiagnosticBag()
         guard let site = SiteLoader(layout: layout, options: options).load(diagnostics: &diagnostics) else {

@@ -9,27 +9,27 @@ import Foundation
 /// let site = try SiteScaffolder(directory: "mysite", theme: (name: "default", files: themeFiles)).scaffold()
 /// print("Created \(site.files.count) files in \(site.directory)")
 /// ```
-public struct SiteScaffolder: Sendable {
+package struct SiteScaffolder: Sendable {
     /// The folder to create (or an empty one to fill), absolute or relative to `workingDirectory`.
-    public var directory: String
-    public var workingDirectory: String
+    package var directory: String
+    package var workingDirectory: String
     /// The date of the first post.
-    public var now: Date
+    package var now: Date
     /// The theme written into `themes/<name>/`: each file's path within the theme → its text
     /// (`cellar new site` passes the default theme embedded in the binary).
-    public var theme: (name: String, files: [String: String])
+    package var theme: (name: String, files: [String: String])
     /// Whether to write ``DeployWorkflow`` to `.github/workflows/deploy.yml` (`cellar new site --no-ci` says no).
-    public var deployWorkflow: Bool
+    package var deployWorkflow: Bool
 
     /// What was created.
-    public struct Result: Sendable, Equatable {
+    package struct Result: Sendable, Equatable {
         /// The site folder, absolute.
-        public var directory: String
+        package var directory: String
         /// Every file written, relative to the site folder, sorted.
-        public var files: [String]
+        package var files: [String]
     }
 
-    public init(directory: String, theme: (name: String, files: [String: String]), workingDirectory: String? = nil,
+    package init(directory: String, theme: (name: String, files: [String: String]), workingDirectory: String? = nil,
                 now: Date = Date(), deployWorkflow: Bool = true) {
         self.directory = directory
         self.theme = theme
@@ -39,7 +39,7 @@ public struct SiteScaffolder: Sendable {
     }
 
     /// The starter content, relative to the site folder (the theme comes from ``theme``).
-    public var starterFiles: [String: String] {
+    package var starterFiles: [String: String] {
         let name = Paths.lastComponent(of: Paths.absolute(directory, base: workingDirectory))
         let title = SiteConfigLoader.titleFromFolder(name.isEmpty ? "my site" : name)
         let day = DateFormatting.utc.day(now)
@@ -101,7 +101,7 @@ public struct SiteScaffolder: Sendable {
     /// Creates the site.
     /// - Throws: a diagnostic when the folder is not empty (dotfiles such as `.git` are fine), is a
     ///   file, or cannot be written.
-    public func scaffold() throws(Diagnostic) -> Result {
+    package func scaffold() throws(Diagnostic) -> Result {
         let root = Paths.absolute(directory, base: workingDirectory)
         let shown = Paths.relative(root, to: workingDirectory).map { $0.isEmpty ? "." : $0 } ?? root
         if let status = FileIO.status(root, followLinks: true) {

@@ -3,9 +3,9 @@ import CellarMustache
 /// An embed a theme offers Markdown bodies — `{{< video src="/clips/a.mp4" >}}` — declared like a
 /// kind: `shortcodes/<name>.yml` types its arguments with the same field types, and
 /// `shortcodes/<name>.html` (Mustache) draws it.
-public struct Shortcode: Sendable {
+package struct Shortcode: Sendable {
     /// Whether a call wraps content: `{{< note >}}Markdown{{< /note >}}`.
-    public enum Content: String, Sendable {
+    package enum Content: String, Sendable {
         /// Never: `{{< figure … >}}` alone.
         case none
         /// Either way.
@@ -14,16 +14,16 @@ public struct Shortcode: Sendable {
         case required
     }
 
-    public var name: String
-    public var description: String?
-    public var content: Content
+    package var name: String
+    package var description: String?
+    package var content: Content
     /// The names given to arguments written without one, in order (`{{< youtube dQw4w9WgXcQ >}}`).
-    public var positional: [String]
+    package var positional: [String]
     /// The arguments, typed like a kind's fields.
-    public var arguments: Schema
-    public var template: MustacheTemplate
+    package var arguments: Schema
+    package var template: MustacheTemplate
     /// The declaration as shown in messages: `themes/default/shortcodes/video.yml`.
-    public var file: String
+    package var file: String
 
     /// Names a shortcode's template is given besides its arguments, so no argument may take them.
     static let reservedNames: Set<String> = ["inner", "site", "t"]

@@ -41,7 +41,7 @@ struct ShortcodeRenderer: Sendable {
     static let innerMark = "\u{E003}inner\u{E003}"
 
     /// The call's HTML, or nil after reporting why it cannot be drawn (it then stays as written).
-    func render(_ call: ShortcodeCall, in item: Item, links: LinkResolver, diagnostics: inout DiagnosticBag) -> ShortcodeOutput? {
+    func render(_ call: ShortcodeCall, in item: ContentItem, links: LinkResolver, diagnostics: inout DiagnosticBag) -> ShortcodeOutput? {
         let at = location(call.line, call.column, in: item)
         guard let shortcode = shortcodes[call.name] else {
             let names = shortcodes.keys.sorted()
@@ -100,13 +100,13 @@ struct ShortcodeRenderer: Sendable {
 
     // MARK: - Private
 
-    private func location(_ line: Int, _ column: Int, in item: Item) -> SourceLocation {
+    private func location(_ line: Int, _ column: Int, in item: ContentItem) -> SourceLocation {
         SourceLocation(file: item.file, line: item.bodyFirstLine + line - 1, column: column)
     }
 
     /// The call's arguments typed like front matter: positional ones named by the declaration,
     /// quoted values read by their field's type (`width="640"` is the number 640).
-    private func typedArguments(_ call: ShortcodeCall, of shortcode: Shortcode, in item: Item, at: SourceLocation,
+    private func typedArguments(_ call: ShortcodeCall, of shortcode: Shortcode, in item: ContentItem, at: SourceLocation,
                                 diagnostics: inout DiagnosticBag) -> [String: TypedField] {
         var pairs: [LocatedNode.Pair] = []
         var next = 0

@@ -6,9 +6,9 @@ import Synchronization
 /// language or in any other an item asks for, machine forms written by hand (fast). Foundation's
 /// formatters are costly, so each language gets its three once, shared by every thread of the
 /// build, and each day's forms are cached.
-public final class DateFormatting: Sendable {
-    public let timeZone: TimeZone
-    public let locale: Locale
+package final class DateFormatting: Sendable {
+    package let timeZone: TimeZone
+    package let locale: Locale
     /// The language of ``long(_:)``, ``short(_:)`` and ``month(_:)`` without one (the site's).
     let language: String
     private let site: Localized
@@ -61,9 +61,9 @@ public final class DateFormatting: Sendable {
     }
 
     /// UTC, in English: for dates written into files (`cellar new`, JSON Schemas, `cellar kinds`).
-    public static let utc = DateFormatting(timeZone: TimeZone(identifier: "UTC") ?? .current, language: "en")
+    package static let utc = DateFormatting(timeZone: TimeZone(identifier: "UTC") ?? .current, language: "en")
 
-    public init(timeZone: TimeZone, language: String) {
+    package init(timeZone: TimeZone, language: String) {
         self.timeZone = timeZone
         self.language = language
         self.locale = Self.locale(for: language)
@@ -71,11 +71,11 @@ public final class DateFormatting: Sendable {
     }
 
     /// "July 13, 2024" (in the site's language).
-    public func long(_ date: Date) -> String { forms(date).long }
+    package func long(_ date: Date) -> String { forms(date).long }
     /// "Jul 13, 2024".
-    public func short(_ date: Date) -> String { forms(date).short }
+    package func short(_ date: Date) -> String { forms(date).short }
     /// "July 2024", for month groups.
-    public func month(_ date: Date) -> String { forms(date).month }
+    package func month(_ date: Date) -> String { forms(date).month }
 
     /// "2024年5月12日" for `ja`: the long form in `language` (nil: the site's).
     func long(_ date: Date, in language: String?) -> String { forms(date, in: language).long }
@@ -85,7 +85,7 @@ public final class DateFormatting: Sendable {
     func month(_ date: Date, in language: String?) -> String { forms(date, in: language).month }
 
     /// RFC 3339 in the site's zone: `2024-07-13T22:03:53Z`, `2024-07-14T00:03:53+02:00`.
-    public func iso(_ date: Date) -> String {
+    package func iso(_ date: Date) -> String {
         let offset = timeZone.secondsFromGMT(for: date)
         let c = civil(date, offset: offset)
         let zone = offset == 0 ? "Z" : Self.offsetString(offset, colon: true)
@@ -93,13 +93,13 @@ public final class DateFormatting: Sendable {
     }
 
     /// `2024-07-13`, in the site's zone.
-    public func day(_ date: Date) -> String {
+    package func day(_ date: Date) -> String {
         let c = civil(date, offset: timeZone.secondsFromGMT(for: date))
         return "\(pad(c.year, 4))-\(pad(c.month))-\(pad(c.day))"
     }
 
     /// RFC 822 for RSS: `Sat, 13 Jul 2024 22:03:53 +0000`.
-    public func rfc822(_ date: Date) -> String {
+    package func rfc822(_ date: Date) -> String {
         let offset = timeZone.secondsFromGMT(for: date)
         let c = civil(date, offset: offset)
         let days = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"]
@@ -110,7 +110,7 @@ public final class DateFormatting: Sendable {
     }
 
     /// Year, month and day in the site's zone.
-    public func components(_ date: Date) -> (year: Int, month: Int, day: Int) {
+    package func components(_ date: Date) -> (year: Int, month: Int, day: Int) {
         let c = civil(date, offset: timeZone.secondsFromGMT(for: date))
         return (c.year, c.month, c.day)
     }

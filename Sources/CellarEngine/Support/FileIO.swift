@@ -4,12 +4,12 @@ import Glibc
 import CellarDiagnostics
 
 /// A file-system call that failed, with the path and the system's reason.
-public struct FileIOError: Error, Sendable, DiagnosticConvertible {
-    public var path: String
-    public var operation: String
-    public var code: Int32
+package struct FileIOError: Error, Sendable, DiagnosticConvertible {
+    package var path: String
+    package var operation: String
+    package var code: Int32
 
-    public var diagnostic: Diagnostic {
+    package var diagnostic: Diagnostic {
         .error("cannot \(operation) \(path): \(reason)", hint: hint)
     }
 

@@ -1,5 +1,5 @@
 /// A JSON value whose objects keep their keys in the order written, so generated files diff well.
-public indirect enum JSONValue: Sendable, Hashable {
+package indirect enum JSONValue: Sendable, Hashable {
     case null
     case bool(Bool)
     case int(Int)
@@ -8,11 +8,11 @@ public indirect enum JSONValue: Sendable, Hashable {
     case array([JSONValue])
     case object([(String, JSONValue)])
 
-    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool { lhs.compact == rhs.compact }
-    public func hash(into hasher: inout Hasher) { hasher.combine(compact) }
+    package static func == (lhs: JSONValue, rhs: JSONValue) -> Bool { lhs.compact == rhs.compact }
+    package func hash(into hasher: inout Hasher) { hasher.combine(compact) }
 
     /// The value on one line, with a space after each `:` and `,`: `{"file": "a.md", "line": 4}`.
-    public var compact: String {
+    package var compact: String {
         switch self {
         case .array(let items): return "[" + items.map(\.compact).joined(separator: ", ") + "]"
         case .object(let pairs):
@@ -22,7 +22,7 @@ public indirect enum JSONValue: Sendable, Hashable {
     }
 
     /// The value indented by two spaces per level; arrays of scalars stay on one line.
-    public func pretty(indent: String = "") -> String {
+    package func pretty(indent: String = "") -> String {
         let inner = indent + "  "
         switch self {
         case .array(let items):
@@ -38,13 +38,13 @@ public indirect enum JSONValue: Sendable, Hashable {
     }
 
     /// The value of `key` in an object.
-    public subscript(key: String) -> JSONValue? {
+    package subscript(key: String) -> JSONValue? {
         guard case .object(let pairs) = self else { return nil }
         return pairs.first { $0.0 == key }?.1
     }
 
     /// The keys of an object, in order.
-    public var keys: [String] {
+    package var keys: [String] {
         guard case .object(let pairs) = self else { return [] }
         return pairs.map(\.0)
     }

@@ -1,13 +1,13 @@
 /// The site's `base_url`, split into the origin (`https://example.org`) and the base path
 /// (`/blog/`), so every link works when the site lives below the root of its host.
-public struct SiteURL: Sendable, Hashable, CustomStringConvertible {
+package struct SiteURL: Sendable, Hashable, CustomStringConvertible {
     /// `https://example.org` — scheme and host, no trailing slash.
-    public let origin: String
+    package let origin: String
     /// `/` or `/sub/path/` — always starts and ends with a slash.
-    public let basePath: String
+    package let basePath: String
 
     /// Parses an absolute http(s) URL; nil when it is not one.
-    public init?(_ string: String) {
+    package init?(_ string: String) {
         guard let schemeEnd = string.range(of: "://") else { return nil }
         let scheme = string[..<schemeEnd.lowerBound].lowercased()
         guard scheme == "http" || scheme == "https" else { return nil }
@@ -24,27 +24,27 @@ public struct SiteURL: Sendable, Hashable, CustomStringConvertible {
         basePath = path
     }
 
-    public var description: String { origin + basePath }
+    package var description: String { origin + basePath }
 
     /// The link to put in `href`: `/sub/path/blog/dune/`. The path names files of the output, so a
     /// `%`, `#` or `?` in it is escaped like any other character of a name.
-    public func href(_ path: URLPath) -> String {
+    package func href(_ path: URLPath) -> String {
         basePath + URLEncoding.encodeLiteralPath(path.value)
     }
 
     /// The absolute URL: `https://example.org/sub/path/blog/dune/`.
-    public func absolute(_ path: URLPath) -> String {
+    package func absolute(_ path: URLPath) -> String {
         origin + href(path)
     }
 
     /// A `url` field's value as pages print it: one on this site (`/about/`) under the base path,
     /// anything else (`https://…`, `//cdn…`, `mailto:…`, `notes/`) as written.
-    public func href(written text: String) -> String {
+    package func href(written text: String) -> String {
         Self.isSiteRelative(text) ? basePath + URLEncoding.encodePath(String(text.dropFirst())) : text
     }
 
     /// A `url` field's value as feeds print it: absolute when it is on this site.
-    public func absolute(written text: String) -> String {
+    package func absolute(written text: String) -> String {
         Self.isSiteRelative(text) ? origin + href(written: text) : text
     }
 

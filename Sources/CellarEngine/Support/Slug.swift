@@ -2,8 +2,8 @@ import Foundation
 
 /// URL slugs: lower case, words joined by `-`, Unicode folded to ASCII where it can be
 /// (`Crème Brûlée` → `creme-brulee`), letters of other scripts kept (`東京` stays), never empty.
-public enum Slug {
-    public static func make(_ text: String) -> String {
+package enum Slug {
+    package static func make(_ text: String) -> String {
         if text.utf8.allSatisfy({ $0 < 0x80 }) { return makeASCII(text) }
         var result = ""
         var pendingHyphen = false
@@ -43,12 +43,12 @@ public enum Slug {
     }
 
     /// Longest slug written in front matter, in UTF-8 bytes.
-    public static let maxBytes = 200
+    package static let maxBytes = 200
     /// Longest part of any URL Cellar writes, in UTF-8 bytes: each part is a file or folder name.
-    public static let maxSegmentBytes = 255
+    package static let maxSegmentBytes = 255
 
     /// Whether a slug written in front matter is safe as one URL segment.
-    public static func isValid(_ slug: String) -> Bool {
+    package static func isValid(_ slug: String) -> Bool {
         !slug.isEmpty && slug != "." && slug != ".." && slug.utf8.count <= maxBytes
             && !slug.contains(where: { $0 == "/" || $0 == "\\" || $0 == "?" || $0 == "#" || $0 == "%"
                 || $0.isWhitespace || $0.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F } })

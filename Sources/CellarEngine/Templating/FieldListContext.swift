@@ -4,7 +4,7 @@ import CellarMustache
 /// typed for showing — so a layout can draw any kind's page without knowing its fields (dates
 /// formatted, URLs linked, images with their alt text). Alt-text fields show with their image.
 struct FieldListContext {
-    let item: Item
+    let item: ContentItem
     let environment: RenderEnvironment
 
     var fields: MustacheValue {

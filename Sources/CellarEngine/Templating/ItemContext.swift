@@ -1,9 +1,9 @@
 import CellarMustache
 import Foundation
 
-/// An item as templates see it, answering lookups straight from the typed ``Item``.
+/// An item as templates see it, answering lookups straight from the typed ``ContentItem``.
 struct ItemContext: MustacheObject {
-    let item: Item
+    let item: ContentItem
     let environment: RenderEnvironment
     /// The language of the page it is drawn on: `has_own_language` says whether the item's differs.
     /// Nil: the site's — a cell, drawn once for every list that shows it (lists are in the site's language).

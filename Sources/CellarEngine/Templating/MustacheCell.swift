@@ -2,14 +2,12 @@ import CellarMustache
 
 /// A theme's cell: `cells/<kind>.html`, drawing a content item through its template.
 struct MustacheCell: CellTemplate {
-    typealias Item = CellarEngine.Item
-
-    let kind: String
     let template: MustacheTemplate
     let library: MustacheLibrary
     let environment: RenderEnvironment
 
-    func render(_ item: Item, into html: inout String) throws {
-        try template.render(.custom(ItemContext(item: item, environment: environment)), library: library, into: &html)
+    func render(_ item: Item<ThemeKindFields>, into html: inout HTML) throws {
+        try template.render(.custom(ItemContext(item: item.content, environment: environment)), library: library,
+                            into: &html.storage)
     }
 }

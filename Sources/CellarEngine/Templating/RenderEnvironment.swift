@@ -8,7 +8,7 @@ final class RenderEnvironment: Sendable {
     let site: SiteConfig
     let url: SiteURL
     let dates: DateFormatting
-    let kinds: [String: Kind]
+    let kinds: [String: KindDefinition]
     let sections: [String: ContentSection]
     let links: LinkResolver
     let tags: TagIndex
@@ -26,7 +26,7 @@ final class RenderEnvironment: Sendable {
     /// Each kind's field specs by name, for the field lookups of every cell and page render.
     private let fieldSpecs: [String: [String: FieldSpec]]
 
-    init(site: SiteConfig, kinds: [String: Kind], sections: [String: ContentSection], links: LinkResolver,
+    init(site: SiteConfig, kinds: [String: KindDefinition], sections: [String: ContentSection], links: LinkResolver,
          tags: TagIndex, siteFeeds: [FeedLink], navigation: [NavigationEntry] = [],
          text: ThemeTextCatalog = .empty(display: "i18n")) {
         self.site = site
@@ -52,7 +52,7 @@ final class RenderEnvironment: Sendable {
     }
 
     /// The theme's words in an item's language.
-    func text(for item: Item) -> ThemeTextTable {
+    func text(for item: ContentItem) -> ThemeTextTable {
         text(in: item.language)
     }
 
@@ -103,7 +103,7 @@ final class RenderEnvironment: Sendable {
 
     /// Where an item is on the site, absolute: its page, or — for kinds without pages — its cell on
     /// its section's page (`https://example.org/links/#item-links-swift`). Feeds and redirects use it.
-    func absoluteLocation(of item: Item) -> String {
+    func absoluteLocation(of item: ContentItem) -> String {
         if item.hasPage { return absolute(item.url) }
         return absolute(sections[item.sectionID]?.url ?? .root) + "#" + item.anchor
     }

@@ -7,12 +7,12 @@ package enum TemplateValues {
     // MARK: - Roots
 
     /// A cell (`cells/<kind>.html`): the item, of `kind`.
-    static func cell(_ kind: Kind) -> ValueShape {
+    static func cell(_ kind: KindDefinition) -> ValueShape {
         item(kinds: [kind])
     }
 
     /// A page layout; on item pages (`itemKinds` not nil) also `item`, `previous` and `next`.
-    static func layout(itemKinds: [Kind]?, allKinds: [Kind]) -> ValueShape {
+    static func layout(itemKinds: [KindDefinition]?, allKinds: [KindDefinition]) -> ValueShape {
         var members = layoutMembers
         if let itemKinds {
             members += [
@@ -61,7 +61,7 @@ package enum TemplateValues {
 
     /// An item of one of `kinds`: the values every item has, then the fields of its kind (of any
     /// of them, for a layout that draws several).
-    static func item(kinds: [Kind]) -> ValueShape {
+    static func item(kinds: [KindDefinition]) -> ValueShape {
         var members = itemMembers
         var seen = Set(members.map(\.name))
         var own: [String] = []

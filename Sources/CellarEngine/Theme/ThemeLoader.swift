@@ -5,8 +5,9 @@ import IgnoredFileNames
 /// Loads `themes/<name>/`: kinds, cells, item pages, layouts and assets, reporting every problem.
 struct ThemeLoader {
     var layout: SiteLayout
-    /// Kinds drawn by Swift cells registered in code: they need no cell template.
-    var swiftCells: Set<String> = []
+    /// The Swift kinds the site registers: they add to the theme's kinds or replace them, and
+    /// those with Swift cells or pages need no template for them.
+    var swiftKinds = KindRegistrations()
 
     func load(named name: String, at location: SourceLocation?, diagnostics: inout DiagnosticBag) -> Theme? {
         guard DirectoryLoader.isValidName(name), !name.contains("/") else {
@@ -28,8 +29,12 @@ struct ThemeLoader {
         let assets = files.filter { $0.hasPrefix("assets/") }.map { String($0.dropFirst("assets/".count)) }
         let templateFiles = files.filter { $0.hasSuffix(".html") && !$0.hasPrefix("assets/") }.sorted()
         if diagnostics.errorCount > errorsBefore { return nil }
-        let kinds = KindLoader(directory: directory + "/kinds", displayDirectory: display + "/kinds")
-            .load(diagnostics: &diagnostics)
+        var kinds = KindLoader(directory: directory + "/kinds", displayDirectory: display + "/kinds")
+            .load(diagnostics: &diagnostics, swiftKinds: swiftKinds.names)
+        for (name, var definition) in swiftKinds.definitions(diagnostics: &diagnostics) {
+            definition.replaces = kinds[name]?.file
+            kinds[name] = definition
+        }
         let library = MustacheLibrary(loader: ThemeTemplateLoader(
             directory: directory, display: display, realDirectory: FileIO.realPath(directory)))
 
@@ -41,18 +46,32 @@ struct ThemeLoader {
         }
         var cells: [String: MustacheTemplate] = [:]
         var itemPages: [String: MustacheTemplate] = [:]
+        var swiftPages: [String: Theme.SwiftPage] = [:]
         for kind in kinds.keys.sorted() {
             let cellPath = "cells/\(kind).html"
-            if FileIO.exists(Paths.join(directory, cellPath)) {
+            let registration = swiftKinds[kind]
+            if registration?.cell != nil {
+                // Drawn by its Swift cell: the theme's cell of that name is not used.
+            } else if FileIO.exists(Paths.join(directory, cellPath)) {
                 if let template = compile("cells/" + kind) { cells[kind] = template }
-            } else if !swiftCells.contains(kind) {
+            } else if let registration {
+                diagnostics.error(
+                    "Swift kind '\(kind)' has no cell: the theme has no \(display)/\(cellPath)",
+                    at: kinds[kind]?.location ?? SourceLocation(file: display),
+                    hint: "register a cell with it: site.register(kind: \(KindNaming.typeName(registration.type)).self, cell: …), or create \(display)/\(cellPath)"
+                )
+            } else {
                 diagnostics.error(
                     "kind '\(kind)' has no cell template; expected \(display)/\(cellPath)",
                     at: SourceLocation(file: kinds[kind]?.file ?? display),
                     hint: "every kind needs a cell: create \(display)/\(cellPath)"
                 )
             }
-            if FileIO.exists(Paths.join(directory, "pages/\(kind).html")), let template = compile("pages/" + kind) {
+            if let page = registration?.page {
+                if let template = swiftPageTemplate(kind, display: display, at: kinds[kind]?.location, diagnostics: &diagnostics) {
+                    swiftPages[kind] = Theme.SwiftPage(page: page, template: template)
+                }
+            } else if FileIO.exists(Paths.join(directory, "pages/\(kind).html")), let template = compile("pages/" + kind) {
                 itemPages[kind] = template
             }
         }
@@ -81,8 +100,27 @@ struct ThemeLoader {
         return Theme(
             name: name, directory: directory, display: display, kinds: kinds, library: library, cells: cells,
             itemPages: itemPages, layouts: layouts, text: text, shortcodes: shortcodes, templateFiles: templateFiles,
-            assets: assets, fingerprint: fingerprint
+            assets: assets, fingerprint: fingerprint, swiftPages: swiftPages
         )
+    }
+
+    /// The template of a kind's item pages drawn in Swift: the theme's `layouts/item.html` with its
+    /// `lead` block filled by the Swift page — what a theme's `pages/<kind>.html` does in Mustache.
+    private func swiftPageTemplate(_ kind: String, display: String, at location: SourceLocation?,
+                                   diagnostics: inout DiagnosticBag) -> MustacheTemplate? {
+        let itemLayout = Paths.join(layout.themes, display.split(separator: "/").last.map(String.init) ?? "", "layouts/item.html")
+        if let source = try? FileIO.read(itemLayout), !String(decoding: source, as: UTF8.self).contains("{{$lead}}") {
+            diagnostics.warning(
+                "the Swift page of kind '\(kind)' draws the 'lead' block of \(display)/layouts/item.html, which has none",
+                at: location, hint: "add {{$lead}}{{/lead}} where the kind's own part of the page goes")
+        }
+        do throws(MustacheError) {
+            return try MustacheTemplate(source: "{{<item}}{{$lead}}{{{\(Theme.SwiftPage.variable)}}}{{/lead}}{{/item}}",
+                                        name: "pages/\(kind) (Swift)")
+        } catch {
+            diagnostics.append(error.diagnostic)
+            return nil
+        }
     }
 
     /// Deepest folder nesting followed inside a theme.

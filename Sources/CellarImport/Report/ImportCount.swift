@@ -1,5 +1,5 @@
 /// What an import counts, in the order its report lists them.
-public enum ImportCount: String, Sendable, Hashable, CaseIterable, Codable {
+package enum ImportCount: String, Sendable, Hashable, CaseIterable, Codable {
     case posts, drafts, pages, sections
     case filesCopied = "files_copied"
     case filesLeftOut = "files_left_out"
@@ -17,7 +17,7 @@ public enum ImportCount: String, Sendable, Hashable, CaseIterable, Codable {
     case brokenLinks = "broken_links"
 
     /// How the printed summary names it.
-    public var label: String {
+    package var label: String {
         switch self {
         case .posts: "posts"
         case .drafts: "of them drafts"

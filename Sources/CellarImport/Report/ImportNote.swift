@@ -2,9 +2,9 @@ import CellarDiagnostics
 
 /// One line of an import's report: something converted, kept, dropped or left out, or a problem,
 /// with its place in the source site.
-public struct ImportNote: Sendable, Hashable {
+package struct ImportNote: Sendable, Hashable {
     /// What the importer did.
-    public enum Action: String, Sendable, Hashable, CaseIterable, Codable {
+    package enum Action: String, Sendable, Hashable, CaseIterable, Codable {
         /// Rewritten into Cellar's form (a date, a template tag, a URL rule).
         case converted
         /// Carried over as it was, or kept with a change the user should know of.
@@ -18,18 +18,18 @@ public struct ImportNote: Sendable, Hashable {
     }
 
     /// What the note is about.
-    public enum Topic: String, Sendable, Hashable, CaseIterable, Codable {
+    package enum Topic: String, Sendable, Hashable, CaseIterable, Codable {
         case post, page, section, file, field, date, url, template, link, setting, markup
     }
 
-    public var action: Action
-    public var topic: Topic
-    public var message: String
+    package var action: Action
+    package var topic: Topic
+    package var message: String
     /// Where in the source site (`_posts/2020-01-02-a.md:4:7`), when the note has a place.
-    public var location: SourceLocation?
-    public var hint: String?
+    package var location: SourceLocation?
+    package var hint: String?
 
-    public init(_ action: Action, _ topic: Topic, _ message: String, at location: SourceLocation? = nil, hint: String? = nil) {
+    package init(_ action: Action, _ topic: Topic, _ message: String, at location: SourceLocation? = nil, hint: String? = nil) {
         self.action = action
         self.topic = topic
         self.message = message
@@ -38,7 +38,7 @@ public struct ImportNote: Sendable, Hashable {
     }
 
     /// `_posts/a.md:4:7: converted: …` — the form compilers use, with the action for a severity.
-    public var headline: String {
+    package var headline: String {
         (location.map { "\($0): " } ?? "") + "\(action.rawValue): \(message)"
     }
 }

@@ -4,7 +4,7 @@ import Foundation
 extension ImportReport {
     /// The report as `import-report.json`: keys sorted, one object per note with its place split
     /// into `file`, `line` and `column` (null when it has none), as `cellar check --format json` does.
-    public var json: String {
+    package var json: String {
         let document = Document(
             generator: dialect.rawValue, source: source, destination: destination,
             counts: Dictionary(uniqueKeysWithValues: ImportCount.allCases.map { ($0.rawValue, self[$0]) }),

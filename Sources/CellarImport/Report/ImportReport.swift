@@ -2,45 +2,45 @@ import CellarDiagnostics
 
 /// What an import did: counts per category, and every change, drop and problem with its place
 /// in the source site. Printed by `cellar import` and written as `DEST/import-report.json`.
-public struct ImportReport: Sendable {
-    public var dialect: SourceDialect
+package struct ImportReport: Sendable {
+    package var dialect: SourceDialect
     /// The source and new site folders, absolute.
-    public var source: String
-    public var destination: String
-    public var counts: [ImportCount: Int] = [:]
+    package var source: String
+    package var destination: String
+    package var counts: [ImportCount: Int] = [:]
     /// Front-matter fields Cellar had no place for, by name, and how many items had each.
-    public var droppedFields: [String: Int] = [:]
+    package var droppedFields: [String: Int] = [:]
     /// Fields kept with `--keep-fields`: name → the type added to the kind's schema.
-    public var keptFields: [String: String] = [:]
+    package var keptFields: [String: String] = [:]
     /// Every note, in the order of the source's files.
-    public var notes: [ImportNote] = []
+    package var notes: [ImportNote] = []
     /// `links.outside` as written into the new site's settings.
-    public var outside: [String] = []
+    package var outside: [String] = []
     /// What `cellar check` found in the new site (nil when it was not run).
-    public var check: CheckSummary?
+    package var check: CheckSummary?
 
     /// What `cellar check` said about the imported site.
-    public struct CheckSummary: Sendable {
+    package struct CheckSummary: Sendable {
         /// Whether the site builds.
-        public var builds: Bool
-        public var diagnostics: [Diagnostic]
+        package var builds: Bool
+        package var diagnostics: [Diagnostic]
 
-        public var errors: Int { diagnostics.count { $0.severity == .error } }
-        public var warnings: Int { diagnostics.count { $0.severity == .warning } }
+        package var errors: Int { diagnostics.count { $0.severity == .error } }
+        package var warnings: Int { diagnostics.count { $0.severity == .warning } }
     }
 
-    public init(dialect: SourceDialect, source: String, destination: String) {
+    package init(dialect: SourceDialect, source: String, destination: String) {
         self.dialect = dialect
         self.source = source
         self.destination = destination
     }
 
     /// The notes that say something could not be imported.
-    public var problems: [ImportNote] { notes.filter { $0.action == .problem } }
+    package var problems: [ImportNote] { notes.filter { $0.action == .problem } }
 
     /// Whether anything could not be imported (`--strict` exits 1 then): a problem note, or a new
     /// site that does not build.
-    public var isIncomplete: Bool { !problems.isEmpty || check?.builds == false }
+    package var isIncomplete: Bool { !problems.isEmpty || check?.builds == false }
 
     subscript(_ count: ImportCount) -> Int {
         get { counts[count, default: 0] }

@@ -27,32 +27,39 @@ extension TemporarySite {
         text.replacingOccurrences(of: root + "/", with: "")
     }
 
-    /// Builds with Swift-typed cells registered next to the theme's Mustache cells.
+    /// Builds with Swift kinds registered next to the theme's (see ``swiftKinds(_:)``).
     @discardableResult
-    func build(cells: CellRegistry, drafts: Bool = false, baseURL: String? = nil) async throws(BuildFailure) -> BuildReport {
-        try await SiteBuilder(options: options(drafts: drafts, baseURL: baseURL), cells: cells).build()
+    func build(kinds: KindRegistrations, drafts: Bool = false, baseURL: String? = nil) async throws(BuildFailure) -> BuildReport {
+        try await SiteBuilder(options: options(drafts: drafts, baseURL: baseURL, kinds: kinds)).build()
+    }
+
+    /// The Swift kinds `register` registers on this site, as ``Site`` registers them.
+    func swiftKinds(_ register: (inout Site) -> Void) -> KindRegistrations {
+        var site = Site(at: root)
+        register(&site)
+        return site.kinds
     }
 
     /// Every diagnostic of a build as printed (`path:line:col: severity: message` and the hint line),
     /// sorted, with paths relative to the site: the errors of a failed build, else its warnings and notes.
     func diagnostics(drafts: Bool = false, future: Bool = false, baseURL: String? = nil,
-                     cells: CellRegistry = CellRegistry()) async -> [String] {
+                     kinds: KindRegistrations = KindRegistrations()) async -> [String] {
         do {
-            let report = try await SiteBuilder(options: options(drafts: drafts, future: future, baseURL: baseURL),
-                                               cells: cells).build()
+            let report = try await SiteBuilder(options: options(drafts: drafts, future: future, baseURL: baseURL, kinds: kinds))
+                .build()
             return report.diagnostics.map { relative($0.description) }
         } catch {
             return error.diagnostics.sorted.map { relative($0.description) }
         }
     }
 
-    /// Expects a build to fail with exactly these diagnostics (see ``diagnostics(drafts:future:baseURL:cells:)``).
+    /// Expects a build to fail with exactly these diagnostics (see ``diagnostics(drafts:future:baseURL:kinds:)``).
     func expectFailure(
-        _ expected: [String], drafts: Bool = false, future: Bool = false, cells: CellRegistry = CellRegistry(),
+        _ expected: [String], drafts: Bool = false, future: Bool = false, kinds: KindRegistrations = KindRegistrations(),
         sourceLocation: Testing.SourceLocation = #_sourceLocation
     ) async {
         do {
-            _ = try await SiteBuilder(options: options(drafts: drafts, future: future), cells: cells).build()
+            _ = try await SiteBuilder(options: options(drafts: drafts, future: future, kinds: kinds)).build()
             Issue.record("the build succeeded; expected \(expected.count) diagnostic(s)", sourceLocation: sourceLocation)
         } catch {
             let actual = error.diagnostics.sorted.map { relative($0.description) }

@@ -53,8 +53,10 @@ final class TemporarySite: Sendable {
 
     /// Options for a build of this site; "now" is fixed so dates behave the same every day.
     func options(drafts: Bool = false, future: Bool = false, baseURL: String? = nil,
-                 now: Date = TemporarySite.fixedNow) -> BuildOptions {
-        BuildOptions(siteDirectory: root, includeDrafts: drafts, includeFuture: future, baseURL: baseURL, now: now)
+                 now: Date = TemporarySite.fixedNow, kinds: KindRegistrations = KindRegistrations()) -> BuildOptions {
+        var options = BuildOptions(siteDirectory: root, includeDrafts: drafts, includeFuture: future, baseURL: baseURL, now: now)
+        options.kinds = kinds
+        return options
     }
 
     static let fixedNow = Date(timeIntervalSince1970: 1_893_456_000)   // 2030-01-01

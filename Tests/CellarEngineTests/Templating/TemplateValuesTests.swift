@@ -30,7 +30,7 @@ import Testing
         var options = site.options()
         options.writeMode = .memory
         var memo = BuildMemo()
-        _ = try await BuildPipeline(options: options, reporter: SilentReporter(), cells: CellRegistry()).run(.everything, memo: &memo)
+        _ = try await BuildPipeline(options: options, reporter: SilentReporter()).run(.everything, memo: &memo)
         let model = try #require(memo.model.model)
         let environment = RenderEnvironment(
             site: model.config, kinds: model.theme.kinds, sections: model.sectionsByID, links: model.links, tags: model.tags,

@@ -2,7 +2,7 @@ import CellarDiagnostics
 import CellarMarkdown
 
 /// Renders the Markdown bodies whose source, URL or — when they link to other content — links
-/// changed, on all cores; the others come from the memo. Sets each item's ``Item/revision``.
+/// changed, on all cores; the others come from the memo. Sets each item's ``ContentItem/revision``.
 struct BodyStage {
     struct Entry: Sendable {
         /// Whether the body links to other content (so a change of any URL may change it).
@@ -11,7 +11,7 @@ struct BodyStage {
         /// Whether the body calls shortcodes (so the theme and settings it was drawn with count).
         var usesShortcodes = false
         var shortcodesKey: UInt64 = 0
-        var item: Item
+        var item: ContentItem
         var diagnostics: [Diagnostic]
     }
 
@@ -38,10 +38,10 @@ struct BodyStage {
 
     /// Renders the bodies of `items` (with those in `early`, rendered while parsing, taken as they are).
     /// - Parameter complete: whether `items` are all the site's items, so that the memo can forget others.
-    func run(_ items: [Item], early: [String: EarlyBody], complete: Bool, memo: inout Memo) async -> [Item] {
-        var results: [Item?] = []
+    func run(_ items: [ContentItem], early: [String: EarlyBody], complete: Bool, memo: inout Memo) async -> [ContentItem] {
+        var results: [ContentItem?] = []
         results.reserveCapacity(items.count)
-        var stale: [(Int, Item)] = []
+        var stale: [(Int, ContentItem)] = []
         var ready: [(Int, EarlyBody)] = []
         for (index, item) in items.enumerated() {
             if let entry = memo.entries[item.id], entry.item.sourceHash == item.sourceHash, entry.item.url == item.url,
@@ -51,7 +51,7 @@ struct BodyStage {
                 // The body as it was, under what the file says now (settings it inherits may have changed).
                 var reused = entry.item
                 if reused.source !== item.source {
-                    reused = Item(source: item.source, body: entry.item.body, revision: entry.item.revision)
+                    reused = ContentItem(source: item.source, body: entry.item.body, revision: entry.item.revision)
                 }
                 results.append(reused)
             } else if let body = early[item.id] {

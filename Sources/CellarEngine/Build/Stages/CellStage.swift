@@ -30,7 +30,7 @@ struct CellStage {
         var configurators: [String: any CellConfiguring] = [:]
         if patching { swap(&configurators, &memo.configurators) }   // taken, not copied
         let items = patching ? (model.changed ?? []).compactMap { model.model.itemsByID[$0] } : model.model.items
-        var stale: [(item: Item, cell: any CellConfiguring)] = []
+        var stale: [(item: ContentItem, cell: any CellConfiguring)] = []
         for item in items {
             do {
                 let configurator = try registry.configurator(for: item)
@@ -62,10 +62,10 @@ struct CellStage {
 
     /// One cell's HTML, or the problem that stopped it (`file`: its item's, for errors without a place).
     static func render(_ cell: any CellConfiguring, file: String) -> (html: String, problem: Diagnostic?) {
-        var html = ""
+        var html = HTML()
         do {
             try cell.render(into: &html)
-            return (html, nil)
+            return (html.storage, nil)
         } catch let error as DiagnosticConvertible {
             return ("", error.diagnostic)
         } catch {

@@ -19,8 +19,6 @@ struct LoadStage {
 
     var layout: SiteLayout
     var options: BuildOptions
-    /// Kinds drawn by Swift cells: they need no Mustache cell in the theme.
-    var swiftCells: Set<String>
 
     /// - Returns: nil when the frame cannot be loaded; the reasons are in `diagnostics`.
     func run(_ changes: ChangeSet, memo: inout Memo, diagnostics: inout DiagnosticBag) -> Output? {
@@ -30,7 +28,7 @@ struct LoadStage {
         }
         memo = Memo()
         var found = DiagnosticBag()
-        let site = SiteLoader(layout: layout, options: options, swiftCells: swiftCells).load(diagnostics: &found)
+        let site = SiteLoader(layout: layout, options: options).load(diagnostics: &found)
         diagnostics.append(contentsOf: found.diagnostics)
         guard let site, !found.hasErrors else { return nil }
         memo = Memo(site: site, diagnostics: found.diagnostics)

@@ -41,7 +41,7 @@ struct ModelStage {
 
     /// Everything that decides where an item appears and in which order: an edit that changes none
     /// of it changes only the item's own page, the pages that show its cell and the feeds it is in.
-    static func placement(of item: Item, in sections: [String: ContentSection]) -> UInt64 {
+    static func placement(of item: ContentItem, in sections: [String: ContentSection]) -> UInt64 {
         var hash = StableHash()
         hash.combine(item.sectionID)
         hash.combine(item.url.value)
@@ -140,7 +140,7 @@ struct ModelStage {
                                                 firstLine: section.introFirstLine)
         }
 
-        var sectionItems: [String: [Item]] = [:]
+        var sectionItems: [String: [ContentItem]] = [:]
         for (sectionID, members) in Dictionary(grouping: items, by: \.sectionID) {
             let section = site.sections[sectionID]
             sectionItems[sectionID] = ItemSorter.sort(members, by: section?.sort ?? .date, ascending: section?.ascending ?? false)

@@ -7,7 +7,7 @@ struct ParseStage {
     /// One file's outcome, kept between builds.
     struct Entry: Sendable {
         var status: FileStatus
-        var item: Item?
+        var item: ContentItem?
         var diagnostics: [Diagnostic]
     }
 
@@ -19,7 +19,7 @@ struct ParseStage {
         var sources: [ItemSource] = []
         var index: [String: Int] = [:]
         /// The items that parsed, in source path order (each at most once).
-        var items: [Item] = []
+        var items: [ContentItem] = []
         /// Paths whose entries hold diagnostics (most hold none).
         var reporting: Set<String> = []
     }
@@ -27,9 +27,9 @@ struct ParseStage {
     /// Every item of the site, and what this build re-read.
     struct Output: Sendable {
         /// All items that parsed, published or not, in source path order.
-        var items: [Item]
+        var items: [ContentItem]
         /// The items whose files were read this time (those that parsed).
-        var freshItems: [Item]
+        var freshItems: [ContentItem]
         /// How many files were read this time (parsed or not).
         var freshCount: Int
         /// Whether the set of item files differs from the memo's (a file added or removed).
@@ -143,7 +143,7 @@ struct ParseStage {
     }
 
     /// Puts a re-read file's item in the ordered list: replaced, added, or removed when it no longer parses.
-    private func place(_ item: Item?, of path: String, in items: inout [Item]) {
+    private func place(_ item: ContentItem?, of path: String, in items: inout [ContentItem]) {
         // Items are in source order, each id (its source path) once: find the place by binary search.
         var low = 0, high = items.count
         while low < high {

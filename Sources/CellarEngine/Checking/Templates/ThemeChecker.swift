@@ -7,6 +7,9 @@ import CellarDiagnostics
 struct ThemeChecker {
     var theme: Theme
     var sections: [String: ContentSection]
+    /// The Swift kinds the site registers: their templates are used even when a declaration
+    /// failed (that failure is reported at the registration, not as unused templates).
+    var swiftKinds: Set<String> = []
 
     func check(diagnostics: inout DiagnosticBag) {
         var checker = TemplateChecker(library: theme.library, texts: theme.text.english,
@@ -57,7 +60,8 @@ struct ThemeChecker {
             let shown = theme.display + "/" + file
             let name = Paths.deletingExtension(Paths.lastComponent(of: file))
             // A kind whose schema did not load is reported there.
-            let declared = ["yml", "yaml"].contains { FileIO.exists(Paths.join(theme.directory, "kinds", name + "." + $0)) }
+            let declared = swiftKinds.contains(name)
+                || ["yml", "yaml"].contains { FileIO.exists(Paths.join(theme.directory, "kinds", name + "." + $0)) }
             let folder = Paths.parent(of: file)
             let at = SourceLocation(file: shown)
             switch folder {

@@ -7,41 +7,43 @@ import Foundation
 /// A value made of two immutable parts — what the file says (``Source``) and its rendered body
 /// (``Body``) — so copying an item, which every stage does ten thousand times, costs two
 /// reference counts rather than one per field.
-public struct Item: Sendable, Identifiable {
+package struct ContentItem: Sendable, Identifiable {
     /// What the content file says: front matter typed, URL worked out.
-    public final class Source: Sendable {
-        public let id: String
-        public let file: String
-        public let sectionID: String
-        public let kind: String
-        public let hasPage: Bool
-        public let title: String
-        public let date: Date?
-        public let updated: Date?
-        public let slug: String
-        public let tags: [String]
-        public let draft: Bool
-        public let expires: Date?
-        public let weight: Int
-        public let aliases: [String]
-        public let fields: [String: TypedField]
-        public let url: URLPath
-        public let anchor: String
-        public let bundleDirectory: String?
-        public let markdown: String
-        public let bodyFirstLine: Int
-        public let summary: String
-        public let sourceHash: UInt64
+    package final class Source: Sendable {
+        package let id: String
+        package let file: String
+        package let sectionID: String
+        package let kind: String
+        package let hasPage: Bool
+        package let title: String
+        package let date: Date?
+        package let updated: Date?
+        package let slug: String
+        package let tags: [String]
+        package let draft: Bool
+        package let expires: Date?
+        package let weight: Int
+        package let aliases: [String]
+        package let fields: [String: TypedField]
+        package let url: URLPath
+        package let anchor: String
+        package let bundleDirectory: String?
+        package let markdown: String
+        package let bodyFirstLine: Int
+        package let summary: String
+        package let sourceHash: UInt64
         /// Its BCP 47 language in canonical case: `language:` from its front matter, else its section's
         /// (or a section's above it), else the site's.
         let language: String
+        /// The front matter decoded as its Swift kind, when the kind is a Swift ``Kind``.
+        let swiftValue: (any Kind)?
         /// The title lower-cased once, for sorting.
         let sortTitle: String
 
         init(id: String, file: String, sectionID: String, kind: String, hasPage: Bool, title: String, date: Date?,
              updated: Date?, slug: String, tags: [String], draft: Bool, expires: Date?, weight: Int, aliases: [String],
              fields: [String: TypedField], url: URLPath, anchor: String, bundleDirectory: String?, markdown: String,
-             bodyFirstLine: Int, summary: String, sourceHash: UInt64, language: String) {
+             bodyFirstLine: Int, summary: String, sourceHash: UInt64, language: String, swiftValue: (any Kind)? = nil) {
             self.id = id
             self.file = file
             self.sectionID = sectionID
@@ -65,24 +67,25 @@ public struct Item: Sendable, Identifiable {
             self.summary = summary
             self.sourceHash = sourceHash
             self.language = language
+            self.swiftValue = swiftValue
             self.sortTitle = title.utf8.allSatisfy { $0 < 0x80 } ? title.lowercased()
                 : title.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
         }
     }
 
     /// The Markdown body, rendered.
-    public final class Body: Sendable {
-        public let html: String
+    package final class Body: Sendable {
+        package let html: String
         /// Plain text before `<!--more-->`, else from the first paragraph (used when the front matter
         /// has no `summary`).
-        public let summary: String
+        package let summary: String
         /// Words of prose, each Chinese or Japanese character one (as word processors count them);
         /// code apart (``counts``).
-        public let wordCount: Int
+        package let wordCount: Int
         /// Every heading with its level, id and text, in order (a table of contents; `#anchor` checks).
-        public let headings: [MarkdownHeading]
+        package let headings: [MarkdownHeading]
         /// Prose words, CJK characters and code words, counted apart.
-        public let counts: MarkdownTextCounts
+        package let counts: MarkdownTextCounts
 
         init(html: String, summary: String, headings: [MarkdownHeading], counts: MarkdownTextCounts) {
             self.html = html
@@ -95,10 +98,10 @@ public struct Item: Sendable, Identifiable {
         static let unrendered = Body(html: "", summary: "", headings: [], counts: MarkdownTextCounts())
     }
 
-    public let source: Source
-    public var body: Body
+    package let source: Source
+    package var body: Body
     /// Changes whenever anything a template can read of the item changes (source, URL, resolved links).
-    public var revision: UInt64 = 0
+    package var revision: UInt64 = 0
 
     init(source: Source, body: Body = .unrendered, revision: UInt64 = 0) {
         self.source = source
@@ -107,50 +110,50 @@ public struct Item: Sendable, Identifiable {
     }
 
     /// The source, relative to `content/`: `reviews/dune.md` or `reviews/dune/index.md`.
-    public var id: String { source.id }
+    package var id: String { source.id }
     /// The source as shown in messages: `content/reviews/dune.md`.
-    public var file: String { source.file }
+    package var file: String { source.file }
     /// The content section it belongs to (`""` for items at the top of `content/`).
-    public var sectionID: String { source.sectionID }
-    public var kind: String { source.kind }
-    public var hasPage: Bool { source.hasPage }
-    public var title: String { source.title }
-    public var date: Date? { source.date }
-    public var updated: Date? { source.updated }
-    public var slug: String { source.slug }
+    package var sectionID: String { source.sectionID }
+    package var kind: String { source.kind }
+    package var hasPage: Bool { source.hasPage }
+    package var title: String { source.title }
+    package var date: Date? { source.date }
+    package var updated: Date? { source.updated }
+    package var slug: String { source.slug }
     /// Tags as written, without repeats.
-    public var tags: [String] { source.tags }
-    public var draft: Bool { source.draft }
-    public var expires: Date? { source.expires }
-    public var weight: Int { source.weight }
-    public var aliases: [String] { source.aliases }
+    package var tags: [String] { source.tags }
+    package var draft: Bool { source.draft }
+    package var expires: Date? { source.expires }
+    package var weight: Int { source.weight }
+    package var aliases: [String] { source.aliases }
     /// Every typed field of the front matter, common and kind-specific, defaults applied.
-    public var fields: [String: TypedField] { source.fields }
+    package var fields: [String: TypedField] { source.fields }
     /// Its page's address (also set for kinds without pages: it is where their anchor lives).
-    public var url: URLPath { source.url }
+    package var url: URLPath { source.url }
     /// The `id` of its cell in lists: `item-reviews-dune`.
-    public var anchor: String { source.anchor }
+    package var anchor: String { source.anchor }
     /// `reviews/dune` when the item is a bundle whose files are copied beside its page.
-    public var bundleDirectory: String? { source.bundleDirectory }
+    package var bundleDirectory: String? { source.bundleDirectory }
     /// The line of the file the Markdown body starts on.
-    public var bodyFirstLine: Int { source.bodyFirstLine }
-    public var sourceHash: UInt64 { source.sourceHash }
+    package var bodyFirstLine: Int { source.bodyFirstLine }
+    package var sourceHash: UInt64 { source.sourceHash }
 
-    public var contentHTML: String { body.html }
+    package var contentHTML: String { body.html }
     /// Plain text: `summary:` from the front matter, else the first paragraph.
-    public var summary: String { source.summary.isEmpty ? body.summary : source.summary }
+    package var summary: String { source.summary.isEmpty ? body.summary : source.summary }
     /// Words of prose, each Chinese or Japanese character one; code not included.
-    public var wordCount: Int { body.wordCount }
+    package var wordCount: Int { body.wordCount }
     /// Headings' ids (for `#anchor` checks).
-    public var anchors: [String] { body.headings.map(\.id) }
+    package var anchors: [String] { body.headings.map(\.id) }
     /// Its language (BCP 47, canonical case): its own `language:`, else its section's, else the site's.
     var language: String { source.language }
 
     /// Minutes to read it, by script and language (see ``ReadingTime``), at least 1.
-    public var readingTime: Int { ReadingTime.minutes(body.counts, language: source.language) }
+    package var readingTime: Int { ReadingTime.minutes(body.counts, language: source.language) }
 
     /// The first line of the file, where whole-file problems are reported.
-    public var location: SourceLocation { SourceLocation(file: file) }
+    package var location: SourceLocation { SourceLocation(file: file) }
 
     /// The folder relative references start from.
     var directory: String { Paths.parent(of: id) }

@@ -1,0 +1,18 @@
+/// A `markdown` field: block Markdown, rendered with the site's Markdown settings.
+public struct Markdown: Decodable, Sendable, Hashable {
+    /// The Markdown as written.
+    public let source: String
+    /// The rendered HTML; write it with ``HTML/raw(_:)-(Markdown)``.
+    public let html: String
+
+    init(source: String, html: String) {
+        self.source = source
+        self.html = html
+    }
+
+    /// Reads the Markdown from a string; only Cellar's own decoding renders it (else `html` is the escaped text).
+    public init(from decoder: any Decoder) throws {
+        let text = try decoder.singleValueContainer().decode(String.self)
+        self.init(source: text, html: HTMLEscaping.escape(text))
+    }
+}
