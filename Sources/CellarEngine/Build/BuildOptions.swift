@@ -20,8 +20,13 @@ public struct BuildOptions: Sendable {
     public var now: Date
     /// How files reach the output folder.
     public var writeMode: WriteMode
+    /// When another build of the site holds its lock: wait for it (true), or fail at once.
+    public var waitForOtherBuilds = true
+    /// A test hook that stops the build at a chosen step or fills the disk (see ``FaultInjection``).
+    package var faults: FaultInjection = .none
 
-    /// Both modes write safely (a failed build changes nothing); they differ in what a build may skip.
+    /// Every mode but `memory` writes through one transaction (the output is the old site or the
+    /// new one at every instant); they differ in what a build may skip.
     public enum WriteMode: Sendable {
         /// `cellar build`: when no input changed since the last build, stop at once.
         case staged
