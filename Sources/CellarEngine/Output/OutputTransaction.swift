@@ -126,4 +126,24 @@ struct OutputTransaction {
         let delta = (disk.remembered?.delta ?? []).union(changes.keys)
         return Remembered(output: output, spare: sealed, delta: delta)
     }
+
+    /// Makes a spare beside an output that has none, as hard links to the output's files, so that
+    /// the next build changes only what changed. `cellar serve` does this right after its first
+    /// build: otherwise the first save would pay for making every folder of the site.
+    /// - Returns: what is known of both folders (the spare then too, when it could be made).
+    static func makeSpare(for output: String, _ remembered: Remembered, faults: FaultInjection) -> Remembered {
+        let spare = SpareFolder(path: SpareFolder.path(for: output), output: output, faults: faults)
+        guard remembered.spare == nil, FileIO.status(spare.path) == nil else { return remembered }
+        do throws(FileIOError) {
+            try spare.create()
+            for folder in remembered.output.folders.keys.sorted(by: { $0.count < $1.count }) { try spare.makeFolder(folder) }
+            for path in remembered.output.entries.keys { try spare.linkFromOutput(path) }
+            var manifest = remembered.output
+            manifest.tree = try spare.markFinished()
+            return Remembered(output: remembered.output, spare: manifest, delta: [])
+        } catch {
+            spare.removeAll()
+            return remembered
+        }
+    }
 }

@@ -69,6 +69,12 @@ enum FileIO {
 
     static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
 
+    /// Why `stat` cannot look at `path` (following symlinks): its error code, or nil when it can.
+    static func statusProblem(_ path: String) -> Int32? {
+        var info = stat()
+        return stat(path, &info) == 0 ? nil : errno
+    }
+
     static func isDirectory(_ path: String) -> Bool { status(path, followLinks: true)?.kind == .directory }
 
     /// The error code of ``read(_:limit:)`` for FIFOs, sockets and devices, which it never reads.

@@ -61,6 +61,10 @@ struct WriteStage {
             }
             memo.captured = captured
             memo.folders = outcome.remembered
+            if case .disk(let disk) = plan, disk.trusted, let remembered = outcome.remembered, remembered.spare == nil {
+                memo.folders = OutputTransaction.makeSpare(for: OutputPreparation.outputFolder(layout.output), remembered,
+                                                           faults: options.faults)
+            }
             return outcome.summary
         } catch {
             // The output is as it was, and the fingerprints still describe it; the spare may have
