@@ -15,24 +15,34 @@ package final class FaultInjection: Sendable {
     let pauseAt: (step: Int, milliseconds: Int)?
     /// Writes fail with ENOSPC once this many bytes were written.
     let spaceLimit: Int?
+    /// Writes fail with EIO after this many succeeded (a disk error in the middle of a build).
+    let failAfter: Int?
+    /// Called with each step's number just before the step runs, on the thread about to run it
+    /// (tests look at the output folder there: the step waits for them).
+    let observer: (@Sendable (Int) -> Void)?
     private let steps = Atomic<Int>(0)
     private let bytes = Atomic<Int>(0)
+    private let writes = Atomic<Int>(0)
 
-    package init(killAt: Int? = nil, pauseAt: (step: Int, milliseconds: Int)? = nil, spaceLimit: Int? = nil) {
+    package init(killAt: Int? = nil, pauseAt: (step: Int, milliseconds: Int)? = nil, spaceLimit: Int? = nil,
+                 failAfter: Int? = nil, observer: (@Sendable (Int) -> Void)? = nil) {
+        self.failAfter = failAfter
         self.killAt = killAt
         self.pauseAt = pauseAt
         self.spaceLimit = spaceLimit
+        self.observer = observer
     }
 
-    /// `kill-at=N`, `pause-at=N:MS`, `space=BYTES`, separated by commas; nil for anything else.
+    /// `kill-at=N`, `pause-at=N:MS`, `space=BYTES`, `fail-after=N`, separated by commas; nil for anything else.
     package convenience init?(parsing text: String) {
-        var killAt: Int?, pauseAt: (Int, Int)?, spaceLimit: Int?
+        var killAt: Int?, pauseAt: (Int, Int)?, spaceLimit: Int?, failAfter: Int?
         for part in text.split(separator: ",") {
             let pair = part.split(separator: "=", maxSplits: 1).map(String.init)
             guard pair.count == 2 else { return nil }
             switch pair[0] {
             case "kill-at": killAt = Int(pair[1])
             case "space": spaceLimit = Int(pair[1])
+            case "fail-after": failAfter = Int(pair[1])
             case "pause-at":
                 let numbers = pair[1].split(separator: ":").compactMap { Int($0) }
                 guard numbers.count == 2 else { return nil }
@@ -40,7 +50,7 @@ package final class FaultInjection: Sendable {
             default: return nil
             }
         }
-        self.init(killAt: killAt, pauseAt: pauseAt, spaceLimit: spaceLimit)
+        self.init(killAt: killAt, pauseAt: pauseAt, spaceLimit: spaceLimit, failAfter: failAfter)
     }
 
     /// No fault: every call is a counter increment.
@@ -52,12 +62,16 @@ package final class FaultInjection: Sendable {
     /// Called before each change on disk.
     func step() {
         let number = steps.wrappingAdd(1, ordering: .relaxed).newValue
+        observer?(number)
         if let pauseAt, number == pauseAt.step { usleep(UInt32(pauseAt.milliseconds) * 1000) }
         if number == killAt { kill(getpid(), SIGKILL) }
     }
 
     /// Before writing `count` bytes: throws ENOSPC when the simulated disk has no room for them.
     func reserve(_ count: Int, for path: String) throws(FileIOError) {
+        if let failAfter, writes.wrappingAdd(1, ordering: .relaxed).newValue > failAfter {
+            throw FileIOError(path: path, operation: "write", code: EIO)
+        }
         guard let spaceLimit else { return }
         let total = bytes.wrappingAdd(count, ordering: .relaxed).newValue
         if total > spaceLimit { throw FileIOError(path: path, operation: "write", code: ENOSPC) }

@@ -39,6 +39,25 @@ struct OutputLeftovers {
         }
     }
 
+    /// Temporary files an interrupted build of an older Cellar left among the output's files
+    /// (`index.html.cellar-new-PID`): not part of any site, removed where they are.
+    func removeTemporaryFiles() {
+        guard let root = FileIO.status(output) else { return }
+        removeTemporaryFiles(in: output, device: root.device)
+    }
+
+    private func removeTemporaryFiles(in folder: String, device: UInt64) {
+        for entry in (try? FileIO.list(folder)) ?? [] {
+            let path = Paths.join(folder, entry.name)
+            if entry.kind == .directory || entry.kind == nil, let status = FileIO.status(path), status.kind == .directory {
+                if status.device == device { removeTemporaryFiles(in: path, device: device) }
+            } else if HiddenEntries.isLeftover(entry.name) {
+                step()
+                FileIO.remove(path)
+            }
+        }
+    }
+
     static func isNumber(_ text: Substring) -> Bool { !text.isEmpty && text.allSatisfy { $0.isASCII && $0.isNumber } }
 }
 

@@ -29,6 +29,9 @@ struct OutputPreparation {
         if found == .cellar, !plan.clean {
             start.output = knownOutput(output)
         }
+        if found == .cellar, start.output == nil {
+            OutputLeftovers(output: output, cache: plan.cache, step: plan.faults.step).removeTemporaryFiles()
+        }
         let spareState = try inspectSpare(spare)
         start.spareExists = spareState != nil
         do throws(FileIOError) {
