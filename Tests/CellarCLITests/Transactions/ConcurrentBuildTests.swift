@@ -1,0 +1,45 @@
+import Foundation
+import Testing
+
+/// Two `cellar build` processes of one site at once: the second waits for the first (and says
+/// so), and the output is the new site, whole; with `--no-wait` the second refuses at once.
+@Suite(.serialized, .enabled(if: CellarProcess.executable != nil, "needs the cellar executable beside the tests"))
+struct ConcurrentBuildTests {
+    @Test func aSecondBuildWaitsForTheFirst() async throws {
+        let folder = try TemporaryFolder()
+        let site = folder.path + "/site"
+        #expect(await Run.cellar(["new", "site", site], in: folder.path).status == .success)
+        // The first build holds the lock for a second, halfway through writing.
+        let first = try CellarProcess.start(["build", "--site", site, "--clean"], environment: ["CELLAR_TEST_FAULT": "pause-at=5:1000"])
+        try await Task.sleep(for: .milliseconds(300))
+        let second = try CellarProcess.run(["build", "--site", site, "--clean"])
+        let firstOutcome = first.wait()
+        #expect(firstOutcome.status == 0, "\(firstOutcome.err)")
+        #expect(second.status == 0, "\(second.err)")
+        #expect(second.err == "waiting for another build of this site to finish…\n")
+        #expect(second.out.hasPrefix("Built "))
+        let reference = folder.path + "/reference"
+        #expect(await Run.cellar(["new", "site", reference], in: folder.path).status == .success)
+        try FileManager.default.removeItem(atPath: reference + "/content")
+        try FileManager.default.copyItem(atPath: site + "/content", toPath: reference + "/content")
+        #expect(await Run.cellar(["build", "--site", reference], in: folder.path).status == .success)
+        #expect(FolderSnapshot.take(site + "/public") == FolderSnapshot.take(reference + "/public"))
+    }
+
+    @Test func withNoWaitTheSecondBuildRefuses() async throws {
+        let folder = try TemporaryFolder()
+        let site = folder.path + "/site"
+        #expect(await Run.cellar(["new", "site", site], in: folder.path).status == .success)
+        let first = try CellarProcess.start(["build", "--site", site], environment: ["CELLAR_TEST_FAULT": "pause-at=3:1000"])
+        try await Task.sleep(for: .milliseconds(300))
+        let second = try CellarProcess.run(["build", "--site", site, "--no-wait"], in: folder.path)
+        #expect(first.wait().status == 0)
+        #expect(second.status == 1)
+        #expect(second.err == """
+            error: another build of this site is running (it holds site/.cellar-cache/build.lock)
+              hint: wait for it to finish, or leave out --no-wait to wait for it
+            1 error; site/public/ is as it was.
+
+            """)
+    }
+}
