@@ -9,9 +9,9 @@ struct ConcurrentBuildTests {
         let folder = try TemporaryFolder()
         let site = folder.path + "/site"
         #expect(await Run.cellar(["new", "site", site], in: folder.path).status == .success)
-        // The first build holds the lock for a second, halfway through writing.
-        let first = try CellarProcess.start(["build", "--site", site, "--clean"], environment: ["CELLAR_TEST_FAULT": "pause-at=5:1000"])
-        try await Task.sleep(for: .milliseconds(300))
+        // The first build holds the lock for two seconds, halfway through writing.
+        let first = try CellarProcess.start(["build", "--site", site, "--clean"], environment: ["CELLAR_TEST_FAULT": "pause-at=5:2000"])
+        try await Self.waitUntilLocked(site)
         let second = try CellarProcess.run(["build", "--site", site, "--clean"])
         let firstOutcome = first.wait()
         #expect(firstOutcome.status == 0, "\(firstOutcome.err)")
@@ -30,8 +30,8 @@ struct ConcurrentBuildTests {
         let folder = try TemporaryFolder()
         let site = folder.path + "/site"
         #expect(await Run.cellar(["new", "site", site], in: folder.path).status == .success)
-        let first = try CellarProcess.start(["build", "--site", site], environment: ["CELLAR_TEST_FAULT": "pause-at=3:1000"])
-        try await Task.sleep(for: .milliseconds(300))
+        let first = try CellarProcess.start(["build", "--site", site], environment: ["CELLAR_TEST_FAULT": "pause-at=3:2000"])
+        try await Self.waitUntilLocked(site)
         let second = try CellarProcess.run(["build", "--site", site, "--no-wait"], in: folder.path)
         #expect(first.wait().status == 0)
         #expect(second.status == 1)
@@ -41,5 +41,20 @@ struct ConcurrentBuildTests {
             1 error; site/public/ is as it was.
 
             """)
+    }
+
+    /// Waits until a build holds the site's lock (another open of the lock file cannot take it).
+    static func waitUntilLocked(_ site: String) async throws {
+        let path = site + "/.cellar-cache/build.lock"
+        for _ in 0..<1000 {
+            let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+            if descriptor >= 0 {
+                defer { close(descriptor) }
+                if flock(descriptor, LOCK_EX | LOCK_NB) != 0 { return }
+                flock(descriptor, LOCK_UN)
+            }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        Issue.record("the first build never took the lock")
     }
 }
