@@ -28,10 +28,14 @@ public struct FileIOError: Error, Sendable, DiagnosticConvertible {
     /// What to do about it: for a permission problem, what lacks the permission — the file itself
     /// or a folder above it — found by asking the system, so the hint is true.
     var hint: String? {
+        if operation == "swap in", code == EINVAL || code == ENOSYS || code == EOPNOTSUPP {
+            return "this file system cannot swap two folders in one step (renameat2 RENAME_EXCHANGE); build into a folder on ext4, xfs, btrfs or tmpfs"
+        }
         switch code {
-        case EACCES, EPERM: FileIO.permissionHint(for: path, operation: operation)
-        case ENOSPC, EDQUOT: "free some space on that disk"
-        default: nil
+        case FileIO.mountPoint: return "unmount it, or mount it elsewhere: the output folder is replaced as a whole on every build"
+        case EACCES, EPERM: return FileIO.permissionHint(for: path, operation: operation)
+        case ENOSPC, EDQUOT: return "free some space on that disk"
+        default: return nil
         }
     }
 }
