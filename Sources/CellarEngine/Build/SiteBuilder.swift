@@ -49,7 +49,9 @@ public struct SiteBuilder: Sendable {
                                output: layout.output, nextScheduledChange: last.nextScheduledChange, upToDate: true)
         }
         var memo = BuildMemo()
-        let report = try await BuildPipeline(options: options, reporter: reporter, cells: cells).run(.everything, memo: &memo)
+        var pipeline = BuildPipeline(options: options, reporter: reporter, cells: cells)
+        pipeline.oneShot = true
+        let report = try await pipeline.run(.everything, memo: &memo)
         // Files that changed while the build ran make the snapshot stale: take it again and keep the older one.
         if options.writeMode == .staged, InputSnapshot.fingerprint(layout: layout, options: options) == fingerprint,
            case .finished(let tree) = OutputMarker.state(of: OutputPreparation.outputFolder(layout.output)) {

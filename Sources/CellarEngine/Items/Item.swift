@@ -94,6 +94,20 @@ public struct Item: Sendable, Identifiable {
         self.body = body
     }
 
+    /// The item without the Markdown of its body, once the body is rendered, for a build that will
+    /// not render it again (`cellar build`): at 100,000 items the sources are a quarter of the memory.
+    func withoutMarkdown() -> Item {
+        let old = source
+        var item = Item(source: Source(
+            id: old.id, file: old.file, sectionID: old.sectionID, kind: old.kind, hasPage: old.hasPage, title: old.title,
+            date: old.date, updated: old.updated, slug: old.slug, tags: old.tags, draft: old.draft, expires: old.expires,
+            weight: old.weight, aliases: old.aliases, fields: old.fields, url: old.url, anchor: old.anchor,
+            bundleDirectory: old.bundleDirectory, markdown: "", bodyFirstLine: old.bodyFirstLine, summary: old.summary,
+            sourceHash: old.sourceHash), body: body)
+        item.revision = revision
+        return item
+    }
+
     /// The source, relative to `content/`: `reviews/dune.md` or `reviews/dune/index.md`.
     public var id: String { source.id }
     /// The source as shown in messages: `content/reviews/dune.md`.

@@ -52,7 +52,12 @@ struct OutputSwap {
         }
         let spareNow = start.outputExists && FileIO.status(spare.path) != nil ? previous : nil
         var delta: Set<String> = []
-        if writer.partial {
+        if !start.trusted {
+            // Only a session (which believes what it remembers) uses the delta; count what went.
+            if let previous, !writer.partial {
+                summary.removed = previous.entries.keys.reduce(0) { $0 + (manifest.entries[$1] == nil ? 1 : 0) }
+            }
+        } else if writer.partial {
             for path in produced where previous?.entries[path]?.inode != manifest.entries[path]?.inode { delta.insert(path) }
         } else {
             for (path, entry) in manifest.entries where previous?.entries[path]?.inode != entry.inode { delta.insert(path) }
@@ -157,7 +162,12 @@ struct OutputSwap {
 
     /// The new site's manifest, with the time of every folder this build changed read again.
     private func finishedManifest() -> OutputManifest {
-        let (entries, folders, touched) = writer.state.withAnnotatedLock { ($0.entries, $0.folders, $0.touched) }
+        // Taken from the writer, not copied: it has nothing more to write.
+        var entries: [String: OutputManifest.Entry] = [:]
+        let (folders, touched) = writer.state.withAnnotatedLock { state in
+            swap(&entries, &state.entries)
+            return (state.folders, state.touched)
+        }
         var times: [String: Int64] = [:]
         times.reserveCapacity(folders.count)
         let recorded = writer.start.spareFolders

@@ -28,6 +28,8 @@ struct BodyStage {
 
     var markdown: MarkdownRenderer
     var links: LinkResolver
+    /// Keep no Markdown of the bodies rendered here (a build whose memo is thrown away).
+    var lean = false
 
     /// Renders the bodies of `items` (with those in `early`, rendered while parsing, taken as they are).
     /// - Parameter complete: whether `items` are all the site's items, so that the memo can forget others.
@@ -50,9 +52,11 @@ struct BodyStage {
             }
         }
         let renderer = BodyRenderer(markdown: markdown, links: links)
+        let lean = self.lean
         let fresh = await parallelMap(stale) { index, item -> (Int, EarlyBody) in
             var found = DiagnosticBag()
-            let (rendered, dependsOnLinks) = renderer.render(item, diagnostics: &found)
+            var (rendered, dependsOnLinks) = renderer.render(item, diagnostics: &found)
+            if lean { rendered = rendered.withoutMarkdown() }
             return (index, EarlyBody(item: rendered, dependsOnLinks: dependsOnLinks, diagnostics: found.diagnostics))
         }
         for (index, body) in ready + fresh {

@@ -32,6 +32,8 @@ struct ModelStage {
     var frame: LoadStage.Output
     var rules: PublishRules
     var reporter: any BuildReporter
+    /// Keep no Markdown of rendered bodies (a build whose memo is thrown away).
+    var lean = false
 
     func run(_ parsed: ParseStage.Output, memo: inout Memo) async -> Output {
         if let patched = await patch(parsed, memo: &memo) { return patched }
@@ -105,7 +107,7 @@ struct ModelStage {
             hiddenItems: Set(hidden.map(\.id)), bundleURLs: bundleURLs, hiddenBundles: hiddenBundles,
             contentDisplayRoot: layout.display(sitePath: "content"))
         let markdown = MarkdownRenderer(options: site.config.markdown)
-        let items = await BodyStage(markdown: markdown, links: links)
+        let items = await BodyStage(markdown: markdown, links: links, lean: lean)
             .run(published, early: parsed.early, complete: true, memo: &memo.bodies)
         reporter.progress(.parse, done: items.count, total: items.count)
 
