@@ -79,6 +79,7 @@ struct SpareFolder: Sendable {
     /// Creates the spare folder itself (as any new folder: the umask decides its permissions), with
     /// an unfinished marker.
     func create() throws(FileIOError) {
+        try FileIO.makeDirectories(Paths.parent(of: path))
         faults.step()
         if mkdir(path, 0o777) != 0 { throw FileIOError(path: path, operation: "create the folder", code: errno) }
         try markUnfinished()

@@ -137,3 +137,13 @@ enum Mounting {
         return process.terminationStatus
     }
 }
+
+extension OutputFolderTests {
+    @Test func anOutputFolderWhoseParentsDoNotExistYetIsMade() async throws {
+        let site = try TemporarySite(files: files)
+        var options = site.options()
+        options.outputDirectory = site.root + "/deep/er/www"
+        try await SiteBuilder(options: options).build()
+        #expect(FileManager.default.fileExists(atPath: site.root + "/deep/er/www/index.html"))
+    }
+}
