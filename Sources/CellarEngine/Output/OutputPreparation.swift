@@ -37,8 +37,10 @@ struct OutputPreparation {
         do throws(FileIOError) {
             if let spareState {
                 if !plan.clean, case .finished(let tree) = spareState { start.spare = knownSpare(tree) }
+                let partial = plan.partial && start.output != nil && plan.remembered?.delta != nil
                 if let manifest = start.spare {
-                    start.spareFiles = Set(manifest.entries.keys)
+                    // A rebuild after an edit touches only what changed: it needs no list of everything.
+                    if !partial { start.spareFiles = Set(manifest.entries.keys) }
                     start.spareFolders = manifest.folders
                     if !plan.trusted { try SpareCheck(spare: spare, manifest: manifest).removeWhatItLacks(&start) }
                 } else {

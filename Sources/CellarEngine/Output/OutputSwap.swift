@@ -117,8 +117,7 @@ struct OutputSwap {
             var folder = Paths.parent(of: path)
             while !folder.isEmpty, needed.insert(folder).inserted { folder = Paths.parent(of: folder) }
         }
-        let folders = writer.state.withAnnotatedLock { $0.folders }
-        for folder in folders.subtracting(needed).sorted(by: { $0.count > $1.count }) {
+        for folder in writer.currentFolders.subtracting(needed).sorted(by: { $0.count > $1.count }) {
             if FileIO.status(spare.inSpare(folder))?.kind == .directory {
                 if let entries = try? FileIO.list(spare.inSpare(folder)), !entries.isEmpty {
                     for entry in entries { try spare.remove(Paths.join(folder, entry.name), kind: entry.kind ?? .file) }
@@ -126,7 +125,8 @@ struct OutputSwap {
                 _ = spare.removeFolderIfEmpty(folder)
             }
             writer.state.withAnnotatedLock { state in
-                state.folders.remove(folder)
+                state.madeFolders.remove(folder)
+                state.removedFolders.insert(folder)
                 state.touched.insert(Paths.parent(of: folder))
             }
         }
@@ -135,15 +135,16 @@ struct OutputSwap {
     private func makeFolders(above path: String) throws(FileIOError) {
         var missing: [String] = []
         var folder = Paths.parent(of: path)
-        let known = writer.state.withAnnotatedLock { $0.folders }
-        while !folder.isEmpty, !known.contains(folder) {
+        let start = writer.start
+        while !folder.isEmpty, !writer.state.withAnnotatedLock({ $0.hasFolder(folder, start: start) }) {
             missing.append(folder)
             folder = Paths.parent(of: folder)
         }
         for folder in missing.reversed() {
             try writer.spare.makeFolder(folder)
             writer.state.withAnnotatedLock { state in
-                state.folders.insert(folder)
+                state.removedFolders.remove(folder)
+                state.madeFolders.insert(folder)
                 state.touched.insert(Paths.parent(of: folder))
             }
         }
@@ -153,7 +154,8 @@ struct OutputSwap {
         var folder = Paths.parent(of: path)
         while !folder.isEmpty, writer.spare.removeFolderIfEmpty(folder) {
             writer.state.withAnnotatedLock { state in
-                state.folders.remove(folder)
+                state.madeFolders.remove(folder)
+                state.removedFolders.insert(folder)
                 state.touched.insert(Paths.parent(of: folder))
             }
             folder = Paths.parent(of: folder)
@@ -164,18 +166,18 @@ struct OutputSwap {
     private func finishedManifest() -> OutputManifest {
         // Taken from the writer, not copied: it has nothing more to write.
         var entries: [String: OutputManifest.Entry] = [:]
-        let (folders, touched) = writer.state.withAnnotatedLock { state in
+        let (made, removed, touched) = writer.state.withAnnotatedLock { state in
             swap(&entries, &state.entries)
-            return (state.folders, state.touched)
+            return (state.madeFolders, state.removedFolders, state.touched)
         }
-        var times: [String: Int64] = [:]
-        times.reserveCapacity(folders.count)
-        let recorded = writer.start.spareFolders
-        for folder in folders {
-            if !writer.start.trusted, touched.contains(folder) || recorded[folder] == nil {
+        // The start's folders, changed only where this build changed them (a rebuild after an
+        // edit costs what it changed, not what the site holds).
+        var times = writer.start.spareFolders
+        for folder in removed { times[folder] = nil }
+        for folder in made { times[folder] = 0 }
+        if !writer.start.trusted {
+            for folder in made.union(touched) where times[folder] != nil {
                 times[folder] = FileIO.status(writer.spare.inSpare(folder))?.modified ?? 0
-            } else {
-                times[folder] = recorded[folder] ?? 0
             }
         }
         return OutputManifest(outputPath: writer.output, entries: entries, folders: times)

@@ -111,11 +111,14 @@ struct OutputTransaction {
         }
         guard let output = writer.start.output else { return nil }
         guard let before = writer.start.spare else { return Remembered(output: output, spare: nil, delta: []) }
-        let (changes, folders) = writer.state.withAnnotatedLock { ($0.spareChanges, $0.folders) }
+        let (changes, touched) = writer.state.withAnnotatedLock { ($0.spareChanges, $0.touched) }
         var sealed = before
         for (path, entry) in changes { sealed.entries[path] = entry }
         var times: [String: Int64] = [:]
-        for folder in folders { times[folder] = FileIO.status(spare.inSpare(folder))?.modified ?? 0 }
+        for folder in writer.currentFolders {
+            times[folder] = touched.contains(folder) || before.folders[folder] == nil
+                ? FileIO.status(spare.inSpare(folder))?.modified ?? 0 : before.folders[folder]
+        }
         sealed.folders = times
         do throws(FileIOError) {
             sealed.tree = try spare.markFinished()

@@ -55,8 +55,10 @@ final class OutputWriter: Sendable {
         /// The new site's files as they are in the spare.
         var entries: [String: OutputManifest.Entry]
         var produced: Set<String> = []
-        /// Folders in the spare now, and those whose entries this build changed.
-        var folders: Set<String>
+        /// Folders this build made in the spare, and those it removed (the others are the start's).
+        var madeFolders: Set<String> = []
+        var removedFolders: Set<String> = []
+        /// Folders whose entries this build changed.
         var touched: Set<String> = []
         /// What this build did to the spare, path by path (nil: removed).
         var spareChanges: [String: OutputManifest.Entry?] = [:]
@@ -70,8 +72,7 @@ final class OutputWriter: Sendable {
         self.start = start
         self.partial = partial && start.output != nil
         self.captured = capture
-        self.state = Mutex(State(entries: self.partial ? start.output?.entries ?? [:] : [:],
-                                 folders: Set(start.spareFolders.keys)))
+        self.state = Mutex(State(entries: self.partial ? start.output?.entries ?? [:] : [:]))
     }
 
     /// A writer that keeps every file in memory (``captured``) and writes nothing.
@@ -246,7 +247,7 @@ final class OutputWriter: Sendable {
         var missing: [String] = []
         state.withAnnotatedLock { state in
             var folder = Paths.parent(of: path)
-            while !folder.isEmpty, !state.folders.contains(folder) {
+            while !folder.isEmpty, !state.hasFolder(folder, start: start) {
                 missing.append(folder)
                 folder = Paths.parent(of: folder)
             }
@@ -254,7 +255,8 @@ final class OutputWriter: Sendable {
         for folder in missing.reversed() {
             try spare.makeFolder(folder)
             state.withAnnotatedLock { state in
-                if state.folders.insert(folder).inserted {
+                state.removedFolders.remove(folder)
+                if state.madeFolders.insert(folder).inserted {
                     state.touched.insert(folder)
                     state.touched.insert(Paths.parent(of: folder))
                     state.space.needed += 4096
@@ -264,9 +266,21 @@ final class OutputWriter: Sendable {
     }
 
     private func forgetFolders(under path: String) {
+        let start = self.start
         state.withAnnotatedLock { state in
-            state.folders = state.folders.filter { $0 != path && !$0.hasPrefix(path + "/") }
+            for folder in start.spareFolders.keys where folder == path || folder.hasPrefix(path + "/") {
+                state.removedFolders.insert(folder)
+            }
+            state.madeFolders = state.madeFolders.filter { $0 != path && !$0.hasPrefix(path + "/") }
             state.touched.insert(Paths.parent(of: path))
+        }
+    }
+
+    /// Every folder in the spare now (a whole build's commit needs them; a rebuild's never does).
+    var currentFolders: Set<String> {
+        let start = self.start
+        return state.withAnnotatedLock { state in
+            Set(start.spareFolders.keys).subtracting(state.removedFolders).union(state.madeFolders)
         }
     }
 
@@ -292,6 +306,16 @@ final class OutputWriter: Sendable {
     }
 
     static func blocks(_ size: Int) -> Int { (size + 4095) / 4096 * 4096 }
+}
+
+extension OutputWriter.State {
+    /// Whether the spare holds the folder `folder` now.
+    func hasFolder(_ folder: String, start: OutputWriter.Start) -> Bool {
+        madeFolders.contains(folder) || (start.spareFolders[folder] != nil && !removedFolders.contains(folder))
+    }
+}
+
+extension OutputWriter {
 
     /// What is at `path` in the spare now.
     struct SpareFile {
