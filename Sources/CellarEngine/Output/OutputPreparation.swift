@@ -17,11 +17,13 @@ struct OutputPreparation {
     }
 
     func prepare() throws(Diagnostic) -> Prepared {
-        try OutputPlacement.check(layout)
+        // A session's private folder was checked by its first build, and nobody else writes there.
+        let known = plan.trusted && plan.remembered != nil
+        if !known { try OutputPlacement.check(layout) }
         let output = Self.outputFolder(layout.output)
         let found = try OutputPlacement.inspect(output, display: layout.displayOutput)
         let spare = SpareFolder(path: SpareFolder.path(for: output), output: output, faults: plan.faults)
-        OutputLeftovers(output: output, cache: plan.cache, step: plan.faults.step).remove()
+        if !known { OutputLeftovers(output: output, cache: plan.cache, step: plan.faults.step).remove() }
 
         var start = OutputWriter.Start()
         start.trusted = plan.trusted

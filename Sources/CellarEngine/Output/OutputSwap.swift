@@ -27,9 +27,10 @@ struct OutputSwap {
             try removeWhatTheSiteLacks()
         }
         let produced = writer.state.withAnnotatedLock { $0.produced }
-        var sitesTopNames = Set(produced.map { String($0.prefix { $0 != "/" }) })
-        sitesTopNames.insert(OutputMarker.name)
-        if start.outputExists {
+        // A session's private folder holds nothing but the site, and keeps its permissions.
+        if start.outputExists, !(start.trusted && writer.partial) {
+            var sitesTopNames = Set(produced.map { String($0.prefix { $0 != "/" }) })
+            sitesTopNames.insert(OutputMarker.name)
             let changed = try HiddenEntries(spare: spare, reserved: sitesTopNames).carryAcross()
             if changed { writer.state.withAnnotatedLock { _ = $0.touched.insert("") } }
             if let status = FileIO.status(spare.output), let owner = FileIO.owner(of: spare.output) {
