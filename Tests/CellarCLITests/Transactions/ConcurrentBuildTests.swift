@@ -10,8 +10,8 @@ struct ConcurrentBuildTests {
         let site = folder.path + "/site"
         #expect(await Run.cellar(["new", "site", site], in: folder.path).status == .success)
         // The first build holds the lock for two seconds, halfway through writing.
-        let first = try CellarProcess.start(["build", "--site", site, "--clean"], environment: ["CELLAR_TEST_FAULT": "pause-at=5:2000"])
-        try await Self.waitUntilLocked(site)
+        let first = try CellarProcess.start(["build", "--site", site, "--clean"], environment: ["CELLAR_TEST_FAULT": "pause-at=5:3000"])
+        try await Self.waitUntilLocked(site, by: first)
         let second = try CellarProcess.run(["build", "--site", site, "--clean"])
         let firstOutcome = first.wait()
         #expect(firstOutcome.status == 0, "\(firstOutcome.err)")
@@ -30,8 +30,8 @@ struct ConcurrentBuildTests {
         let folder = try TemporaryFolder()
         let site = folder.path + "/site"
         #expect(await Run.cellar(["new", "site", site], in: folder.path).status == .success)
-        let first = try CellarProcess.start(["build", "--site", site], environment: ["CELLAR_TEST_FAULT": "pause-at=3:2000"])
-        try await Self.waitUntilLocked(site)
+        let first = try CellarProcess.start(["build", "--site", site], environment: ["CELLAR_TEST_FAULT": "pause-at=3:3000"])
+        try await Self.waitUntilLocked(site, by: first)
         let second = try CellarProcess.run(["build", "--site", site, "--no-wait"], in: folder.path)
         #expect(first.wait().status == 0)
         #expect(second.status == 1)
@@ -44,9 +44,9 @@ struct ConcurrentBuildTests {
     }
 
     /// Waits until a build holds the site's lock (another open of the lock file cannot take it).
-    static func waitUntilLocked(_ site: String) async throws {
+    static func waitUntilLocked(_ site: String, by first: CellarProcess.Running) async throws {
         let path = site + "/.cellar-cache/build.lock"
-        for _ in 0..<1000 {
+        for _ in 0..<6000 where first.process.isRunning {
             let descriptor = open(path, O_RDONLY | O_CLOEXEC)
             if descriptor >= 0 {
                 defer { close(descriptor) }
@@ -55,6 +55,6 @@ struct ConcurrentBuildTests {
             }
             try await Task.sleep(for: .milliseconds(10))
         }
-        Issue.record("the first build never took the lock")
+        Issue.record("the first build never held the lock while it ran (still running: \(first.process.isRunning))")
     }
 }
