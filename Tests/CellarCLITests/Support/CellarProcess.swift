@@ -24,30 +24,41 @@ struct CellarProcess {
 
     /// Runs `cellar <arguments>` (through `prefix`, such as `setpriv …`), with `environment` added.
     static func run(_ arguments: [String], environment: [String: String] = [:], prefix: [String] = [],
-                    in folder: String? = nil) throws -> Outcome {
+                    in folder: String? = nil) async throws -> Outcome {
         let process = try start(arguments, environment: environment, prefix: prefix, in: folder)
-        return process.wait()
+        return await process.wait()
     }
 
-    /// A started `cellar`.
-    final class Running: @unchecked Sendable {
-        let process: Process
-        let out: URL
-        let err: URL
+    /// A started `cellar`: spawned with `posix_spawn` and reaped with `waitpid` (Foundation's
+    /// `Process` was seen to start a child late while other tests started theirs).
+    final class Running: Sendable {
+        let pid: pid_t
+        let out: String
+        let err: String
 
-        init(process: Process, out: URL, err: URL) {
-            self.process = process
+        init(pid: pid_t, out: String, err: String) {
+            self.pid = pid
             self.out = out
             self.err = err
         }
 
-        func wait() -> Outcome {
-            process.waitUntilExit()
-            let outcome = Outcome(status: process.terminationStatus, signalled: process.terminationReason == .uncaughtSignal,
-                                  out: (try? String(contentsOf: out, encoding: .utf8)) ?? "",
-                                  err: (try? String(contentsOf: err, encoding: .utf8)) ?? "")
-            try? FileManager.default.removeItem(at: out)
-            try? FileManager.default.removeItem(at: err)
+        /// Waits for it to end — on a thread of its own: a blocked `waitpid` on one of the few threads
+        /// that run every test's tasks would stall the other tests.
+        func wait() async -> Outcome {
+            await withCheckedContinuation { (done: CheckedContinuation<Outcome, Never>) in
+                Thread { done.resume(returning: self.waitBlocking()) }.start()
+            }
+        }
+
+        private func waitBlocking() -> Outcome {
+            var status: Int32 = 0
+            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+            let signal = status & 0x7F
+            let outcome = Outcome(status: signal != 0 ? signal : (status >> 8) & 0xFF, signalled: signal != 0,
+                                  out: (try? String(contentsOfFile: out, encoding: .utf8)) ?? "",
+                                  err: (try? String(contentsOfFile: err, encoding: .utf8)) ?? "")
+            unlink(out)
+            unlink(err)
             return outcome
         }
     }
@@ -55,24 +66,32 @@ struct CellarProcess {
     static func start(_ arguments: [String], environment: [String: String] = [:], prefix: [String] = [],
                       in folder: String? = nil) throws -> Running {
         guard let executable else { throw Missing() }
-        let process = Process()
-        let command = prefix + [executable] + arguments
-        process.executableURL = URL(fileURLWithPath: command[0])
-        process.arguments = Array(command.dropFirst())
+        // `env -C DIR` starts it in DIR (posix_spawn's own chdir action is not exposed to Swift).
+        let command = prefix + (folder.map { ["/usr/bin/env", "-C", $0] } ?? []) + [executable] + arguments
         var merged = ProcessInfo.processInfo.environment
         merged["SWIFT_BACKTRACE"] = "enable=no"
         for (key, value) in environment { merged[key] = value }
-        process.environment = merged
-        if let folder { process.currentDirectoryURL = URL(fileURLWithPath: folder) }
-        let base = FileManager.default.temporaryDirectory.appendingPathComponent("cellar-process-\(UUID().uuidString)")
-        let out = base.appendingPathExtension("out"), err = base.appendingPathExtension("err")
-        FileManager.default.createFile(atPath: out.path, contents: nil)
-        FileManager.default.createFile(atPath: err.path, contents: nil)
-        process.standardOutput = try FileHandle(forWritingTo: out)
-        process.standardError = try FileHandle(forWritingTo: err)
-        try process.run()
-        return Running(process: process, out: out, err: err)
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("cellar-process-\(UUID().uuidString)").path
+        let out = base + ".out", err = base + ".err"
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, out, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_addopen(&actions, 2, err, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        let argv = command.map { strdup($0) } + [nil]
+        let envp = merged.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
+        }
+        var pid: pid_t = 0
+        let result = posix_spawn(&pid, command[0], &actions, nil, argv, envp)
+        guard result == 0 else { throw SpawnFailure(code: result) }
+        return Running(pid: pid, out: out, err: err)
     }
+
+    struct SpawnFailure: Error { var code: Int32 }
 
     struct Missing: Error, CustomStringConvertible {
         var description: String {

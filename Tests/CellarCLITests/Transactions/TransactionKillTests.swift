@@ -51,7 +51,7 @@ struct TransactionKillTests {
             let site = folder.path + "/site"
             let old = try await Self.prepare(site, scenario: scenario)
             try Self.apply(Self.edit, to: site)
-            let killed = try CellarProcess.run(["build", "--site", site, "--quiet"] + (scenario == .clean ? ["--clean"] : []),
+            let killed = try await CellarProcess.run(["build", "--site", site, "--quiet"] + (scenario == .clean ? ["--clean"] : []),
                                               environment: ["CELLAR_TEST_FAULT": "kill-at=\(step)"])
             let after = FolderSnapshot.take(site + "/public")
             if !killed.signalled {

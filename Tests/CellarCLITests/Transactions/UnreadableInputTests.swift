@@ -9,9 +9,9 @@ import Testing
 struct UnreadableInputTests {
     @Test func anUnreadableContentFileIsNamedWithAHintAboutTheFile() async throws {
         let (folder, site) = try await AsAnotherUser.site()
-        #expect(try AsAnotherUser.build(site).status == 0)
+        #expect(try await AsAnotherUser.build(site).status == 0)
         chmod(site + "/content/posts/hello-world.md", 0o000)
-        let run = try AsAnotherUser.build(site)
+        let run = try await AsAnotherUser.build(site)
         #expect(run.status == 1)
         #expect(run.err == """
             site/content/posts/hello-world.md:1:1: error: cannot read the file: Permission denied
@@ -26,7 +26,7 @@ struct UnreadableInputTests {
         let (folder, site) = try await AsAnotherUser.site()
         chmod(site + "/themes", 0o000)
         defer { chmod(site + "/themes", 0o755) }
-        let run = try AsAnotherUser.build(site)
+        let run = try await AsAnotherUser.build(site)
         #expect(run.status == 1)
         #expect(run.err.hasPrefix("error: cannot read the theme folder site/themes/default/: Permission denied\n"), "\(run.err)")
         #expect(run.err.contains("hint: you may not enter the folder \(site)/themes (it lacks the x permission for you)"), "\(run.err)")
@@ -53,8 +53,8 @@ enum AsAnotherUser {
         return (folder, site)
     }
 
-    static func build(_ site: String) throws -> CellarProcess.Outcome {
+    static func build(_ site: String) async throws -> CellarProcess.Outcome {
         let folder = URL(fileURLWithPath: site).deletingLastPathComponent().path
-        return try CellarProcess.run(["build", "--site", "site"], prefix: prefix, in: folder)
+        return try await CellarProcess.run(["build", "--site", "site"], prefix: prefix, in: folder)
     }
 }
