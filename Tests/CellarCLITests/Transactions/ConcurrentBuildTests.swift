@@ -11,8 +11,7 @@ struct ConcurrentBuildTests {
         #expect(await Run.cellar(["new", "site", site], in: folder.path).status == .success)
         // The first build holds the lock for two seconds, halfway through writing.
         let first = try CellarProcess.start(["build", "--site", site, "--clean"], environment: ["CELLAR_TEST_FAULT": "pause-at=5:3000"])
-        try await Self.waitUntilLocked(site, by: first)
-        let second = try await CellarProcess.run(["build", "--site", site, "--clean"])
+        let second = try await Self.onceLocked(site) { try CellarProcess.start(["build", "--site", site, "--clean"]) }.wait()
         let firstOutcome = await first.wait()
         #expect(firstOutcome.status == 0, "\(firstOutcome.err)")
         #expect(firstOutcome.err.isEmpty && firstOutcome.out.hasPrefix("Built "), "\(firstOutcome.err)")
@@ -32,8 +31,9 @@ struct ConcurrentBuildTests {
         let site = folder.path + "/site"
         #expect(await Run.cellar(["new", "site", site], in: folder.path).status == .success)
         let first = try CellarProcess.start(["build", "--site", site], environment: ["CELLAR_TEST_FAULT": "pause-at=3:3000"])
-        try await Self.waitUntilLocked(site, by: first)
-        let second = try await CellarProcess.run(["build", "--site", site, "--no-wait"], in: folder.path)
+        let second = try await Self.onceLocked(site) {
+            try CellarProcess.start(["build", "--site", site, "--no-wait"], in: folder.path)
+        }.wait()
         #expect(await first.wait().status == 0)
         #expect(second.status == 1)
         #expect(second.err == """
@@ -44,19 +44,33 @@ struct ConcurrentBuildTests {
             """)
     }
 
-    /// Waits until a build holds the site's lock (another open of the lock file cannot take it), for
-    /// as long as a minute (a loaded machine may be slow to start the process).
-    static func waitUntilLocked(_ site: String, by first: CellarProcess.Running) async throws {
+    /// Starts the second build as soon as the first holds the site's lock (another open of the lock
+    /// file cannot take it) — watched from a thread of its own, for as long as a minute: a task of the
+    /// shared pool may not run for seconds while the other tests keep it busy, and would miss it.
+    static func onceLocked(_ site: String, start: @escaping @Sendable () throws -> CellarProcess.Running) async throws
+        -> CellarProcess.Running {
         let path = site + "/.cellar-cache/build.lock"
-        for _ in 0..<6000 {
-            let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-            if descriptor >= 0 {
-                defer { close(descriptor) }
-                if flock(descriptor, LOCK_EX | LOCK_NB) != 0 { return }
-                flock(descriptor, LOCK_UN)
-            }
-            try await Task.sleep(for: .milliseconds(10))
+        let result: Result<CellarProcess.Running, any Error> = await withCheckedContinuation { done in
+            Thread {
+                for _ in 0..<60_000 {
+                    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+                    if descriptor >= 0 {
+                        defer { close(descriptor) }
+                        if flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+                            done.resume(returning: Result { try start() })
+                            return
+                        }
+                        flock(descriptor, LOCK_UN)
+                    }
+                    usleep(1000)
+                }
+                done.resume(returning: .failure(NeverLocked()))
+            }.start()
         }
-        Issue.record("the first build was never seen holding the lock")
+        return try result.get()
+    }
+
+    struct NeverLocked: Error, CustomStringConvertible {
+        var description: String { "the first build was never seen holding the lock" }
     }
 }
