@@ -47,7 +47,7 @@ _cellar() {
 
     local options=""
     case ${words[0]} in
-        build) options="$site_options --output --clean -q --quiet --timings" ;;
+        build) options="$site_options --output --clean --no-wait -q --quiet --timings" ;;
         serve) options="$site_options --host --port --timings" ;;
         check) options="$site_options --format" ;;
         kinds) options="--site --json-schema" ;;

@@ -61,7 +61,7 @@ enum BenchCommand {
 
         if options.compareHugo, let hugoSite = tools.hugoSite {
             // The phases above edited some items: start both tools from the same, unedited corpus.
-            FileTree.remove(workspace.content)
+            try workspace.discard(workspace.content)
             _ = try makeCorpus(options, format: .cellar, into: workspace.content)
             _ = try makeCorpus(options, format: .hugo, into: workspace.hugoContent)
             let comparison = try HugoComparison(runner: runner, site: workspace.site, cellarOutput: workspace.output,

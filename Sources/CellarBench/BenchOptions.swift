@@ -15,7 +15,7 @@ struct BenchOptions: Sendable {
     var compareHugo = false
     var scaling = false
     var codeHeavy = false
-    var sizes = [1_000, 10_000, 30_000]
+    var sizes = [1_000, 10_000, 30_000, 100_000]
     var help = false
 
     static let usage = """
@@ -25,10 +25,13 @@ struct BenchOptions: Sendable {
 
         Generates a deterministic corpus and measures Cellar's builds, each as a whole process
         (wall time, CPU time and peak RSS from wait4), repeated --runs times (min / median / max):
-          full        cellar build --site site --clean --quiet   (no output folder, no cache)
+          full        cellar build --site site --quiet           from nothing: no output, spare folder or cache
           no-change   cellar build --site site --quiet           right after a full build; must write no file
-          one-file    one item's body edited, then cellar build --site site --quiet
+          first edit  one item's body edited, then a build        the first after a full build: makes the spare folder
+          one-file    another edit, then cellar build --site site --quiet
           in memory   BuildSession (the serve path): K edits, each timed from the write to build(changed:)
+        Nothing is deleted while anything is measured (outputs are moved into the work folder's
+        trash/, emptied at the end): so the work folder needs room for every run's output.
 
         Options:
           --items N         Items in the generated corpus (default 10000)
@@ -41,7 +44,8 @@ struct BenchOptions: Sendable {
                             Cellar and Hugo runs, and print both and the ratios (needs hugo on PATH)
           --code-heavy      Every item also holds a 30-line Swift block and a 10-row table; adds a phase
                             timing the full build with code highlighting on and off, alternately
-          --scaling         Only the full build, at 1,000, 10,000 and 30,000 items, with time per item
+          --scaling         Only the full build, at 1,000, 10,000, 30,000 and 100,000 items, with time per item
+                            and per stage
           --sizes N,N,...   The sizes for --scaling (implies --scaling)
           --work DIR        Work folder (default: a fresh temporary folder)
           --keep            Keep the work folder (else it is removed at the end)

@@ -20,9 +20,18 @@ struct CellarRunner: Sendable {
         return try run(arguments, name: "cellar")
     }
 
+    /// A full build from nothing: the output, its spare folder and the cache moved out of the way
+    /// first (not deleted: see ``Workspace``); `cellar build --site SITE --quiet --timings`.
+    func buildFromNothing(site: String) throws(BenchError) -> (ProcessMeasurement, [StageTiming]) {
+        try workspace.discardOutput(of: site)
+        let measurement = try run(["build", "--site", site, "--quiet", "--timings"], name: "cellar")
+        return (measurement, StageTiming.parse(FileTree.read(workspace.log("cellar.out")) ?? ""))
+    }
+
     /// A full build without `--quiet`, to read the page count it prints.
     func countingBuild(site: String) throws(BenchError) -> BuiltLine {
-        try run(["build", "--site", site, "--clean"], name: "cellar")
+        try workspace.discardOutput(of: site)
+        try run(["build", "--site", site], name: "cellar")
         let output = FileTree.read(workspace.log("cellar.out")) ?? ""
         guard let line = Self.parse(output) else {
             throw .failure("cannot find 'Built N pages from M items' in the output of cellar build:\n" + output)
@@ -30,10 +39,12 @@ struct CellarRunner: Sendable {
         return line
     }
 
-    /// `hugo --quiet -s SITE -c CONTENT -d OUT --cleanDestinationDir --ignoreCache`.
+    /// `hugo --quiet -s SITE -c CONTENT -d OUT --cleanDestinationDir --ignoreCache`, into an empty
+    /// folder (the last run's output is moved out of the way first).
     @discardableResult
     func hugo(content: String, output: String) throws(BenchError) -> ProcessMeasurement {
         guard let hugo = tools.hugo, let site = tools.hugoSite else { throw .failure("hugo was not located") }
+        try workspace.discard(output)
         let arguments = ["--quiet", "-s", site, "-c", content, "-d", output, "--cleanDestinationDir", "--ignoreCache"]
         return try run(arguments, name: "hugo", executable: hugo)
     }

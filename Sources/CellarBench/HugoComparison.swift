@@ -1,5 +1,6 @@
 /// Cellar and Hugo on the same corpus, run alternately in one session (Cellar, Hugo, Cellar, Hugo, …)
-/// after one uncounted warm-up of each: both full builds from nothing.
+/// after one uncounted warm-up of each: both full builds from nothing, each into an empty folder
+/// (the last run's output moved out of the way, never deleted: see ``Workspace``).
 struct HugoComparison {
     var runner: CellarRunner
     var site: String
@@ -25,7 +26,7 @@ struct HugoComparison {
         var cellar: [ProcessMeasurement] = []
         var hugo: [ProcessMeasurement] = []
         for _ in 0..<runs {
-            cellar.append(try runner.build(site: site, clean: true))
+            cellar.append(try runner.buildFromNothing(site: site).0)
             hugo.append(try runner.hugo(content: hugoContent, output: hugoOutput))
         }
         return Result(cellar: RunSummary(cellar), hugo: RunSummary(hugo), cellarBuilt: built,
@@ -37,8 +38,8 @@ struct HugoComparison {
 extension HugoComparison.Result {
     func print(corpus: Corpus, hugoSite: String, summary: inout TargetSummary) {
         Report.heading("Cellar vs Hugo: \(cellar.runs) alternating pairs after 1 warm-up each, full builds from nothing")
-        Report.line("cellar", "cellar build --site site --clean --quiet")
-        Report.line("hugo", "hugo --quiet -s \(hugoSite) -c hugo-content -d hugo-out --cleanDestinationDir --ignoreCache")
+        Report.line("cellar", "cellar build --site site --quiet (no output, spare folder or cache before)")
+        Report.line("hugo", "hugo --quiet -s \(hugoSite) -c hugo-content -d hugo-out --cleanDestinationDir --ignoreCache (into an empty folder)")
         let cellarPagesPerSecond = Double(cellarHTML) / cellar.wall.median
         let hugoPagesPerSecond = Double(hugoHTML) / hugo.wall.median
         Report.table(["median", "Cellar", "Hugo", "Cellar/Hugo"], [

@@ -1,5 +1,6 @@
-/// The full build at several corpus sizes (1k, 10k, 30k by default), to show that its time grows
-/// no worse than linearly; with `--compare-hugo`, Hugo alternates with Cellar at each size.
+/// The full build from nothing at several corpus sizes (1k, 10k, 30k, 100k by default), to show
+/// that its time grows no worse than linearly — as a whole and stage by stage; with
+/// `--compare-hugo`, Hugo alternates with Cellar at each size.
 struct ScalingPhase {
     var tools: BenchTools
     var workspace: Workspace
@@ -12,6 +13,7 @@ struct ScalingPhase {
         var items: Int
         var pages: Int
         var full: RunSummary
+        var stages: [StageTiming]
         var hugo: RunSummary?
     }
 
@@ -22,31 +24,35 @@ struct ScalingPhase {
         let runner = CellarRunner(tools: tools, workspace: workspace)
         var rows: [Row] = []
         for size in sizes {
-            let site = workspace.root + "/scaling/site"
+            let folder = workspace.root + "/scaling"
+            let site = folder + "/site"
             try workspace.makeSite(at: site, themes: tools.themes)
             let corpus = try CorpusGenerator(items: size, seed: seed, format: .cellar).write(to: site + "/content")
             let built = try runner.countingBuild(site: site)
             var full: [ProcessMeasurement] = []
+            var stages: [[StageTiming]] = []
             var hugo: [ProcessMeasurement] = []
-            let hugoContent = workspace.root + "/scaling/hugo-content"
-            let hugoOutput = workspace.root + "/scaling/hugo-out"
+            let hugoContent = folder + "/hugo-content"
+            let hugoOutput = folder + "/hugo-out"
             if compareHugo {
                 _ = try CorpusGenerator(items: size, seed: seed, format: .hugo).write(to: hugoContent)
                 try runner.hugo(content: hugoContent, output: hugoOutput)
             }
             for _ in 0..<runs {
-                full.append(try runner.build(site: site, clean: true))
+                let (measurement, timings) = try runner.buildFromNothing(site: site)
+                full.append(measurement)
+                stages.append(timings)
                 if compareHugo { hugo.append(try runner.hugo(content: hugoContent, output: hugoOutput)) }
             }
             rows.append(Row(items: corpus.items.count, pages: built.pages, full: RunSummary(full),
-                            hugo: compareHugo ? RunSummary(hugo) : nil))
-            FileTree.remove(workspace.root + "/scaling")
+                            stages: StageTiming.medians(stages), hugo: compareHugo ? RunSummary(hugo) : nil))
+            try workspace.discard(folder)
         }
         print(rows, summary: &summary)
     }
 
     private func print(_ rows: [Row], summary: inout TargetSummary) {
-        Report.heading("scaling: full build (cellar build --site site --clean --quiet), median of \(runs) runs per size")
+        Report.heading("scaling: full build from nothing (cellar build --site site --quiet --timings), median of \(runs) runs per size")
         var lines: [[String]] = []
         var linear = true
         var previous: Double?
@@ -61,19 +67,50 @@ struct ScalingPhase {
                         String(format: "%.1f", row.full.wall.median / Double(row.pages) * 1e6),
                         growth.map { Report.ratio($0) } ?? "-"]
             if let hugo = row.hugo {
-                line += [Report.seconds(hugo.wall.median), Report.mebibytes(hugo.peakRSS.median),
+                line += [Report.seconds(hugo.wall.median), Report.seconds(hugo.cpu.median), Report.mebibytes(hugo.peakRSS.median),
                          Report.ratio(row.full.wall.median / hugo.wall.median),
                          Report.ratio(row.full.peakRSS.median / hugo.peakRSS.median)]
             }
             lines.append(line)
         }
         var header = ["items", "pages", "wall s", "cpu s", "peak MiB", "µs/item", "cpu µs/item", "µs/page", "per-item vs previous"]
-        if compareHugo { header += ["Hugo wall s", "Hugo MiB", "wall ratio", "memory ratio"] }
+        if compareHugo { header += ["Hugo wall s", "Hugo cpu s", "Hugo MiB", "wall ratio", "memory ratio"] }
         Report.table(header, lines)
         Report.line("linear", "per-item time grows by at most \(Report.ratio(Self.tolerance))× per step: \(Report.verdict(linear))")
         let measured = rows.map { String(format: "%.0f", $0.full.wall.median / Double($0.items) * 1e6) }.joined(separator: " / ")
         summary.add("scaling: full build µs/item", measured: measured,
                     limit: "≤ \(Report.ratio(Self.tolerance))× per step", passed: linear,
                     note: rows.map { Report.count($0.items) }.joined(separator: " / ") + " items")
+        printStages(rows, summary: &summary)
+    }
+
+    /// Each stage's wall and CPU time and the peak memory after it, per size; and how each stage
+    /// grew from the smallest size of at least 10,000 items to the largest, against how the items did.
+    private func printStages(_ rows: [Row], summary: inout TargetSummary) {
+        guard let names = rows.first?.stages.map(\.stage), !names.isEmpty else { return }
+        Report.heading("scaling by stage (wall s / cpu s / peak MiB after the stage; medians)")
+        let table = names.map { name in
+            [name] + rows.map { row in
+                guard let stage = row.stages.first(where: { $0.stage == name }) else { return "-" }
+                return String(format: "%.2f / %.2f / %.0f", stage.wall, stage.cpu, stage.peak / 1_048_576)
+            }
+        }
+        Report.table(["stage"] + rows.map { Report.count($0.items) + " items" }, table)
+        guard let base = rows.first(where: { $0.items >= 10_000 }), let top = rows.last, top.items > base.items else { return }
+        let allowed = Double(top.items) / Double(base.items) * 1.1
+        var within = true
+        var growths: [String] = []
+        for name in names {
+            guard let from = base.stages.first(where: { $0.stage == name }), let to = top.stages.first(where: { $0.stage == name }),
+                  from.wall > 0, from.cpu > 0 else { continue }
+            let wall = to.wall / from.wall, cpu = to.cpu / from.cpu
+            if wall > allowed { within = false }
+            growths.append("\(name) \(String(format: "%.1f", wall))× (cpu \(String(format: "%.1f", cpu))×)")
+        }
+        let span = "\(Report.count(base.items)) → \(Report.count(top.items)) items"
+        Report.line("stage growth", span + ": " + growths.joined(separator: ", "))
+        summary.add("every stage ≤ \(String(format: "%.0f", allowed))× its \(Report.count(base.items))-item wall time",
+                    measured: growths.map { String($0.prefix { $0 != "(" }) }.joined(separator: ";"), limit: span,
+                    passed: within)
     }
 }

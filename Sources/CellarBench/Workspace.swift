@@ -1,14 +1,23 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The bench's work folder: `site/` (content, a copy of the repository's themes, public),
 /// `hugo-content/` and `hugo-out/` for Hugo, `serve-out/` and `serve-cache/` for the in-memory phase,
-/// and `logs/` for the builds' output. Removed at the end unless `--keep`.
+/// `logs/` for the builds' output, and `trash/` for what the runs are done with. Removed at the end
+/// unless `--keep`.
+///
+/// Nothing is deleted while anything is measured: what a run is done with is moved into `trash/`.
+/// On ext4 without a journal (as on the machine these figures come from) the inode allocator skips
+/// inodes freed in the last minutes, so creating files soon after deleting a large tree is several
+/// times slower — for whichever tool runs next, Cellar or Hugo.
 struct Workspace: Sendable {
     let root: String
     /// Whether the bench made `root` (then it removes all of it; else only its own subfolders).
     let createdRoot: Bool
 
-    static let subfolders = ["site", "hugo-content", "hugo-out", "serve-out", "serve-cache", "logs", "scaling"]
+    static let subfolders = ["site", "hugo-content", "hugo-out", "serve-out", "serve-cache", "logs", "scaling", "trash"]
 
     var site: String { root + "/site" }
     var content: String { site + "/content" }
@@ -50,6 +59,28 @@ struct Workspace: Sendable {
     }
 
     func log(_ name: String) -> String { logs + "/" + name }
+
+    var trash: String { root + "/trash" }
+
+    /// Moves `path` (if it exists) out of the way, into `trash/`: a rename, which frees no inode.
+    func discard(_ path: String) throws(BenchError) {
+        guard FileTree.exists(path) else { return }
+        try FileTree.makeDirectories(trash)
+        var target = trash + "/" + String(path.split(separator: "/").last ?? "x")
+        var number = 1
+        while FileTree.exists(target) {
+            number += 1
+            target = trash + "/" + String(path.split(separator: "/").last ?? "x") + "-\(number)"
+        }
+        guard rename(path, target) == 0 else {
+            throw .failure("cannot move \(path) to \(target): \(String(cString: strerror(errno)))")
+        }
+    }
+
+    /// The site's output, its spare folder and its cache moved out of the way: the next build starts from nothing.
+    func discardOutput(of site: String) throws(BenchError) {
+        for name in ["public", ".public.cellar-spare", ".cellar-cache"] { try discard(site + "/" + name) }
+    }
 
     func cleanUp() {
         if createdRoot {

@@ -28,6 +28,11 @@ final class BuildProgress: BuildReporter {
         state.withAnnotatedLock { $0.done = done; $0.total = total }
     }
 
+    /// Said once, on a terminal or not: a build that seems to hang would be worse.
+    func waitingForOtherBuild() {
+        terminal.err("waiting for another build of this site to finish…")
+    }
+
     /// Runs `work`, drawing the progress line while it lasts.
     func run<T: Sendable>(_ work: () async throws -> T) async rethrows -> T {
         guard terminal.isInteractive else { return try await work() }

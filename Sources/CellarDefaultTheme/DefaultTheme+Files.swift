@@ -1553,8 +1553,9 @@ fields:
 {{#previous_url}}<a class="pagination-step" rel="prev" href="{{previous_url}}"><span aria-hidden="true">←</span> {{t.previous}}</a>{{/previous_url}}
 <ol class="pagination-pages">
 {{#pages}}
+{{#gap}}<li class="pagination-gap" aria-hidden="true">…</li>{{/gap}}{{^gap}}
 <li>{{#current}}<a href="{{url}}" aria-current="page">{{number}}</a>{{/current}}{{^current}}<a href="{{url}}">{{number}}</a>{{/current}}</li>
-{{/pages}}
+{{/gap}}{{/pages}}
 </ol>
 {{#next_url}}<a class="pagination-step" rel="next" href="{{next_url}}">{{t.next}} <span aria-hidden="true">→</span></a>{{/next_url}}
 </nav>

@@ -37,7 +37,7 @@ import Testing
 
     @Test func theExtractorFindsEachOptionTheHelpLists() {
         #expect(Self.options(of: BuildCommand.self)
-                == ["--site", "--drafts", "--future", "--base-url", "--output", "--clean", "--quiet", "--timings"])
+                == ["--site", "--drafts", "--future", "--base-url", "--output", "--clean", "--no-wait", "--quiet", "--timings"])
         #expect(Self.options(of: NewCommand.self) == ["--no-ci", "--title", "--site"])
     }
 

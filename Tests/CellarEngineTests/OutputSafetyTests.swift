@@ -36,9 +36,16 @@ import Testing
     }
 
     @Test func keepsHiddenFilesOfTheOutputFolder() async throws {
-        let site = try TemporarySite(files: good.merging(["public/.gitignore": "*\n"]) { $1 })
+        let site = try TemporarySite(files: good)
+        try await site.build()
+        try site.write(["public/.gitignore": "*\n", "public/.git/HEAD": "ref: refs/heads/pages\n"])
+        let before = try FileManager.default.attributesOfItem(atPath: site.root + "/public/.git/HEAD")[.systemFileNumber] as? Int
+        try site.write(["content/reviews/dune.md": "---\ntitle: Dune 1\nrating: 8\n---\n"])
         try await site.build()
         #expect(site.output(".gitignore") == "*\n")
+        #expect(site.output(".git/HEAD") == "ref: refs/heads/pages\n")
+        // The very same file, hard-linked across: not a copy.
+        #expect(try FileManager.default.attributesOfItem(atPath: site.root + "/public/.git/HEAD")[.systemFileNumber] as? Int == before)
         try site.write(["content/reviews/dune.md": "---\ntitle: Dune 2\nrating: 8\n---\n"])
         try await site.build()
         #expect(site.output(".gitignore") == "*\n")

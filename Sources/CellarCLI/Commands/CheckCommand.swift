@@ -44,7 +44,7 @@ struct CheckCommand: Command {
         case .json:
             terminal.out(DiagnosticJSON.encode(report.diagnostics))
         case .text:
-            var printer = DiagnosticPrinter(terminal: terminal)
+            var printer = DiagnosticPrinter(terminal: terminal, site: options.siteDirectory)
             let bag = DiagnosticBag(report.diagnostics)
             printer.printReport(bag, suffix: report.built ? "" : "; the site does not build, so its links were not checked")
             if bag.isEmpty {

@@ -31,7 +31,7 @@ struct KindsCommand: Command {
     func run(in environment: CommandEnvironment) async -> ExitStatus {
         let terminal = environment.terminal
         let siteDirectory = environment.siteDirectory(site)
-        var printer = DiagnosticPrinter(terminal: terminal)
+        var printer = DiagnosticPrinter(terminal: terminal, site: siteDirectory)
         let catalog: KindCatalog
         do throws(DiagnosticBag) { catalog = try KindCatalog.load(options: environment.options(site: site)) } catch {
             printer.printReport(error)

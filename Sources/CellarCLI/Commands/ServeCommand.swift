@@ -116,7 +116,7 @@ final class Rebuilder: Sendable {
         do throws(BuildFailure) {
             let report = try await session.build(changed: changed)
             let bag = DiagnosticBag(report.diagnostics)
-            var printer = DiagnosticPrinter(terminal: terminal)
+            var printer = DiagnosticPrinter(terminal: terminal, site: session.options.siteDirectory)
             printer.print(bag)
             if first {
                 terminal.out("Built \(report.pages) pages from \(report.items) items in "
@@ -133,7 +133,7 @@ final class Rebuilder: Sendable {
                 }.joined(separator: ", "))
             }
         } catch {
-            var printer = DiagnosticPrinter(terminal: terminal)
+            var printer = DiagnosticPrinter(terminal: terminal, site: session.options.siteDirectory)
             printer.print(error.diagnostics)
             terminal.err(Self.time() + " " + error.diagnostics.summary + "; the last good site is still served")
             hub.showErrors(error.diagnostics.sorted.filter { $0.severity == .error }.map(\.description))

@@ -22,8 +22,13 @@ package struct BuildOptions: Sendable {
     package var writeMode: WriteMode
     /// The Swift kinds the site registers in code (``Site/register(kind:cell:)``), with their cells and pages.
     package var kinds: KindRegistrations
+    /// When another build of the site holds its lock: wait for it (true), or fail at once.
+    package var waitForOtherBuilds = true
+    /// A test hook that stops the build at a chosen step or fills the disk (see ``FaultInjection``).
+    package var faults: FaultInjection = .none
 
-    /// Both modes write safely (a failed build changes nothing); they differ in what a build may skip.
+    /// Every mode but `memory` writes through one transaction (the output is the old site or the
+    /// new one at every instant); they differ in what a build may skip.
     package enum WriteMode: Sendable {
         /// `cellar build`: when no input changed since the last build, stop at once.
         case staged

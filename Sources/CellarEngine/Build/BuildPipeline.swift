@@ -8,6 +8,9 @@ import Foundation
 struct BuildPipeline: Sendable {
     var options: BuildOptions
     var reporter: any BuildReporter
+    /// Whether the memo is thrown away after this build (`cellar build`): what only a later build
+    /// would use — the Markdown of rendered bodies, the parse and body memos — is let go early.
+    var oneShot = false
 
     /// Loads, checks, renders and writes what `changes` reaches.
     /// - Throws: ``BuildFailure`` with every diagnostic when any is an error; the output is then untouched.
@@ -31,14 +34,18 @@ struct BuildPipeline: Sendable {
         let clock = ContinuousClock()
         let start = clock.now
         var timings: [BuildStage: Duration] = [:]
+        var usage: [BuildStage: StageUsage] = [:]
         var diagnostics = DiagnosticBag()
         let layout = SiteLayout(options: options)
         let rules = PublishRules(includeDrafts: options.includeDrafts, includeFuture: options.includeFuture, now: options.now)
         func stage<T>(_ stage: BuildStage, _ body: () async throws(BuildFailure) -> T) async throws(BuildFailure) -> T {
             reporter.stageStarted(stage)
             let began = clock.now
+            let before = StageUsage.now()
             let result = try await body()
             timings[stage, default: .zero] += clock.now - began
+            let after = StageUsage.now()
+            usage[stage] = StageUsage(cpu: (usage[stage]?.cpu ?? .zero) + after.cpu - before.cpu, peakMemory: after.peakMemory)
             reporter.stageFinished(stage, duration: clock.now - began)
             if diagnostics.hasErrors { throw BuildFailure(diagnostics) }
             return result
@@ -51,12 +58,16 @@ struct BuildPipeline: Sendable {
         }
         let highlighting = highlighting(frame.site.config, memo: &memo, diagnostics: &diagnostics)
         let model = try await stage(.parse) {
-            let parsed = await ParseStage(frame: frame, rules: rules, highlighting: highlighting, reporter: reporter)
+            let parsed = await ParseStage(frame: frame, rules: rules, highlighting: highlighting, reporter: reporter, lean: oneShot)
                 .run(changes, memo: &memo.parse)
             diagnostics.append(contentsOf: parsed.diagnostics)
-            let model = await ModelStage(frame: frame, rules: rules, highlighting: highlighting, reporter: reporter)
+            let model = await ModelStage(frame: frame, rules: rules, highlighting: highlighting, reporter: reporter, lean: oneShot)
                 .run(parsed, memo: &memo.model)
             diagnostics.append(contentsOf: model.diagnostics)
+            if oneShot {
+                memo.parse = ParseStage.Memo()
+                memo.model.bodies = BodyStage.Memo()
+            }
             return model
         }
         let site = model.model
@@ -81,7 +92,7 @@ struct BuildPipeline: Sendable {
         var report = BuildReport(
             items: site.items.count, pages: pages.pages.count + site.items.reduce(0) { $0 + $1.aliases.count },
             written: summary.written, unchanged: summary.unchanged, removed: summary.removed, duration: clock.now - start,
-            stageDurations: timings, diagnostics: diagnostics.sorted, output: layout.output,
+            stageDurations: timings, stageUsage: usage, diagnostics: diagnostics.sorted, output: layout.output,
             nextScheduledChange: site.nextScheduledChange
         )
         report.unpublished = site.unpublished
@@ -132,3 +143,4 @@ struct BuildPipeline: Sendable {
         return hash.value
     }
 }
+

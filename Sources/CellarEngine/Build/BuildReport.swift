@@ -16,6 +16,8 @@ public struct BuildReport: Sendable {
     /// How long the build took.
     public var duration: Duration
     package var stageDurations: [BuildStage: Duration]
+    /// CPU time (all threads, user and system) each stage took, and the process's peak memory when it ended.
+    package var stageUsage: [BuildStage: StageUsage] = [:]
     /// Warnings and notes (a build with errors throws ``BuildFailure`` instead).
     public var diagnostics: [Diagnostic]
     /// The output folder.
@@ -29,7 +31,23 @@ public struct BuildReport: Sendable {
     package var unpublished = SiteModel.Unpublished()
 }
 
-/// A build that stopped because of errors; nothing was written.
+/// What a stage cost besides its wall time.
+package struct StageUsage: Sendable {
+    package var cpu: Duration
+    /// The process's peak resident memory so far, in bytes.
+    package var peakMemory: Int
+
+    /// CPU time used by the whole process so far, and its peak resident memory.
+    static func now() -> StageUsage {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        let micros = Int64(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1_000_000
+            + Int64(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec)
+        return StageUsage(cpu: .microseconds(micros), peakMemory: Int(usage.ru_maxrss) * 1024)
+    }
+}
+
+/// A build that stopped because of errors; the output is as it was.
 public struct BuildFailure: Error, Sendable, CustomStringConvertible {
     /// Every problem found, errors and others, as `cellar` prints them (``DiagnosticBag/sorted``).
     public var diagnostics: DiagnosticBag

@@ -13,12 +13,15 @@ package protocol BuildReporter: Sendable {
     /// Called now and then during long stages.
     func progress(_ stage: BuildStage, done: Int, total: Int)
     func stageFinished(_ stage: BuildStage, duration: Duration)
+    /// Another build of the same site holds its lock; this one waits for it to finish.
+    func waitingForOtherBuild()
 }
 
 extension BuildReporter {
     package func stageStarted(_ stage: BuildStage) {}
     package func progress(_ stage: BuildStage, done: Int, total: Int) {}
     package func stageFinished(_ stage: BuildStage, duration: Duration) {}
+    package func waitingForOtherBuild() {}
 }
 
 /// A reporter that reports nothing (tests, benchmarks).

@@ -4,7 +4,7 @@
 /// only the cells of changed items and only the pages whose inputs changed, and write only files
 /// whose bytes changed.
 package actor BuildSession {
-    package let options: BuildOptions
+    nonisolated package let options: BuildOptions
     private let pipeline: BuildPipeline
     private var memo = BuildMemo()
     private var isBuilding = false

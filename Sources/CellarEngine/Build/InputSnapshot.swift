@@ -9,6 +9,9 @@ struct InputSnapshot: Codable, Sendable {
     var fingerprint: UInt64
     var items: Int
     var pages: Int
+    /// The output tree the build finished (its marker's identity): the site is up to date only
+    /// while the output is that tree.
+    var output: TreeID
     var nextScheduledChange: Date?
     var diagnostics: [Diagnostic]
 
@@ -44,6 +47,9 @@ struct InputSnapshot: Codable, Sendable {
             hash.combine(status.size)
             hash.combine(UInt64(bitPattern: status.modified))
             hash.combine(status.inode)
+            // Permissions and ownership too (ctime): a file made unreadable must be read again.
+            hash.combine(UInt64(status.mode))
+            hash.combine(UInt64(bitPattern: status.changed))
             if status.kind == .directory {
                 if visited.insert(status.inode).inserted {
                     walk(path, depth: depth + 1, inside: allowed, themes: themes, visited: &visited, into: &hash)
@@ -51,6 +57,8 @@ struct InputSnapshot: Codable, Sendable {
             } else if status.kind == .symlink, let target = FileIO.status(path, followLinks: true) {
                 hash.combine(target.size)
                 hash.combine(UInt64(bitPattern: target.modified))
+                hash.combine(UInt64(target.mode))
+                hash.combine(UInt64(bitPattern: target.changed))
                 guard target.kind == .directory, let real = FileIO.realPath(path) else { continue }
                 let isTheme = themes && depth == 0
                 if isTheme || Paths.relative(real, to: allowed) != nil, visited.insert(target.inode).inserted {
@@ -71,14 +79,14 @@ struct InputSnapshot: Codable, Sendable {
         try? FileIO.writeAtomically(Array(data), to: Self.fileName(in: layout))
     }
 
-    /// Whether every file the last build wrote is still there as written.
-    static func outputIsIntact(_ layout: SiteLayout) -> Bool {
-        guard FileIO.exists(Paths.join(layout.output, OutputWriter.marker)),
-              let manifest = OutputManifest.load(from: Paths.join(layout.cache, "output-manifest"), outputPath: layout.output)
-        else { return false }
+    /// Whether the output is still the tree the last build finished, every file as written.
+    static func outputIsIntact(_ layout: SiteLayout, tree: TreeID) -> Bool {
+        let output = OutputPreparation.outputFolder(layout.output)
+        guard OutputMarker.state(of: output) == .finished(tree),
+              let manifest = OutputManifest.load(tree, cache: layout.cache, outputPath: layout.output) else { return false }
         for (path, entry) in manifest.entries {
-            guard let status = FileIO.status(Paths.join(layout.output, path)), status.size == entry.size,
-                  status.modified == entry.modified else { return false }
+            guard let status = FileIO.status(Paths.join(output, path)), status.size == entry.size,
+                  status.modified == entry.modified, status.inode == entry.inode else { return false }
         }
         return true
     }

@@ -1,3 +1,4 @@
+import CellarDiagnostics
 import Foundation
 
 /// Builds a site once: the `cellar build` command.
@@ -18,26 +19,49 @@ package struct SiteBuilder: Sendable {
     /// Loads, checks, renders and writes the site.
     /// - Throws: ``BuildFailure`` with every diagnostic when any is an error; the output is then untouched.
     ///
-    /// When no input changed since the last build (see ``InputSnapshot``), the output is still as it
-    /// was written and no scheduled date has passed, it returns at once with ``BuildReport/upToDate`` set.
+    /// One build of a site runs at a time (see ``BuildLock``): a second waits for the first, or
+    /// fails at once when ``BuildOptions/waitForOtherBuilds`` is off. When no input changed since
+    /// the last build (see ``InputSnapshot``), the output is still as it was written and no
+    /// scheduled date has passed, it returns at once with ``BuildReport/upToDate`` set.
     package func build() async throws(BuildFailure) -> BuildReport {
         let start = ContinuousClock.now
         let layout = SiteLayout(options: options)
+        var lock: BuildLock?
+        if options.writeMode == .staged {
+            do throws(Diagnostic) {
+                try OutputPlacement.check(layout)
+                lock = try await BuildLock.acquire(cache: layout.cache, display: Self.display(layout.cache),
+                                                   wait: options.waitForOtherBuilds, reporter: reporter)
+            } catch {
+                throw BuildFailure(DiagnosticBag([error]))
+            }
+        }
+        defer { withExtendedLifetime(lock) {} }
         let fingerprint = InputSnapshot.fingerprint(layout: layout, options: options)
         if !options.clean, options.writeMode == .staged, options.kinds.isEmpty, let last = InputSnapshot.load(layout),
            last.fingerprint == fingerprint, (last.nextScheduledChange.map { $0 > options.now } ?? true),
-           InputSnapshot.outputIsIntact(layout) {
+           InputSnapshot.outputIsIntact(layout, tree: last.output) {
             return BuildReport(items: last.items, pages: last.pages, written: 0, unchanged: 0, removed: 0,
                                duration: ContinuousClock.now - start, stageDurations: [:], diagnostics: last.diagnostics,
                                output: layout.output, nextScheduledChange: last.nextScheduledChange, upToDate: true)
         }
         var memo = BuildMemo()
-        let report = try await BuildPipeline(options: options, reporter: reporter).run(.everything, memo: &memo)
+        var pipeline = BuildPipeline(options: options, reporter: reporter)
+        pipeline.oneShot = true
+        let report = try await pipeline.run(.everything, memo: &memo)
         // Files that changed while the build ran make the snapshot stale: take it again and keep the older one.
-        if InputSnapshot.fingerprint(layout: layout, options: options) == fingerprint {
-            InputSnapshot(fingerprint: fingerprint, items: report.items, pages: report.pages,
+        if options.writeMode == .staged, InputSnapshot.fingerprint(layout: layout, options: options) == fingerprint,
+           case .finished(let tree) = OutputMarker.state(of: OutputPreparation.outputFolder(layout.output)) {
+            options.faults.step()
+            InputSnapshot(fingerprint: fingerprint, items: report.items, pages: report.pages, output: tree,
                           nextScheduledChange: report.nextScheduledChange, diagnostics: report.diagnostics).save(layout)
         }
         return report
+    }
+
+    /// `.cellar-cache/` as printed.
+    private static func display(_ folder: String) -> String {
+        if let relative = Paths.relative(folder, to: FileIO.currentDirectory()) { return relative.isEmpty ? "" : relative + "/" }
+        return folder + "/"
     }
 }

@@ -1,4 +1,7 @@
 import CellarDiagnostics
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The site's frame, loaded before any item: what is under `content/`, the settings, the theme
 /// and the sections.
@@ -20,6 +23,14 @@ struct SiteLoader {
         if diagnostics.hasErrors && !FileIO.isDirectory(layout.content) { return nil }
         let configLoader = SiteConfigLoader(layout: layout, options: options)
         guard let config = configLoader.loadSite(files: scan.files, diagnostics: &diagnostics) else { return nil }
+        // A theme that cannot be looked at is not a missing theme: say which permission is lacking.
+        let themeFolder = Paths.join(layout.themes, config.theme)
+        if let code = FileIO.statusProblem(themeFolder), code == EACCES {
+            let error = FileIOError(path: themeFolder, operation: "read", code: code)
+            diagnostics.error("cannot read the theme folder \(layout.display(sitePath: "themes/" + config.theme))/: \(error.reason)",
+                              at: config.locations["theme"], hint: error.hint)
+            return nil
+        }
         guard let theme = ThemeLoader(layout: layout, swiftKinds: options.kinds).load(
             named: config.theme, at: config.locations["theme"], diagnostics: &diagnostics) else { return nil }
 

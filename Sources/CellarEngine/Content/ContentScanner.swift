@@ -1,4 +1,7 @@
 import CellarDiagnostics
+#if canImport(Glibc)
+import Glibc
+#endif
 import IgnoredFileNames
 
 /// Walks `content/` once, sorting what it finds and refusing symlinks that leave the site.
@@ -9,6 +12,11 @@ struct ContentScanner {
 
     func scan(diagnostics: inout DiagnosticBag) -> ContentScan {
         var scan = ContentScan()
+        if let code = FileIO.statusProblem(layout.content), code == EACCES {
+            let error = FileIOError(path: layout.content, operation: "read", code: code)
+            diagnostics.error("cannot read the content folder \(layout.display(sitePath: "content/")): \(error.reason)", hint: error.hint)
+            return scan
+        }
         guard FileIO.isDirectory(layout.content) else {
             diagnostics.error("no content folder at \(layout.display(sitePath: "content/"))",
                               hint: "run cellar in a site folder, pass --site DIR, or create one with 'cellar new site DIR'")

@@ -21,6 +21,8 @@ enum SourceLoader {
             var diagnostic = error.diagnostic
             diagnostic.location = SourceLocation(file: display)
             diagnostic.message = "cannot read the file: " + error.reason
+            // The hint names the file as the message does.
+            diagnostic.hint = error.hint?.replacingOccurrences(of: path, with: display)
             throw diagnostic
         }
     }

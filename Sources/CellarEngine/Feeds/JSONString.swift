@@ -1,6 +1,7 @@
 import Foundation
 
-/// JSON string literals.
+/// JSON string literals. Control characters (see ``ControlCharacters``) are left out rather than
+/// escaped: a reader of the feed would get them back.
 enum JSONString {
     static func quote(_ text: String) -> String {
         var result = "\""
@@ -10,17 +11,11 @@ enum JSONString {
             case "\"": result += "\\\""
             case "\\": result += "\\\\"
             case "\n": result += "\\n"
-            case "\r": result += "\\r"
             case "\t": result += "\\t"
             case "\u{2028}": result += "\\u2028"
             case "\u{2029}": result += "\\u2029"
             default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
+                if !ControlCharacters.contains(scalar) { result.unicodeScalars.append(scalar) }
             }
         }
         return result + "\""

@@ -109,6 +109,19 @@ package struct ContentItem: Sendable, Identifiable {
         self.revision = revision
     }
 
+    /// The item without the Markdown of its body, once the body is rendered, for a build that will
+    /// not render it again (`cellar build`): at 100,000 items the sources are a quarter of the memory.
+    func withoutMarkdown() -> ContentItem {
+        let old = source
+        let lean = Source(
+            id: old.id, file: old.file, sectionID: old.sectionID, kind: old.kind, hasPage: old.hasPage, title: old.title,
+            date: old.date, updated: old.updated, slug: old.slug, tags: old.tags, draft: old.draft, expires: old.expires,
+            weight: old.weight, aliases: old.aliases, fields: old.fields, url: old.url, anchor: old.anchor,
+            bundleDirectory: old.bundleDirectory, markdown: "", bodyFirstLine: old.bodyFirstLine, summary: old.summary,
+            sourceHash: old.sourceHash, language: old.language, swiftValue: old.swiftValue)
+        return ContentItem(source: lean, body: body, revision: revision)
+    }
+
     /// The source, relative to `content/`: `reviews/dune.md` or `reviews/dune/index.md`.
     package var id: String { source.id }
     /// The source as shown in messages: `content/reviews/dune.md`.

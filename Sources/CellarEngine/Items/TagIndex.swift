@@ -17,7 +17,9 @@ struct TagIndex: Sendable {
             for name in item.tags {
                 let slug = Slug.make(name)
                 if let index = indexBySlug[slug] {
-                    if !tags[index].itemIDs.contains(item.id) { tags[index].itemIDs.append(item.id) }
+                    // Items come one after the other: only this item's own tags can repeat it (not a
+                    // search of the whole list, which made this quadratic in the number of items).
+                    if tags[index].itemIDs.last != item.id { tags[index].itemIDs.append(item.id) }
                     if let first = firstSeen[slug], first.name != name, reported.insert(slug + "\u{0}" + name).inserted {
                         diagnostics.append(.note(
                             "tags '\(first.name)' (\(first.file)) and '\(name)' share the URL \(Self.root.appending(slug + "/")) and are one tag",

@@ -1,46 +1,86 @@
-/// What the last build wrote: for each output file a fingerprint of its bytes (or, for copied
-/// files, of their source), its size and its modification time — so a rebuild writes only what changed
-/// and notices files someone edited by hand.
+/// What one output tree holds, as the build that finished it left it: for each file a fingerprint
+/// of its bytes (or, for copied files, of their source), its size, modification time and inode; for
+/// each folder its modification time. A build writes only what changed, hard-links what did not,
+/// and notices files and folders someone changed by hand (their times or inodes differ).
 struct OutputManifest: Sendable {
     struct Entry: Sendable, Hashable {
         var fingerprint: UInt64
         var size: Int
         var modified: Int64
+        var inode: UInt64
     }
 
+    /// The output folder the tree was built for.
     var outputPath: String
+    /// The tree's identity when it was finished (its marker's; see ``OutputMarker``).
+    var tree: TreeID?
     var entries: [String: Entry] = [:]
+    /// Folder (relative; not the root) → modification time when the tree was finished.
+    var folders: [String: Int64] = [:]
 
-    static let header = "cellar-manifest 1"
+    static let header = "cellar-manifest 2"
 
-    init(outputPath: String, entries: [String: Entry] = [:]) {
+    init(outputPath: String, tree: TreeID? = nil, entries: [String: Entry] = [:], folders: [String: Int64] = [:]) {
         self.outputPath = outputPath
+        self.tree = tree
         self.entries = entries
+        self.folders = folders
     }
 
-    /// Reads a manifest; nil when missing, damaged or written for another output folder.
-    static func load(from file: String, outputPath: String) -> OutputManifest? {
-        guard let bytes = try? FileIO.read(file), let text = String(validating: bytes, as: UTF8.self) else { return nil }
+    /// The file of the cache that keeps the manifest of `tree`.
+    static func file(for tree: TreeID, cache: String) -> String {
+        Paths.join(cache, "trees", tree.fileName)
+    }
+
+    /// Reads the manifest of `tree`; nil when missing, damaged, or written for another tree or output.
+    static func load(_ tree: TreeID, cache: String, outputPath: String) -> OutputManifest? {
+        guard let bytes = try? FileIO.read(file(for: tree, cache: cache)),
+              let text = String(validating: bytes, as: UTF8.self) else { return nil }
         var lines = text.split(separator: "\n", omittingEmptySubsequences: true)[...]
-        guard lines.popFirst() == Substring(header), lines.popFirst() == Substring(outputPath) else { return nil }
-        var manifest = OutputManifest(outputPath: outputPath)
+        guard lines.popFirst() == Substring(header), lines.popFirst() == Substring(outputPath),
+              lines.popFirst() == Substring(tree.fileName) else { return nil }
+        var manifest = OutputManifest(outputPath: outputPath, tree: tree)
         manifest.entries.reserveCapacity(lines.count)
         for line in lines {
-            let fields = line.split(separator: "\t", maxSplits: 3, omittingEmptySubsequences: false)
-            guard fields.count == 4, let fingerprint = UInt64(fields[0], radix: 16), let size = Int(fields[1]),
-                  let modified = Int64(fields[2]) else { return nil }
-            manifest.entries[String(fields[3])] = Entry(fingerprint: fingerprint, size: size, modified: modified)
+            if line.hasPrefix("d\t") {
+                let fields = line.split(separator: "\t", maxSplits: 2, omittingEmptySubsequences: false)
+                guard fields.count == 3, let modified = Int64(fields[1]) else { return nil }
+                manifest.folders[String(fields[2])] = modified
+                continue
+            }
+            let fields = line.split(separator: "\t", maxSplits: 4, omittingEmptySubsequences: false)
+            guard fields.count == 5, let fingerprint = UInt64(fields[0], radix: 16), let size = Int(fields[1]),
+                  let modified = Int64(fields[2]), let inode = UInt64(fields[3]) else { return nil }
+            manifest.entries[String(fields[4])] = Entry(fingerprint: fingerprint, size: size, modified: modified, inode: inode)
         }
         return manifest
     }
 
-    func save(to file: String) throws(FileIOError) {
-        var text = Self.header + "\n" + outputPath + "\n"
-        text.reserveCapacity(entries.count * 64)
+    /// Keeps the manifest in the cache under its tree's name (written to a temporary file, then renamed).
+    func save(cache: String, step: () -> Void = {}) throws(FileIOError) {
+        guard let tree else { return }
+        var text = Self.header + "\n" + outputPath + "\n" + tree.fileName + "\n"
+        text.reserveCapacity(entries.count * 72 + folders.count * 40)
         for (path, entry) in entries.sorted(by: { $0.key < $1.key }) {
-            text += String(entry.fingerprint, radix: 16) + "\t" + String(entry.size) + "\t" + String(entry.modified) + "\t" + path + "\n"
+            text += String(entry.fingerprint, radix: 16) + "\t" + String(entry.size) + "\t" + String(entry.modified) + "\t"
+                + String(entry.inode) + "\t" + path + "\n"
         }
+        for (path, modified) in folders.sorted(by: { $0.key < $1.key }) {
+            text += "d\t" + String(modified) + "\t" + path + "\n"
+        }
+        let file = Self.file(for: tree, cache: cache)
         try FileIO.makeDirectories(Paths.parent(of: file))
+        step()
         try FileIO.writeAtomically(Array(text.utf8), to: file)
+    }
+
+    /// Removes from the cache every kept manifest but those of `trees`, and temporary files that
+    /// interrupted writes left (their names end in `.cellar-tmp-PID`).
+    static func removeAll(except trees: Set<TreeID>, cache: String) {
+        let folder = Paths.join(cache, "trees")
+        let keep = Set(trees.map(\.fileName))
+        for entry in (try? FileIO.list(folder)) ?? [] where !keep.contains(entry.name) {
+            FileIO.remove(Paths.join(folder, entry.name))
+        }
     }
 }

@@ -5,17 +5,17 @@ import Synchronization
 import Glibc
 #endif
 
-/// Writes a build's files without ever losing the previous site.
+/// Writes a build's files into the spare folder beside the output, never into the output itself;
+/// ``commit()`` then swaps the two in one atomic step (see ``OutputSwap``). At every instant the
+/// output is the previous site or the new one, whole.
 ///
-/// - A first build (or `--clean`) writes everything into a spare folder beside the output and swaps
-///   it in by renaming once the whole build succeeded. The previous output becomes the spare folder
-///   of the next such build, which overwrites its files in place: every byte is written again, but
-///   files and folders are reused instead of deleted and created anew — on ext4 without a journal,
-///   creating files right after deleting thousands is several times slower than rewriting them.
-/// - A later build writes only files whose bytes changed, each first to a temporary file beside its
-///   target; ``commit()`` renames them all into place (and removes stale files) only once every page
-///   rendered. ``abort()`` removes the temporary files, leaving the output exactly as it was.
-/// Files whose bytes did not change are not written at all; a build with no change touches nothing.
+/// The spare holds the site as it was one or two builds ago. For each file of the new site:
+/// - bytes the output already holds: the spare gets the output's file as a hard link (nothing is
+///   written; after the swap the file keeps its inode and modification time);
+/// - bytes the spare alone already holds: left as they are;
+/// - anything else: written over the spare's own file in place, or into a new file when the spare's
+///   file is shared with the output.
+/// Text files lose their control characters on the way (see ``ControlCharacters``).
 final class OutputWriter: Sendable {
     struct Summary: Sendable {
         var written = 0
@@ -23,112 +23,65 @@ final class OutputWriter: Sendable {
         var removed = 0
     }
 
+    /// What is known of the two folders when a build starts (see ``OutputTransaction``).
+    struct Start: Sendable {
+        /// The output's manifest; nil when its files are not known (they are then compared byte for byte).
+        var output: OutputManifest?
+        var outputExists = false
+        /// The spare's manifest, when it describes the spare exactly.
+        var spare: OutputManifest?
+        /// Files and folders in the spare (from its manifest or a walk), folders with their times.
+        var spareFiles: Set<String> = []
+        var spareFolders: [String: Int64] = [:]
+        var spareExists = false
+        /// Nobody else writes either folder (`cellar serve`'s): manifests are believed without a look.
+        var trusted = false
+        /// For a partial build: the files where the spare differs from the output.
+        var delta: Set<String>?
+        /// Bytes free on the disk when the build began.
+        var freeSpace: Int?
+    }
+
     let output: String
-    private let previous: OutputManifest?
-    /// Whether files the previous build wrote can be assumed unchanged without looking (a folder
-    /// nobody else writes to).
-    private let trustOutput: Bool
-    /// Whether this build writes only some files (an incremental rebuild): the others are kept as
-    /// they are, and nothing is removed.
-    private let partial: Bool
-    /// Fresh builds write here (the spare folder); nil when updating the output in place.
-    private let staging: String?
-    /// Files and folders already in the spare folder when the build began (relative to it).
-    private let spareFiles: Set<String>
-    private let spareFolders: Set<String>
-    private let suffix = ".cellar-new-\(getpid())"
-    private let state: Mutex<State>
     /// Set for a build that keeps its files in memory: nothing touches the disk.
     let captured: CapturedOutput?
+    let spare: SpareFolder
+    let start: Start
+    /// Whether this build writes only some files (a rebuild after an edit): the others stay.
+    let partial: Bool
+    let state: Mutex<State>
 
-    private struct State {
-        var madeDirectories: Set<String> = []
-        /// Folders this build created inside the output (removed again by `abort()`).
-        var createdInOutput: [String] = []
-        var pending: [(temporary: String, target: String)] = []
-        var manifest: OutputManifest
+    struct State {
+        /// The new site's files as they are in the spare.
+        var entries: [String: OutputManifest.Entry]
         var produced: Set<String> = []
+        /// Folders this build made in the spare, and those it removed (the others are the start's).
+        var madeFolders: Set<String> = []
+        var removedFolders: Set<String> = []
+        /// Folders whose entries this build changed.
+        var touched: Set<String> = []
+        /// What this build did to the spare, path by path (nil: removed).
+        var spareChanges: [String: OutputManifest.Entry?] = [:]
         var summary = Summary()
+        var space = OutOfSpace()
     }
 
-    static let marker = ".cellar-output"
-    static let markerText = "This folder is written by Cellar (cellar build) and replaced on every build.\n"
-
-    /// What a writer starts from: nothing, or the spare folder's files and folders.
-    struct Start: Sendable {
-        var staging: String?
-        var files: Set<String> = []
-        var folders: Set<String> = []
-    }
-
-    /// Prepares a writer: for a full build (no `previous`), readies the spare folder — reusing the
-    /// one the build before last left, or creating it (with Cellar's marker in it from the start).
-    /// - Parameter previous: the last build's manifest, or nil to write everything afresh.
-    static func make(output: String, previous: OutputManifest?, trustOutput: Bool = false,
-                     partial: Bool = false) throws(FileIOError) -> OutputWriter {
-        guard previous == nil else {
-            return OutputWriter(output: output, previous: previous, start: Start(), trustOutput: trustOutput, partial: partial)
-        }
-        var start = Start()
-        var staging = spareFolder(for: output)
-        if FileIO.exists(staging), !FileIO.exists(Paths.join(staging, marker)) {
-            // Not ours (no marker): leave it alone and write beside it.
-            staging = Paths.join(Paths.parent(of: output), "." + Paths.lastComponent(of: output) + ".cellar-staging-\(getpid())")
-            FileIO.removeTree(staging)
-        }
-        if FileIO.isDirectory(staging) {
-            walk(staging, "", files: &start.files, folders: &start.folders)
-        } else {
-            try FileIO.makeDirectories(staging)
-            try FileIO.write(markerText, to: Paths.join(staging, marker))
-        }
-        start.staging = staging
-        return OutputWriter(output: output, previous: nil, start: start, trustOutput: false, partial: false)
+    init(output: String, spare: SpareFolder, start: Start, partial: Bool, capture: CapturedOutput? = nil) {
+        self.output = output
+        self.spare = spare
+        self.start = start
+        self.partial = partial && start.output != nil
+        self.captured = capture
+        self.state = Mutex(State(entries: self.partial ? start.output?.entries ?? [:] : [:]))
     }
 
     /// A writer that keeps every file in memory (``captured``) and writes nothing.
     static func inMemory(output: String) -> OutputWriter {
-        OutputWriter(output: output, previous: nil, start: Start(), trustOutput: false, partial: false, capture: CapturedOutput())
+        OutputWriter(output: output, spare: SpareFolder(path: "", output: output, faults: .none), start: Start(),
+                     partial: false, capture: CapturedOutput())
     }
 
-    private init(output: String, previous: OutputManifest?, start: Start, trustOutput: Bool, partial: Bool,
-                 capture: CapturedOutput? = nil) {
-        self.captured = capture
-        self.output = output
-        self.previous = previous
-        self.trustOutput = trustOutput && previous != nil
-        self.partial = partial && previous != nil
-        self.staging = start.staging
-        self.spareFiles = start.files
-        self.spareFolders = start.folders
-        var state = State(manifest: self.partial ? previous ?? OutputManifest(outputPath: output)
-                                                  : OutputManifest(outputPath: output))
-        if let staging = start.staging {
-            state.madeDirectories.insert(staging)
-            for folder in start.folders { state.madeDirectories.insert(Paths.join(staging, folder)) }
-        } else {
-            state.madeDirectories.insert(output)
-        }
-        self.state = Mutex(state)
-    }
-
-    /// Checks that the output folder may be replaced: missing, empty, or written by Cellar before.
-    static func checkReplaceable(_ output: String, display: String) throws(Diagnostic) {
-        guard let status = FileIO.status(output, followLinks: true) else { return }
-        guard status.kind == .directory else {
-            throw .error("the output path \(display) exists and is not a folder", hint: "choose another --output")
-        }
-        let entries = (try? FileIO.list(output)) ?? []
-        if entries.contains(where: { $0.name == marker }) { return }
-        let visible = entries.filter { !$0.name.hasPrefix(".") }
-        if visible.isEmpty { return }
-        throw .error(
-            "refusing to replace \(display): it is not empty and was not written by Cellar (no \(marker) file in it)",
-            hint: "move its files elsewhere, or build into another folder with --output DIR"
-        )
-    }
-
-    /// Writes one file (`path` relative to the output) unless the previous build wrote the same bytes.
+    /// Writes one text file (`path` relative to the output) unless the output holds the same bytes.
     func write(_ contents: String, to path: String) throws(FileIOError) {
         var contents = contents
         var failure: FileIOError?
@@ -138,31 +91,27 @@ final class OutputWriter: Sendable {
         if let failure { throw failure }
     }
 
+    /// Writes one text file given as UTF-8 bytes; control characters are left out.
     func write(_ bytes: UnsafeRawBufferPointer, to path: String) throws(FileIOError) {
-        if let captured {
-            captured.record(path, bytes: bytes)
-            return state.withAnnotatedLock { $0.summary.written += 1 }
+        var failure: FileIOError?
+        ControlCharacters.withoutThem(bytes) { clean in
+            do throws(FileIOError) { try writeClean(clean, to: path) } catch { failure = error }
         }
-        var hash = StableHash()
-        hash.combine(bytes)
-        try place(path, fingerprint: hash.value, size: bytes.count) { (target) throws(FileIOError) in
-            try FileIO.write(bytes, to: target)
-        }
+        if let failure { throw failure }
     }
 
-    /// Keeps the file the previous build wrote at `path`, when it is still there as written.
+    /// Keeps the output's file at `path`, when the previous build wrote it and it is still as written.
     /// - Returns: false when the file must be written again.
     func keep(_ path: String) -> Bool {
-        guard staging == nil, let old = previous?.entries[path], isIntact(path, old) else { return false }
-        state.withAnnotatedLock { state in
-            state.produced.insert(path)
-            state.manifest.entries[path] = old
-            state.summary.unchanged += 1
+        guard captured == nil, let entry = start.output?.entries[path] else { return false }
+        do throws(FileIOError) {
+            return try place(path, fingerprint: entry.fingerprint, size: entry.size, content: .none)
+        } catch {
+            return false
         }
-        return true
     }
 
-    /// Copies a file (`source` absolute) to `path`, unless the previous build copied the same source.
+    /// Copies a file (`source` absolute) to `path`, unless the output holds a copy of the same source.
     func copy(_ source: String, to path: String) throws(FileIOError) {
         guard let status = FileIO.status(source, followLinks: true) else {
             throw FileIOError(path: source, operation: "read", code: ENOENT)
@@ -175,170 +124,229 @@ final class OutputWriter: Sendable {
         hash.combine(status.size)
         hash.combine(UInt64(bitPattern: status.modified))
         hash.combine(status.inode)
-        try place(path, fingerprint: hash.value, size: status.size) { (target) throws(FileIOError) in
-            try FileIO.copy(source, to: target)
-        }
+        _ = try place(path, fingerprint: hash.value, size: status.size, content: .file(source))
     }
 
-    /// Puts the new output in place: swaps the staging folder in, or renames the new files over the
-    /// old ones and removes stale files. Returns the manifest to keep for the next build.
-    func commit() throws(FileIOError) -> (OutputManifest, Summary) {
-        let (pending, produced, summary) = state.withAnnotatedLock { ($0.pending, $0.produced, $0.summary) }
-        var final = summary
-        if captured != nil {
-            return (state.withAnnotatedLock { $0.manifest }, final)
-        }
-        if let staging {
-            try FileIO.makeDirectories(staging)
-            // What the spare folder held that this build did not write goes away.
-            for path in spareFiles.subtracting(produced) where path != Self.marker { FileIO.remove(Paths.join(staging, path)) }
-            for folder in spareFolders.sorted(by: { $0.count > $1.count }) { rmdir(Paths.join(staging, folder)) }
-            try FileIO.write(Self.markerText, to: Paths.join(staging, Self.marker))
-            try swap(staging)
-        } else {
-            for (temporary, target) in pending {
-                try FileIO.rename(temporary, to: target)
-            }
-            let stale = partial ? [] : (previous?.entries.keys).map { Set($0).subtracting(produced) } ?? []
-            for path in stale { FileIO.remove(Paths.join(output, path)) }
-            final.removed = stale.count
-            removeEmptyFolders(left: stale)
-            if !FileIO.exists(Paths.join(output, Self.marker)) {
-                try FileIO.write(Self.markerText, to: Paths.join(output, Self.marker))
-            }
-        }
-        return (state.withAnnotatedLock { $0.manifest }, final)
-    }
-
-    /// Removes what this build wrote; the output is left as it was. (A spare folder stays: the next
-    /// full build rewrites or removes every file in it.)
-    func abort() {
-        if staging != nil || captured != nil { return }
-        let (pending, created) = state.withAnnotatedLock { ($0.pending, $0.createdInOutput) }
-        for (temporary, _) in pending { FileIO.remove(temporary) }
-        for folder in created.sorted(by: { $0.count > $1.count }) { rmdir(folder) }
-    }
+    /// Whether a write failed for want of space; the build then writes nothing more.
+    var outOfSpace: OutOfSpace { state.withAnnotatedLock { $0.space } }
 
     // MARK: - Private
 
-    private func place(
-        _ path: String, fingerprint: UInt64, size: Int, write: (String) throws(FileIOError) -> Int64
-    ) throws(FileIOError) {
-        if staging == nil, let old = previous?.entries[path], old.fingerprint == fingerprint, old.size == size,
-           isIntact(path, old) {
-            state.withAnnotatedLock { state in
-                state.produced.insert(path)
-                state.manifest.entries[path] = old
-                state.summary.unchanged += 1
+    /// Where a file's bytes come from.
+    enum Content {
+        case bytes(UnsafeRawBufferPointer)
+        case file(String)
+        /// Only what the output holds will do (``keep(_:)``).
+        case none
+    }
+
+    private func writeClean(_ bytes: UnsafeRawBufferPointer, to path: String) throws(FileIOError) {
+        if let captured {
+            captured.record(path, bytes: bytes)
+            return state.withAnnotatedLock { $0.summary.written += 1 }
+        }
+        var hash = StableHash()
+        hash.combine(bytes)
+        _ = try place(path, fingerprint: hash.value, size: bytes.count, content: .bytes(bytes))
+    }
+
+    /// Puts the file `path` of the new site into the spare. Returns false only for `.none` content
+    /// when the output's file cannot be used.
+    private func place(_ path: String, fingerprint: UInt64, size: Int, content: Content) throws(FileIOError) -> Bool {
+        let outputEntry = start.output?.entries[path]
+        let here = spareFile(path, outputEntry: outputEntry)
+        if let same = sameAsOutput(path, fingerprint: fingerprint, size: size, content: content, known: outputEntry, spare: here) {
+            if here.holds(same) {
+                record(path, same, changed: false, spareChange: nil)
+                return true
             }
-            return
+            if !outOfSpace.happened {
+                do throws(FileIOError) {
+                    try prepareSpot(path, here)
+                    try spare.linkFromOutput(path)
+                    record(path, same, changed: false, spareChange: .some(same))
+                    touch(Paths.parent(of: path))
+                    return true
+                } catch where error.isOutOfSpace {
+                    noteOutOfSpace(error, needing: 0)
+                    return true
+                } catch where error.code == EMLINK || error.code == EPERM || error.code == EXDEV {
+                    // The file system will not link it: fall back to writing the bytes.
+                } catch {
+                    throw error
+                }
+            } else {
+                return true
+            }
         }
-        let target = Paths.join(staging ?? output, path)
-        try makeParent(of: target)
-        let written = staging == nil ? temporaryName(for: target) : target
-        let modified = try write(written)
-        state.withAnnotatedLock { state in
-            if staging == nil { state.pending.append((written, target)) }
-            state.produced.insert(path)
-            state.manifest.entries[path] = OutputManifest.Entry(fingerprint: fingerprint, size: size, modified: modified)
-            state.summary.written += 1
+        if case .none = content { return false }
+        if let entry = here.entry, here.kind == .file, here.links == 1, entry.fingerprint == fingerprint, entry.size == size {
+            // The spare alone holds these bytes already (the site went back to what it was before).
+            record(path, entry, changed: true, spareChange: nil)
+            return true
+        }
+        let blocks = Self.blocks(size)
+        if outOfSpace.happened {
+            noteOutOfSpace(nil, needing: blocks)
+            return true
+        }
+        let inPlace = here.kind == .file && here.links == 1
+        do throws(FileIOError) {
+            if !inPlace { try prepareSpot(path, here) }
+            let written: FileIO.Written
+            switch content {
+            case .bytes(let bytes): written = try spare.write(bytes, at: path, inPlace: inPlace)
+            case .file(let source): written = try spare.copy(source, size: size, at: path, inPlace: inPlace)
+            case .none: return false
+            }
+            let entry = OutputManifest.Entry(fingerprint: fingerprint, size: size, modified: written.modified, inode: written.inode)
+            record(path, entry, changed: true, spareChange: .some(entry))
+            if !inPlace { touch(Paths.parent(of: path)) }
+            state.withAnnotatedLock { $0.space.needed += inPlace ? max(0, blocks - Self.blocks(here.size)) : blocks }
+        } catch where error.isOutOfSpace {
+            noteOutOfSpace(error, needing: blocks)
+        }
+        return true
+    }
+
+    /// The output's entry for `path` when the output holds these bytes there, else nil.
+    private func sameAsOutput(_ path: String, fingerprint: UInt64, size: Int, content: Content,
+                              known: OutputManifest.Entry?, spare here: SpareFile) -> OutputManifest.Entry? {
+        guard start.outputExists else { return nil }
+        if let known {
+            guard known.fingerprint == fingerprint, known.size == size else { return nil }
+            if start.trusted || here.holds(known) { return known }
+            guard let status = FileIO.status(spare.inOutput(path)), status.kind == .file, status.inode == known.inode,
+                  status.size == known.size, status.modified == known.modified else { return nil }
+            return known
+        }
+        // Nothing known of the output (a folder an older Cellar wrote, a lost cache, --clean): compare bytes.
+        guard start.output == nil, let status = FileIO.status(spare.inOutput(path)), status.kind == .file,
+              status.size == size else { return nil }
+        let same: Bool = switch content {
+        case .bytes(let bytes): FileIO.holds(bytes, at: spare.inOutput(path))
+        case .file(let source): FileIO.sameContents(source, spare.inOutput(path))
+        case .none: false
+        }
+        return same ? OutputManifest.Entry(fingerprint: fingerprint, size: size, modified: status.modified, inode: status.inode) : nil
+    }
+
+    /// Clears the spare's spot for `path`: removes what is there and makes the folders above it.
+    private func prepareSpot(_ path: String, _ here: SpareFile) throws(FileIOError) {
+        if let kind = here.kind {
+            try spare.remove(path, kind: kind)
+            state.withAnnotatedLock { $0.spareChanges[path] = .some(nil) }
+            if kind == .directory { forgetFolders(under: path) }
+        } else {
+            try makeParent(of: path)
         }
     }
 
-    /// `target` plus ``suffix``, or — when that would be longer than a file name may be (255 bytes) —
-    /// a short hidden name in the same folder.
-    private func temporaryName(for target: String) -> String {
-        if Paths.lastComponent(of: target).utf8.count + suffix.utf8.count <= 255 { return target + suffix }
-        return Paths.join(Paths.parent(of: target), "." + String(StableHash.of(target), radix: 16) + suffix)
-    }
-
-    /// Whether the file at `path` is still as the previous build wrote it.
-    private func isIntact(_ path: String, _ entry: OutputManifest.Entry) -> Bool {
-        if trustOutput { return true }
-        guard let status = FileIO.status(Paths.join(output, path)) else { return false }
-        return status.size == entry.size && status.modified == entry.modified
-    }
-
-    /// Makes the folders above `target`, asking the file system only about folders not seen yet.
-    private func makeParent(of target: String) throws(FileIOError) {
-        let parent = Paths.parent(of: target)
-        var unknown: [String] = []
+    /// Makes the folders above `path` in the spare, asking the file system only about unknown ones.
+    private func makeParent(of path: String) throws(FileIOError) {
+        var missing: [String] = []
         state.withAnnotatedLock { state in
-            var folder = parent
-            while !folder.isEmpty, folder != "/", !state.madeDirectories.contains(folder) {
-                unknown.append(folder)
+            var folder = Paths.parent(of: path)
+            while !folder.isEmpty, !state.hasFolder(folder, start: start) {
+                missing.append(folder)
                 folder = Paths.parent(of: folder)
             }
         }
-        if unknown.isEmpty { return }
-        var created: [String] = []
-        for folder in unknown.reversed() {
-            // In a fresh staging folder nothing exists yet: create without asking first.
-            if staging == nil, FileIO.isDirectory(folder) { continue }
-            try FileIO.makeDirectory(folder)
-            created.append(folder)
+        for folder in missing.reversed() {
+            try spare.makeFolder(folder)
+            state.withAnnotatedLock { state in
+                state.removedFolders.remove(folder)
+                if state.madeFolders.insert(folder).inserted {
+                    state.touched.insert(folder)
+                    state.touched.insert(Paths.parent(of: folder))
+                    state.space.needed += 4096
+                }
+            }
         }
+    }
+
+    private func forgetFolders(under path: String) {
+        let start = self.start
         state.withAnnotatedLock { state in
-            state.madeDirectories.formUnion(unknown)
-            if staging == nil { state.createdInOutput += created }
-        }
-    }
-
-    /// After stale files went away, folders left empty go too (never the output itself).
-    private func removeEmptyFolders(left stale: Set<String>) {
-        var folders = Set(stale.map { Paths.parent(of: $0) }.filter { !$0.isEmpty })
-        while !folders.isEmpty {
-            var parents = Set<String>()
-            for folder in folders where rmdir(Paths.join(output, folder)) == 0 {
-                let parent = Paths.parent(of: folder)
-                if !parent.isEmpty { parents.insert(parent) }
+            for folder in start.spareFolders.keys where folder == path || folder.hasPrefix(path + "/") {
+                state.removedFolders.insert(folder)
             }
-            folders = parents
+            state.madeFolders = state.madeFolders.filter { $0 != path && !$0.hasPrefix(path + "/") }
+            state.touched.insert(Paths.parent(of: path))
         }
     }
 
-    /// The folder beside the output that full builds write into: `.public.cellar-spare`.
-    static func spareFolder(for output: String) -> String {
-        Paths.join(Paths.parent(of: output), "." + Paths.lastComponent(of: output) + ".cellar-spare")
+    /// Every folder in the spare now (a whole build's commit needs them; a rebuild's never does).
+    var currentFolders: Set<String> {
+        let start = self.start
+        return state.withAnnotatedLock { state in
+            Set(start.spareFolders.keys).subtracting(state.removedFolders).union(state.madeFolders)
+        }
     }
 
-    /// Every file and folder under `root` (relative), without following symlinks.
-    private static func walk(_ root: String, _ relative: String, files: inout Set<String>, folders: inout Set<String>) {
-        guard let entries = try? FileIO.list(Paths.join(root, relative)) else { return }
-        for entry in entries {
-            let path = Paths.join(relative, entry.name)
-            switch entry.kind ?? FileIO.status(Paths.join(root, path))?.kind {
-            case .directory?:
-                folders.insert(path)
-                walk(root, path, files: &files, folders: &folders)
-            default:
-                files.insert(path)
+    private func touch(_ folder: String) {
+        state.withAnnotatedLock { _ = $0.touched.insert(folder) }
+    }
+
+    private func record(_ path: String, _ entry: OutputManifest.Entry, changed: Bool, spareChange: OutputManifest.Entry??) {
+        state.withAnnotatedLock { state in
+            state.produced.insert(path)
+            state.entries[path] = entry
+            if let spareChange { state.spareChanges[path] = spareChange }
+            if changed { state.summary.written += 1 } else { state.summary.unchanged += 1 }
+        }
+    }
+
+    private func noteOutOfSpace(_ error: FileIOError?, needing bytes: Int) {
+        state.withAnnotatedLock { state in
+            if state.space.failure == nil, let error { state.space.failure = error }
+            state.space.happened = true
+            state.space.needed += bytes
+        }
+    }
+
+    static func blocks(_ size: Int) -> Int { (size + 4095) / 4096 * 4096 }
+}
+
+extension OutputWriter.State {
+    /// Whether the spare holds the folder `folder` now.
+    func hasFolder(_ folder: String, start: OutputWriter.Start) -> Bool {
+        madeFolders.contains(folder) || (start.spareFolders[folder] != nil && !removedFolders.contains(folder))
+    }
+}
+
+extension OutputWriter {
+
+    /// What is at `path` in the spare now.
+    struct SpareFile {
+        var kind: FileStatus.Kind?
+        var inode: UInt64 = 0
+        var links = 1
+        var size = 0
+        var modified: Int64 = 0
+        /// What the spare's manifest says the file holds, when it is still as recorded.
+        var entry: OutputManifest.Entry?
+
+        /// Whether this is the very file `entry` describes, unchanged.
+        func holds(_ entry: OutputManifest.Entry) -> Bool {
+            kind == .file && inode == entry.inode && size == entry.size && modified == entry.modified
+        }
+    }
+
+    private func spareFile(_ path: String, outputEntry: OutputManifest.Entry?) -> SpareFile {
+        guard start.spareExists else { return SpareFile() }
+        if start.trusted, let manifest = start.spare {
+            if let entry = manifest.entries[path] {
+                let shared = outputEntry?.inode == entry.inode
+                return SpareFile(kind: .file, inode: entry.inode, links: shared ? 2 : 1, size: entry.size,
+                                 modified: entry.modified, entry: entry)
             }
+            return SpareFile(kind: manifest.folders[path] != nil ? .directory : nil)
         }
-    }
-
-    /// Moves the spare folder into place; the previous output becomes the next spare folder.
-    private func swap(_ spare: String) throws(FileIOError) {
-        let parent = Paths.parent(of: output)
-        guard FileIO.isDirectory(output) else {
-            try FileIO.makeDirectories(parent)
-            try FileIO.rename(spare, to: output)
-            return
-        }
-        // Hidden files Cellar did not write (.git, .gitignore, .nojekyll) move across.
-        for entry in (try? FileIO.list(output)) ?? [] where entry.name.hasPrefix(".") && entry.name != Self.marker {
-            let target = Paths.join(spare, entry.name)
-            FileIO.removeTree(target)
-            try? FileIO.rename(Paths.join(output, entry.name), to: target)
-        }
-        let old = Paths.join(parent, "." + Paths.lastComponent(of: output) + ".cellar-old-\(getpid())")
-        try FileIO.rename(output, to: old)
-        do throws(FileIOError) {
-            try FileIO.rename(spare, to: output)
-        } catch {
-            try? FileIO.rename(old, to: output)
-            throw error
-        }
-        if (try? FileIO.rename(old, to: spare)) == nil { FileIO.removeTree(old) }
+        guard let status = FileIO.status(spare.inSpare(path)) else { return SpareFile() }
+        var file = SpareFile(kind: status.kind, inode: status.inode, links: status.links, size: status.size,
+                             modified: status.modified)
+        if let entry = start.spare?.entries[path], file.holds(entry) { file.entry = entry }
+        return file
     }
 }

@@ -15,8 +15,11 @@ extension Page {
         hash.combine(sectionID ?? "")
         hash.combine(introHTML ?? "")
         if let pagination {
+            // What a template can read of it: the total and the pages it names (not all of them:
+            // hashing every sibling on every page was quadratic in a section's pages).
             hash.combine(pagination.current)
-            for page in pagination.pages { hash.combine(page.value) }
+            hash.combine(pagination.total)
+            for number in pagination.window().compactMap({ $0 }) { hash.combine(pagination.pages[number - 1].value) }
         }
         for id in [itemID, previousID, nextID] {
             hash.combine(id ?? "-")

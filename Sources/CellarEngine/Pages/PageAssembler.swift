@@ -32,12 +32,19 @@ struct PageAssembler {
     private func home() -> Page {
         var sections: [Section] = []
         var newest: Date?
+        // The latest of each section, whatever order the section lists them in: picked from the
+        // site's newest-first list rather than by sorting each whole section for a few items.
+        var picked: [String: [ContentItem]] = [:]
+        let limits = Dictionary(uniqueKeysWithValues: model.topSections.map { ($0.id, $0.homeItems ?? model.config.homeItems) })
+        var open = limits.filter { $0.value > 0 }.count
+        for id in model.newestFirst where open > 0 {
+            guard let item = model.itemsByID[id], let limit = limits[item.sectionID], picked[item.sectionID, default: []].count < limit
+            else { continue }
+            picked[item.sectionID, default: []].append(item)
+            if picked[item.sectionID]?.count == limit { open -= 1 }
+        }
         for section in model.topSections {
-            let limit = section.homeItems ?? model.config.homeItems
-            // The latest, whatever order the section lists them in.
-            let items = (model.sectionItems[section.id] ?? [])
-                .sorted { (model.recency[$0.id] ?? .max) < (model.recency[$1.id] ?? .max) }
-                .prefix(limit)
+            let items = picked[section.id] ?? []
             guard !items.isEmpty else { continue }
             sections.append(Section(title: section.title, url: section.url, cells: configurators(items)))
             newest = latest(newest, items.compactMap(\.date).max())
@@ -107,8 +114,10 @@ struct PageAssembler {
         let order = Dictionary(uniqueKeysWithValues: model.sections.enumerated().map { ($1.id, $0) })
         let paginator = Paginator(pageSize: model.config.paginate)
         for tag in tags {
-            let items = tag.itemIDs.sorted { (model.recency[$0] ?? .max) < (model.recency[$1] ?? .max) }
-                .compactMap { model.itemsByID[$0] }
+            // Newest first: each id's place looked up once, not at every comparison.
+            let items = tag.itemIDs.enumerated().map { (model.recency[$1] ?? .max, $0, $1) }
+                .sorted { ($0.0, $0.1) < ($1.0, $1.1) }
+                .compactMap { model.itemsByID[$0.2] }
             for (slice, pagination) in paginator.paginate(items, at: tag.url) {
                 // Group by content section, sections in navigation order, items newest first within each.
                 let groups = Dictionary(grouping: slice, by: \.sectionID)

@@ -115,8 +115,10 @@ struct PageRenderer: Sendable {
     private func paginationContext(_ pagination: Pagination) -> MustacheValue {
         var context: [String: MustacheValue] = [
             "current": .int(pagination.current), "total": .int(pagination.total),
-            "pages": .list(pagination.pages.enumerated().map { index, url in
-                ["number": .int(index + 1), "url": .string(environment.href(url)), "current": .bool(index + 1 == pagination.current)]
+            "pages": .list(pagination.window().map { number in
+                guard let number else { return ["gap": .bool(true)] }
+                return ["number": .int(number), "url": .string(environment.href(pagination.pages[number - 1])),
+                        "current": .bool(number == pagination.current)]
             }),
         ]
         if let previous = pagination.previous { context["previous_url"] = .string(environment.href(previous)) }

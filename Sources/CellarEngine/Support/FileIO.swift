@@ -13,17 +13,29 @@ package struct FileIOError: Error, Sendable, DiagnosticConvertible {
         .error("cannot \(operation) \(path): \(reason)", hint: hint)
     }
 
+    /// Whether the disk (or the user's quota) is full.
+    var isOutOfSpace: Bool { code == ENOSPC || code == EDQUOT }
+
     /// The system's words for `code`.
     var reason: String {
-        code == FileIO.notARegularFile ? "it is not a regular file (a FIFO, socket or device)" : String(cString: strerror(code))
+        switch code {
+        case FileIO.notARegularFile: "it is not a regular file (a FIFO, socket or device)"
+        case FileIO.mountPoint: "it is a mount point inside the output folder, and a new site cannot hold another file system"
+        default: String(cString: strerror(code))
+        }
     }
 
-    private var hint: String? {
+    /// What to do about it: for a permission problem, what lacks the permission — the file itself
+    /// or a folder above it — found by asking the system, so the hint is true.
+    var hint: String? {
+        if operation == "swap in", code == EINVAL || code == ENOSYS || code == EOPNOTSUPP {
+            return "this file system cannot swap two folders in one step (renameat2 RENAME_EXCHANGE); build into a folder on ext4, xfs, btrfs or tmpfs"
+        }
         switch code {
-        case EACCES, EPERM: "check the permissions of the folder"
-        case ENOSPC: "the disk is full"
-        case ENOENT: nil
-        default: nil
+        case FileIO.mountPoint: return "unmount it, or mount it elsewhere: the output folder is replaced as a whole on every build"
+        case EACCES, EPERM: return FileIO.permissionHint(for: path, operation: operation)
+        case ENOSPC, EDQUOT: return "free some space on that disk"
+        default: return nil
         }
     }
 }
@@ -35,6 +47,12 @@ struct FileStatus: Sendable, Hashable {
     var size: Int
     var modified: Int64     // nanoseconds since 1970
     var inode: UInt64
+    /// The permission bits (`chmod`), so a file made unreadable counts as changed.
+    var mode: UInt32 = 0
+    /// When the inode last changed (ctime, nanoseconds): permissions, owner, links, contents.
+    var changed: Int64 = 0
+    var links: Int = 1
+    var device: UInt64 = 0
 }
 
 /// Thin POSIX wrappers: Foundation's FileManager is several times slower for the tens of
@@ -50,15 +68,23 @@ enum FileIO {
         case S_IFLNK: .symlink
         default: .other
         }
-        return FileStatus(kind: kind, size: Int(info.st_size), modified: modifiedTime(info), inode: UInt64(info.st_ino))
+        return FileStatus(info, kind: kind)
     }
 
     static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
+
+    /// Why `stat` cannot look at `path` (following symlinks): its error code, or nil when it can.
+    static func statusProblem(_ path: String) -> Int32? {
+        var info = stat()
+        return stat(path, &info) == 0 ? nil : errno
+    }
 
     static func isDirectory(_ path: String) -> Bool { status(path, followLinks: true)?.kind == .directory }
 
     /// The error code of ``read(_:limit:)`` for FIFOs, sockets and devices, which it never reads.
     static let notARegularFile: Int32 = -1
+    /// The error code for a folder on another file system inside the output folder.
+    static let mountPoint: Int32 = -2
 
     /// Reads a whole regular file. FIFOs, sockets and devices are refused (``notARegularFile``), never
     /// waited on: the file is opened without blocking and checked before any read.
@@ -106,7 +132,19 @@ enum FileIO {
     /// - Returns: the file's modification time, in nanoseconds since 1970.
     @discardableResult
     static func write(_ bytes: UnsafeRawBufferPointer, to path: String) throws(FileIOError) -> Int64 {
-        var file = try OverwrittenFile(path)
+        try write(bytes, to: path, creating: false).modified
+    }
+
+    /// What a write left on disk: the file's modification time and inode.
+    struct Written: Sendable {
+        var modified: Int64
+        var inode: UInt64
+    }
+
+    /// Writes `bytes` to `path`: over an existing file in place (see ``write(_:to:)-(UnsafeRawBufferPointer,_)``),
+    /// or — when `creating` — into a new file, failing if one is there. With `creating`, nothing that exists is followed or reused.
+    static func write(_ bytes: UnsafeRawBufferPointer, to path: String, creating: Bool) throws(FileIOError) -> Written {
+        var file = try OverwrittenFile(path, creating: creating)
         try file.append(bytes)
         return try file.finish()
     }
@@ -119,14 +157,15 @@ enum FileIO {
     /// A file opened to be overwritten in place: written from its start, and cut to length at the
     /// end only when it was longer (see ``write(_:to:)-(UnsafeRawBufferPointer,_)``). On an error
     /// the descriptor is closed before the error is thrown.
-    private struct OverwrittenFile: ~Copyable {
+    struct OverwrittenFile: ~Copyable {
         let fd: Int32
         let path: String
         let oldSize: Int
         var written = 0
 
-        init(_ path: String) throws(FileIOError) {
-            fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
+        init(_ path: String, creating: Bool = false) throws(FileIOError) {
+            let flags = O_WRONLY | O_CREAT | O_CLOEXEC | (creating ? O_EXCL : 0)
+            fd = open(path, flags, 0o644)
             guard fd >= 0 else { throw FileIOError(path: path, operation: "write", code: errno) }
             self.path = path
             var before = stat()
@@ -146,13 +185,14 @@ enum FileIO {
             written += bytes.count
         }
 
-        /// Cuts the file to what was written (when it was longer), closes it; returns its modification time.
-        consuming func finish() throws(FileIOError) -> Int64 {
+        /// Cuts the file to what was written (when it was longer), closes it; returns its modification time and inode.
+        consuming func finish() throws(FileIOError) -> Written {
             if oldSize > written, ftruncate(fd, off_t(written)) != 0 { throw failure(errno) }
             var info = stat()
-            let modified = fstat(fd, &info) == 0 ? FileIO.modifiedTime(info) : 0
+            let done = fstat(fd, &info) == 0 ? Written(modified: FileIO.modifiedTime(info), inode: UInt64(info.st_ino))
+                : Written(modified: 0, inode: 0)
             guard close(fd) == 0 else { throw FileIOError(path: path, operation: "write", code: errno) }
-            return modified
+            return done
         }
 
         /// Closes the file and describes `code` as an error writing it.
@@ -208,7 +248,7 @@ enum FileIO {
         if Glibc.rename(from, to) != 0 { throw FileIOError(path: from, operation: "rename", code: errno) }
     }
 
-    static func remove(_ path: String) { unlink(path) }
+    static func remove(_ path: String) { Glibc.unlink(path) }
 
     /// Names in a folder (no `.` and `..`), with their types when the file system says them.
     static func list(_ path: String) throws(FileIOError) -> [(name: String, kind: FileStatus.Kind?)] {
@@ -232,27 +272,6 @@ enum FileIO {
         return entries.sorted { $0.0 < $1.0 }
     }
 
-    /// Deletes a tree without following symlinks.
-    static func removeTree(_ path: String) {
-        guard let info = status(path) else { return }
-        if info.kind == .directory { removeContents(path); rmdir(path) } else { unlink(path) }
-    }
-
-    /// Deletes what a folder holds, trusting the types `readdir` reports (one system call less per file).
-    private static func removeContents(_ folder: String) {
-        guard let entries = try? list(folder) else { return }
-        for entry in entries {
-            let path = folder + "/" + entry.name
-            switch entry.kind ?? status(path)?.kind {
-            case .directory?:
-                removeContents(path)
-                rmdir(path)
-            default:
-                unlink(path)
-            }
-        }
-    }
-
     static func realPath(_ path: String) -> String? {
         guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }
@@ -270,7 +289,11 @@ enum FileIO {
     /// - Returns: the copy's modification time.
     @discardableResult
     static func copy(_ from: String, to: String) throws(FileIOError) -> Int64 {
-        let chunk = 1 << 20
+        try copy(from, to: to, creating: false).modified
+    }
+
+    /// Copies a file's bytes over `to` in place, or — when `creating` — into a new file.
+    static func copy(_ from: String, to: String, creating: Bool) throws(FileIOError) -> Written {
         let source = open(from, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard source >= 0 else { throw FileIOError(path: from, operation: "read", code: errno) }
         defer { close(source) }
@@ -279,8 +302,8 @@ enum FileIO {
         guard info.st_mode & S_IFMT == S_IFREG else {
             throw FileIOError(path: from, operation: "read", code: info.st_mode & S_IFMT == S_IFDIR ? EISDIR : notARegularFile)
         }
-        if Int(info.st_size) <= chunk { return try write(read(from), to: to) }
-        var target = try OverwrittenFile(to)
+        let chunk = min(1 << 20, max(4096, Int(info.st_size) + 1))
+        var target = try OverwrittenFile(to, creating: creating)
         var buffer = [UInt8](repeating: 0, count: chunk)
         while true {
             let count = buffer.withUnsafeMutableBytes { Glibc.read(source, $0.baseAddress!, chunk) }
@@ -300,5 +323,14 @@ enum FileIO {
             if let failure { throw failure }
         }
         return try target.finish()
+    }
+}
+
+extension FileStatus {
+    init(_ info: stat, kind: Kind) {
+        self.init(kind: kind, size: Int(info.st_size), modified: FileIO.modifiedTime(info), inode: UInt64(info.st_ino),
+                  mode: UInt32(info.st_mode & 0o7777),
+                  changed: Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec),
+                  links: Int(info.st_nlink), device: UInt64(info.st_dev))
     }
 }

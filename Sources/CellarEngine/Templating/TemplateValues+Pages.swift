@@ -77,7 +77,8 @@ extension TemplateValues {
             Member("total", .number, "How many pages"),
             Member("previous_url", .text, "The page before"),
             Member("next_url", .text, "The page after"),
-            Member("pages", .list(.object(paginationPage)), "Every page"),
+            Member("pages", .list(.object(paginationPage)),
+                   "The first and last page and the two on either side of this one, with a `gap` entry where numbers are left out (a section of 1,000 pages lists 9 links, not 1,000)"),
         ])
 
     static let paginationPage = ObjectShape(
@@ -86,6 +87,7 @@ extension TemplateValues {
             Member("number", .number, "Its number, from 1"),
             Member("url", .text, "Its address"),
             Member("current", .flag, "Whether it is this page"),
+            Member("gap", .flag, "An entry standing for left-out numbers (it has no `number` or `url`): `{{#gap}}…{{/gap}}`"),
         ])
 
     static let feed = ObjectShape(

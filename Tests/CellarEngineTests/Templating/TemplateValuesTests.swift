@@ -82,7 +82,8 @@ import Testing
         #expect(seen["feed"] == names(TemplateValues.feed))
         #expect(seen["tag"] == names(TemplateValues.tagCount))
         #expect(seen["pagination"] == names(TemplateValues.pagination))
-        #expect(seen["pageLink"] == names(TemplateValues.paginationPage))
+        // The example's sections are too short for a gap in their page numbers (PaginationWindowTests has them).
+        #expect(seen["pageLink"]?.union(["gap"]) == names(TemplateValues.paginationPage))
         #expect((seen["subsection"] ?? []).isSubset(of: names(TemplateValues.subsection)))
     }
 

@@ -35,6 +35,8 @@ struct BodyStage {
     var linksKey: UInt64
     var shortcodes: ShortcodeRenderer
     var highlighting: CodeBlockHighlighting?
+    /// Keep no Markdown of the bodies rendered here (a build whose memo is thrown away).
+    var lean = false
 
     /// Renders the bodies of `items` (with those in `early`, rendered while parsing, taken as they are).
     /// - Parameter complete: whether `items` are all the site's items, so that the memo can forget others.
@@ -63,10 +65,12 @@ struct BodyStage {
             }
         }
         let renderer = BodyRenderer(markdown: markdown, links: links, shortcodes: shortcodes, highlighting: highlighting)
+        let lean = self.lean
         let fresh = await parallelMap(stale) { index, item -> (Int, EarlyBody) in
             var found = DiagnosticBag()
             let rendered = renderer.render(item, diagnostics: &found)
-            return (index, EarlyBody(item: rendered.item, dependsOnLinks: rendered.dependsOnLinks, diagnostics: found.diagnostics,
+            return (index, EarlyBody(item: lean ? rendered.item.withoutMarkdown() : rendered.item,
+                                     dependsOnLinks: rendered.dependsOnLinks, diagnostics: found.diagnostics,
                                      usesShortcodes: rendered.usesShortcodes))
         }
         for (index, body) in ready + fresh {

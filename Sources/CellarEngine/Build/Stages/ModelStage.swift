@@ -33,6 +33,8 @@ struct ModelStage {
     var rules: PublishRules
     var highlighting: CodeBlockHighlighting?
     var reporter: any BuildReporter
+    /// Keep no Markdown of rendered bodies (a build whose memo is thrown away).
+    var lean = false
 
     func run(_ parsed: ParseStage.Output, memo: inout Memo) async -> Output {
         if let patched = await patch(parsed, memo: &memo) { return patched }
@@ -121,7 +123,8 @@ struct ModelStage {
             contentDisplayRoot: layout.display(sitePath: "content"), policy: site.config.links, aliasURLs: aliasURLs)
         let markdown = MarkdownRenderer(options: site.config.markdown)
         let linksKey = links.fingerprint
-        let items = await BodyStage(markdown: markdown, links: links, linksKey: linksKey, shortcodes: shortcodes, highlighting: highlighting)
+        let items = await BodyStage(markdown: markdown, links: links, linksKey: linksKey, shortcodes: shortcodes,
+                                    highlighting: highlighting, lean: lean)
             .run(published, early: parsed.early, complete: true, memo: &memo.bodies)
         reporter.progress(.parse, done: items.count, total: items.count)
 

@@ -43,6 +43,8 @@ struct ParseStage {
     var rules: PublishRules
     var highlighting: CodeBlockHighlighting?
     var reporter: any BuildReporter
+    /// Keep no Markdown of bodies rendered while parsing (a build whose memo is thrown away).
+    var lean = false
 
     func run(_ changes: ChangeSet, memo: inout Memo) async -> Output {
         let site = frame.site
@@ -120,6 +122,7 @@ struct ParseStage {
                                 kinds: site.theme.kinds, files: site.scan.files)
         let early = renderingEarly ? EarlyBodies(site: site, rules: rules, highlighting: highlighting) : nil
         let reporter = self.reporter
+        let lean = self.lean
         let parsed = await parallelMap(stale, progress: { reporter.progress(.parse, done: $0, total: stale.count) }) {
             index, source -> (Int, Entry, EarlyBody?) in
             var found = DiagnosticBag()
@@ -129,8 +132,13 @@ struct ParseStage {
                 let bytes = try SourceLoader.bytes(at: path, display: layout.display(contentPath: source.contentPath))
                 let item = parser.parse(source, bytes: bytes, diagnostics: &found)
                 // While the file is at hand, render its body too, unless its links need every item first.
-                return (index, Entry(status: status, item: item, diagnostics: found.diagnostics),
-                        item.flatMap { early?.render($0) })
+                guard var body = item.flatMap({ early?.render($0) }) else {
+                    return (index, Entry(status: status, item: item, diagnostics: found.diagnostics), nil)
+                }
+                if lean { body.item = body.item.withoutMarkdown() }
+                let entry = Entry(status: status, item: lean ? ContentItem(source: body.item.source) : item,
+                                  diagnostics: found.diagnostics)
+                return (index, entry, body)
             } catch {
                 return (index, Entry(status: status, item: nil, diagnostics: [error]), nil)
             }

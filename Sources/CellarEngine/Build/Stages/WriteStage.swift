@@ -4,8 +4,8 @@ import CellarDiagnostics
 /// sitemap, robots.txt, redirects and copied files — in one ``OutputTransaction``.
 struct WriteStage {
     struct Memo: Sendable {
-        /// What the output folder holds, as this session last wrote it.
-        var manifest: OutputManifest?
+        /// What this session knows of the output folder and its spare since its last build.
+        var folders: OutputTransaction.Remembered?
         /// Output file → fingerprint of what it was rendered from.
         var fingerprints: [String: UInt64] = [:]
         /// The files of the last build kept in memory (``BuildOptions/WriteMode/memory``).
@@ -21,21 +21,18 @@ struct WriteStage {
         _ model: SiteModel, pages: PageStage.Output, cells: CellCache, environment: RenderEnvironment,
         changes: ChangeSet, memo: inout Memo, diagnostics: inout DiagnosticBag
     ) async throws(BuildFailure) -> OutputWriter.Summary {
-        let manifestFile = Paths.join(layout.cache, "output-manifest")
-        let plan = self.plan(pages, manifestFile: manifestFile, memo: &memo)
+        let plan = self.plan(pages, memo: &memo)
         // Over the last output, only the pages that show a changed item (the plan names none otherwise).
-        let dirty: [Int]? = if case .some = plan { pages.dirty } else { nil }
+        let dirty: [Int]? = if case .disk(let disk) = plan, disk.partial { pages.dirty } else { nil }
         let changedPaths: Set<String>? = if case .paths(let paths) = changes { paths } else { nil }
+        let trusted = if case .disk(let disk) = plan { disk.trusted && disk.remembered != nil } else { false }
         // Taken from the memo rather than copied: a rebuild after one edit updates a few entries.
         var previous: [String: UInt64] = [:]
         swap(&previous, &memo.fingerprints)
         let transaction = OutputTransaction(layout: layout, plan: plan)
-        var committing = false
+        var remembered = memo.folders
         do throws(BuildFailure) {
-            let ((fingerprints, captured), manifest, summary) = try await transaction.run(
-                diagnostics: &diagnostics, committing: &committing
-            ) { writer, diagnostics in
-                let trusted = if case .whole(_, true) = plan { true } else { false }
+            let outcome = try await transaction.run(diagnostics: &diagnostics, remembered: &remembered) { writer, diagnostics in
                 let site = SiteWriter(model: model, environment: environment, cells: cells, writer: writer, reporter: reporter,
                                       layout: layout, globalKey: globalKey,
                                       unchangedSources: trusted ? changedPaths.map(UnchangedSources.init) : nil)
@@ -59,6 +56,7 @@ struct WriteStage {
                 diagnostics.append(contentsOf: problems.diagnostics)
                 return (fresh, writer.captured)
             }
+            let (fingerprints, captured) = outcome.result
             if dirty != nil {
                 for (file, key) in fingerprints { previous[file] = key }
                 memo.fingerprints = previous
@@ -66,32 +64,37 @@ struct WriteStage {
                 memo.fingerprints = fingerprints
             }
             memo.captured = captured
-            if options.writeMode == .staged {
-                try? manifest.save(to: manifestFile)
+            memo.folders = outcome.remembered
+            if case .disk(let disk) = plan, disk.trusted, let remembered = outcome.remembered, remembered.spare == nil {
+                memo.folders = OutputTransaction.makeSpare(for: OutputPreparation.outputFolder(layout.output), remembered,
+                                                           faults: options.faults)
             }
-            memo.manifest = manifest
-            return summary
+            return outcome.summary
         } catch {
-            // An aborted build left the output as it was, and the memo still describes it; after a
-            // failed commit, nothing remembered about the output is trusted.
-            if committing { memo = Memo() } else { memo.fingerprints = previous }
+            // The output is as it was, and the fingerprints still describe it; the spare may have
+            // changed, and what is known of it now is in `remembered`.
+            memo.fingerprints = previous
+            memo.folders = remembered
             throw error
         }
     }
 
-    /// How this build writes: in memory, over the last build's output, or the whole site.
-    private func plan(_ pages: PageStage.Output, manifestFile: String, memo: inout Memo) -> OutputTransaction.Plan {
+    /// How this build writes: in memory, or into the spare folder — all of it, or (in a session
+    /// that knows both folders) only what shows a changed item.
+    private func plan(_ pages: PageStage.Output, memo: inout Memo) -> OutputTransaction.Plan {
         if options.writeMode == .memory { return .memory }
-        if options.clean, memo.manifest == nil { FileIO.removeTree(layout.cache) }
-        var previous = memo.manifest
-        if previous == nil, !options.clean { previous = OutputManifest.load(from: manifestFile, outputPath: layout.output) }
-        if !FileIO.exists(Paths.join(layout.output, OutputWriter.marker)) {
-            previous = nil
+        var disk = OutputTransaction.DiskPlan()
+        disk.faults = options.faults
+        disk.clean = options.clean && memo.folders == nil
+        // The preview server's folder is written by nobody else: what the last build left is still there.
+        disk.trusted = options.writeMode == .inPlace
+        disk.remembered = disk.trusted ? memo.folders : nil
+        disk.cache = options.writeMode == .staged ? layout.cache : nil
+        if !FileIO.exists(Paths.join(layout.output, OutputMarker.name)) {
+            disk.remembered = nil
             memo.fingerprints = [:]
         }
-        // The preview server's folder is written by nobody else: what the last build wrote is still there.
-        let trusted = options.writeMode == .inPlace && memo.manifest != nil
-        if trusted, pages.dirty != nil, let previous { return .some(previous: previous) }
-        return .whole(previous: previous, trusted: trusted)
+        disk.partial = disk.trusted && pages.dirty != nil && disk.remembered?.spare != nil
+        return .disk(disk)
     }
 }

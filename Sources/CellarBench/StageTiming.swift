@@ -1,0 +1,31 @@
+/// One stage of a Cellar build as `cellar build --timings` prints it:
+/// `  parsing            5616.5 ms   cpu  9160.4 ms   peak   664 MiB`.
+struct StageTiming: Sendable {
+    var stage: String
+    var wall: Double
+    var cpu: Double
+    /// The process's peak memory when the stage ended, in bytes.
+    var peak: Double
+
+    static func parse(_ output: String) -> [StageTiming] {
+        output.split(separator: "\n").compactMap { line in
+            let words = line.split(separator: " ")
+            guard let ms = words.firstIndex(of: "ms"), ms > 0, let wall = Double(words[ms - 1]),
+                  let cpuAt = words.firstIndex(of: "cpu"), cpuAt + 1 < words.count, let cpu = Double(words[cpuAt + 1]),
+                  let peakAt = words.firstIndex(of: "peak"), peakAt + 1 < words.count, let peak = Double(words[peakAt + 1])
+            else { return nil }
+            return StageTiming(stage: words[..<(ms - 1)].joined(separator: " "), wall: wall / 1000, cpu: cpu / 1000,
+                               peak: peak * 1_048_576)
+        }
+    }
+
+    /// The median of each stage over several runs, in the order the stages ran.
+    static func medians(_ runs: [[StageTiming]]) -> [StageTiming] {
+        guard let first = runs.first else { return [] }
+        return first.map { stage in
+            let all = runs.compactMap { $0.first { $0.stage == stage.stage } }
+            return StageTiming(stage: stage.stage, wall: Statistics(all.map(\.wall)).median,
+                               cpu: Statistics(all.map(\.cpu)).median, peak: Statistics(all.map(\.peak)).median)
+        }
+    }
+}

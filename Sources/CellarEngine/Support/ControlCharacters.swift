@@ -1,0 +1,79 @@
+/// Control characters — C0 but tab and newline, DEL, and C1 (U+0080–U+009F) — have no business
+/// in a page, a feed or a terminal: BEL rings, ESC drives the terminal, and HTML and XML call them
+/// errors. Content can carry them (a YAML `"\e"`, a Markdown `&#27;`), so every text file Cellar
+/// writes loses them on the way out, and text echoed to a terminal shows them escaped.
+enum ControlCharacters {
+    /// Whether the Unicode scalar is one of them.
+    static func contains(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        return (value < 0x20 && value != 0x09 && value != 0x0A) || (value >= 0x7F && value <= 0x9F)
+    }
+
+    /// `text` without them.
+    static func removing(from text: String) -> String {
+        guard text.unicodeScalars.contains(where: contains) else { return text }
+        var result = String.UnicodeScalarView()
+        result.append(contentsOf: text.unicodeScalars.lazy.filter { !contains($0) })
+        return String(result)
+    }
+
+    /// `text` with each of them spelled out (`\u{1B}`), for a terminal.
+    static func escaping(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: contains) else { return text }
+        return text.unicodeScalars.map { contains($0) ? $0.escaped(asASCII: true) : String($0) }.joined()
+    }
+
+    /// Calls `body` with UTF-8 `bytes` without them: the same buffer when there are none (the usual
+    /// case, found by a scan eight bytes at a time), else a cleaned copy.
+    static func withoutThem<R>(_ bytes: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+        guard let first = firstSuspect(in: bytes) else { return try body(bytes) }
+        var clean = [UInt8]()
+        clean.reserveCapacity(bytes.count)
+        clean.append(contentsOf: bytes[..<first])
+        var index = first
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte < 0x20 && byte != 0x09 && byte != 0x0A || byte == 0x7F {
+                index += 1
+            } else if byte == 0xC2, index + 1 < bytes.count, bytes[index + 1] >= 0x80, bytes[index + 1] <= 0x9F {
+                index += 2
+            } else {
+                clean.append(byte)
+                index += 1
+            }
+        }
+        return try clean.withUnsafeBytes { try body($0) }
+    }
+
+    /// The offset of the first byte that may start a control character, or nil when there is none.
+    static func firstSuspect(in bytes: UnsafeRawBufferPointer) -> Int? {
+        guard let base = bytes.baseAddress else { return nil }
+        let count = bytes.count
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        var index = 0
+        while index + 8 <= count {
+            let word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            // A byte below 0x20, a DEL or a 0xC2 lead byte somewhere in the word?
+            let low = (word &- ones &* 0x20) & ~word & highs
+            let del = ((word ^ (ones &* 0x7F)) &- ones) & ~(word ^ (ones &* 0x7F)) & highs
+            let c2 = ((word ^ (ones &* 0xC2)) &- ones) & ~(word ^ (ones &* 0xC2)) & highs
+            if low | del | c2 != 0, let found = exact(base, from: index, to: index + 8, count: count) { return found }
+            index += 8
+        }
+        return exact(base, from: index, to: count, count: count)
+    }
+
+    private static func exact(_ base: UnsafeRawPointer, from start: Int, to end: Int, count: Int) -> Int? {
+        var index = start
+        while index < end {
+            let byte = base.load(fromByteOffset: index, as: UInt8.self)
+            if byte < 0x20 && byte != 0x09 && byte != 0x0A || byte == 0x7F { return index }
+            if byte == 0xC2, index + 1 < count {
+                let next = base.load(fromByteOffset: index + 1, as: UInt8.self)
+                if next >= 0x80 && next <= 0x9F { return index }
+            }
+            index += 1
+        }
+        return nil
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+
+/// Files and folders the user may not read are named as such — the file, or the folder that
+/// cannot be entered — never "not found". Run as an unprivileged user (root reads anything): as
+/// `nobody` through `setpriv` when the tests run as root.
+@Suite(.serialized, .enabled(if: CellarProcess.executable != nil && AsAnotherUser.isPossible,
+                             "needs the cellar executable, and setpriv when running as root"))
+struct UnreadableInputTests {
+    @Test func anUnreadableContentFileIsNamedWithAHintAboutTheFile() async throws {
+        let (folder, site) = try await AsAnotherUser.site()
+        #expect(try await AsAnotherUser.build(site).status == 0)
+        chmod(site + "/content/posts/hello-world.md", 0o000)
+        let run = try await AsAnotherUser.build(site)
+        #expect(run.status == 1)
+        #expect(run.err == """
+            site/content/posts/hello-world.md:1:1: error: cannot read the file: Permission denied
+              hint: the file is not readable by you: chmod u+r site/content/posts/hello-world.md
+            1 error; site/public/ is as it was.
+
+            """)
+        withExtendedLifetime(folder) {}
+    }
+
+    @Test func anUnreadableThemesFolderIsNotAMissingTheme() async throws {
+        let (folder, site) = try await AsAnotherUser.site()
+        chmod(site + "/themes", 0o000)
+        defer { chmod(site + "/themes", 0o755) }
+        let run = try await AsAnotherUser.build(site)
+        #expect(run.status == 1)
+        #expect(run.err.hasPrefix("error: cannot read the theme folder site/themes/default/: Permission denied\n"), "\(run.err)")
+        #expect(run.err.contains("hint: you may not enter the folder \(site)/themes (it lacks the x permission for you)"), "\(run.err)")
+        #expect(!run.err.contains("not found"))
+        withExtendedLifetime(folder) {}
+    }
+}
+
+enum AsAnotherUser {
+    static let isRoot = getuid() == 0
+    static let isPossible = !isRoot || FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")
+    static let prefix = isRoot ? ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "--"] : []
+
+    /// A new site in a folder the other user owns.
+    static func site() async throws -> (TemporaryFolder, String) {
+        let folder = try TemporaryFolder()
+        let site = folder.path + "/site"
+        #expect(await Run.cellar(["new", "site", site], in: folder.path).status == .success)
+        if isRoot {
+            for path in [folder.path] + FolderSnapshot.paths(folder.path).map({ folder.path + "/" + $0 }) {
+                chown(path, 65534, 65534)
+            }
+        }
+        return (folder, site)
+    }
+
+    static func build(_ site: String) async throws -> CellarProcess.Outcome {
+        let folder = URL(fileURLWithPath: site).deletingLastPathComponent().path
+        return try await CellarProcess.run(["build", "--site", "site"], prefix: prefix, in: folder)
+    }
+}
