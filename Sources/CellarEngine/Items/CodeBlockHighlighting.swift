@@ -38,9 +38,11 @@ struct CodeBlockHighlighting: Sendable {
     /// language is a note at the language (the code is shown plain); a problem with the options is a
     /// warning where it is in them.
     static func diagnostics(_ reports: Reports, markdown: String, file: String, firstLine: Int) -> [Diagnostic] {
+        let found = reports.all
+        guard !found.isEmpty else { return [] }   // the common case: nothing to place, no need to cut the body into lines
         let lines = markdown.split(separator: "\n", omittingEmptySubsequences: false)
         var diagnostics: [Diagnostic] = []
-        for (block, problems) in reports.all {
+        for (block, problems) in found {
             let text = block.line - 1 < lines.count ? lines[block.line - 1] : ""
             let (language, attributes) = columns(in: text, of: block)
             for problem in problems {
