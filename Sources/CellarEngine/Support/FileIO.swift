@@ -168,8 +168,9 @@ enum FileIO {
             fd = open(path, flags, 0o644)
             guard fd >= 0 else { throw FileIOError(path: path, operation: "write", code: errno) }
             self.path = path
+            // A file just made (O_EXCL) is empty: only one that was there has a size to cut to.
             var before = stat()
-            oldSize = fstat(fd, &before) == 0 ? Int(before.st_size) : 0
+            oldSize = creating ? 0 : fstat(fd, &before) == 0 ? Int(before.st_size) : 0
         }
 
         mutating func append(_ bytes: UnsafeRawBufferPointer) throws(FileIOError) {
