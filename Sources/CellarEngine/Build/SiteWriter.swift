@@ -80,7 +80,7 @@ struct SiteWriter {
         do throws(FileIOError) {
             try writeFeeds()
             try writeSiteFiles(pages)
-            try copyFiles()
+            try await copyFiles()
         } catch {
             diagnostics.append(error.diagnostic)
         }
@@ -129,29 +129,33 @@ struct SiteWriter {
         }
     }
 
-    /// Copies the static files of `content/`, the files of published bundles and the theme's assets.
+    /// Copies the static files of `content/`, the files of published bundles and the theme's assets,
+    /// on every core (a site of photos has tens of thousands).
     /// - Parameter sources: copy only the files with these (absolute) sources, and nothing else.
-    func copyFiles(onlyFrom sources: Set<String>? = nil) throws(FileIOError) {
-        func copy(_ source: String, to path: String) throws(FileIOError) {
-            if let sources {
-                if sources.contains(source) { try writer.copy(source, to: path) }
-                return
-            }
-            if let unchangedSources, !unchangedSources.changed.contains(source), writer.keep(path) { return }
-            try writer.copy(source, to: path)
+    func copyFiles(onlyFrom sources: Set<String>? = nil) async throws(FileIOError) {
+        var copies: [(source: String, path: String)] = []
+        func add(_ source: String, to path: String) {
+            if let sources, !sources.contains(source) { return }
+            copies.append((source, path))
         }
         for path in model.staticFiles {
-            try copy(Paths.join(layout.content, path), to: path)
+            add(Paths.join(layout.content, path), to: path)
         }
         for (item, files) in model.bundleResources {
             guard let bundle = item.bundleDirectory else { continue }
             for file in files {
                 let relative = String(file.dropFirst(bundle.count + 1))
-                try copy(Paths.join(layout.content, file), to: item.url.appending(relative).outputFile)
+                add(Paths.join(layout.content, file), to: item.url.appending(relative).outputFile)
             }
         }
         for asset in model.theme.assets {
-            try copy(Paths.join(model.theme.directory, "assets", asset), to: asset)
+            add(Paths.join(model.theme.directory, "assets", asset), to: asset)
+        }
+        let writer = self.writer
+        let unchanged = sources == nil ? unchangedSources : nil
+        _ = try await parallelMap(copies, minimumChunk: 256) { (copy) throws(FileIOError) in
+            if let unchanged, !unchanged.changed.contains(copy.source), writer.keep(copy.path) { return }
+            try writer.copy(copy.source, to: copy.path)
         }
     }
 }

@@ -49,7 +49,7 @@ struct WriteStage {
                 }
                 do throws(FileIOError) {
                     if pages.feedsChanged { try site.writeFeeds() }
-                    if !copies.isEmpty { try site.copyFiles(onlyFrom: copies) }
+                    if !copies.isEmpty { try await site.copyFiles(onlyFrom: copies) }
                 } catch {
                     problems.append(error.diagnostic)
                 }
