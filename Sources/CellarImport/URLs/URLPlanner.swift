@@ -159,7 +159,7 @@ struct URLPlanner {
             let rest = folder.hasPrefix(sectionURL) ? Array(URLPaths.segments(String(folder.dropFirst(sectionURL.count))).dropLast()) : []
             let newFolder = FilePaths.join(section.folder, rest.joined(separator: "/"))
             let name = FilePaths.lastComponent(item.target)
-            let target = FilePaths.join(newFolder, name == "index.md" || name == "_index.md" ? (wanted ?? "page") + ".md" : name)
+            let target = FilePaths.join(newFolder, name == "index.md" || name == "_index.md" ? wanted + ".md" : name)
             if folder.hasPrefix(sectionURL), folder != sectionURL, rest.allSatisfy({ Slug.make($0) == $0 }),
                !folders.sections.contains(where: { $0 != section.folder && (newFolder == $0 || newFolder.hasPrefix($0 + "/")) }),
                !folders.bundles.contains(where: { newFolder == $0 || newFolder.hasPrefix($0 + "/") }),
