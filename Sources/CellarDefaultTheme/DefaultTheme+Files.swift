@@ -3,7 +3,7 @@
 
 extension DefaultTheme {
     /// Every file of the default theme: path relative to the theme folder → contents.
-    package static let files: [String: String] = [
+    public static let files: [String: String] = [
         "assets/css/cellar.css": #"""
 /* Cellar default theme — list screens for the web.
    Light and dark follow the visitor's system; no web fonts, no external requests.
@@ -425,12 +425,18 @@ img { max-width: 100%; height: auto; }
 /* ---- Pagination, tags, buttons ---- */
 
 .pagination { display: flex; flex-wrap: wrap; align-items: center; justify-content: center; gap: 0.75rem; margin: 2rem 0 0; }
-.pagination-pages { display: flex; flex-wrap: wrap; gap: 0.25rem; list-style: none; margin: 0; padding: 0; }
+.pagination-pages { display: flex; flex-wrap: wrap; justify-content: center; gap: 0.25rem; list-style: none; margin: 0; padding: 0; }
 .pagination a {
   display: inline-block; min-width: 2.4rem; padding: 0.35rem 0.7rem; text-align: center;
   border: 1px solid var(--line); border-radius: 999px; background: var(--surface); text-decoration: none;
 }
 .pagination a[aria-current="page"] { background: var(--accent); color: var(--accent-text); border-color: var(--accent); }
+.pagination-gap { min-width: 1.5rem; padding: 0.35rem 0; text-align: center; color: var(--muted); }
+@media (max-width: 30rem) {
+  /* First, last, current and two either side, with two gaps: one row on a phone. */
+  .pagination-pages a { min-width: 2rem; padding: 0.35rem 0.45rem; }
+  .pagination-gap { min-width: 1rem; }
+}
 
 .tag-cloud { display: flex; flex-wrap: wrap; gap: 0.5rem; list-style: none; padding: 0; margin: 0; }
 .tag-cloud a {
