@@ -1,6 +1,8 @@
 import Foundation
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// Writes files under a root folder, creating parent folders as needed (each only once).
@@ -36,7 +38,11 @@ struct FileTree {
         var offset = 0
         while offset < bytes.count {
             let count = bytes.withUnsafeBytes { buffer in
+                #if canImport(Glibc)
                 Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                #elseif canImport(Darwin)
+                Darwin.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                #endif
             }
             if count < 0 {
                 if errno == EINTR { continue }

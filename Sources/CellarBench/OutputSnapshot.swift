@@ -1,5 +1,7 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// The identity of every file under a folder (inode, size, modification and change times), to
@@ -77,8 +79,8 @@ struct OutputSnapshot {
             } else {
                 entries[prefix + name] = Entry(
                     inode: UInt64(status.st_ino), size: Int64(status.st_size),
-                    modified: Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec),
-                    changed: Int64(status.st_ctim.tv_sec) * 1_000_000_000 + Int64(status.st_ctim.tv_nsec)
+                    modified: Self.nanoseconds(Self.modifiedTime(status)),
+                    changed: Self.nanoseconds(Self.changedTime(status))
                 )
             }
         }
@@ -87,5 +89,23 @@ struct OutputSnapshot {
     private static func status(_ path: String) -> stat? {
         var status = stat()
         return lstat(path, &status) == 0 ? status : nil
+    }
+
+    private static func nanoseconds(_ time: timespec) -> Int64 { Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec) }
+
+    private static func modifiedTime(_ status: stat) -> timespec {
+        #if canImport(Glibc)
+        status.st_mtim
+        #elseif canImport(Darwin)
+        status.st_mtimespec
+        #endif
+    }
+
+    private static func changedTime(_ status: stat) -> timespec {
+        #if canImport(Glibc)
+        status.st_ctim
+        #elseif canImport(Darwin)
+        status.st_ctimespec
+        #endif
     }
 }

@@ -1,6 +1,8 @@
 import Foundation
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// How long one process ran and how much memory it took, as `measure.py` reports it.
@@ -94,7 +96,11 @@ enum ProcessTimer {
     /// The peak resident set of this process so far, in bytes.
     static func selfPeakRSS() -> Double {
         var usage = rusage()
+        #if canImport(Glibc)
         getrusage(RUSAGE_SELF.rawValue, &usage)
+        #elseif canImport(Darwin)
+        getrusage(RUSAGE_SELF, &usage)
+        #endif
         return Double(usage.ru_maxrss) * 1024
     }
 

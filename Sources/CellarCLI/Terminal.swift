@@ -1,5 +1,7 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 import Foundation
 
@@ -22,7 +24,11 @@ package struct Terminal: Sendable {
                         useColorOnStdout: isatty(STDOUT_FILENO) == 1 && !noColor && !dumb) { text, error in
             let data = Array(text.utf8)
             data.withUnsafeBytes { buffer in
+                #if canImport(Glibc)
                 _ = Glibc.write(error ? STDERR_FILENO : STDOUT_FILENO, buffer.baseAddress, buffer.count)
+                #elseif canImport(Darwin)
+                _ = Darwin.write(error ? STDERR_FILENO : STDOUT_FILENO, buffer.baseAddress, buffer.count)
+                #endif
             }
         }
     }

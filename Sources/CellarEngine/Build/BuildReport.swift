@@ -39,8 +39,7 @@ package struct StageUsage: Sendable {
 
     /// CPU time used by the whole process so far, and its peak resident memory.
     static func now() -> StageUsage {
-        var usage = rusage()
-        getrusage(RUSAGE_SELF.rawValue, &usage)
+        let usage = SystemCalls.selfUsage()
         let micros = Int64(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1_000_000
             + Int64(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec)
         return StageUsage(cpu: .microseconds(micros), peakMemory: Int(usage.ru_maxrss) * 1024)

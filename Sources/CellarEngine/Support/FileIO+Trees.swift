@@ -1,31 +1,33 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// Whole folders: swapping two atomically, hard links, removing a tree without leaving its file
 /// system, comparing bytes, free space — what the output transaction is made of.
 extension FileIO {
     /// Swaps two folders (or files) in one atomic step: at every instant each path names one of
-    /// the two, whole. Linux's `renameat2(RENAME_EXCHANGE)`; both must be on one file system.
+    /// the two, whole. Linux's `renameat2(RENAME_EXCHANGE)` (Darwin's `renamex_np(RENAME_SWAP)`); both must be on one file system.
     static func exchange(_ first: String, _ second: String) throws(FileIOError) {
-        try renameAt2(first, second, flags: renameExchange, operation: "swap in")
+        try renameAtomically(first, second, exchange: true, operation: "swap in")
     }
 
     /// Renames `from` to `to`, failing (EEXIST) rather than replacing anything at `to`.
     static func renameWithoutReplacing(_ from: String, to: String) throws(FileIOError) {
-        try renameAt2(from, to, flags: renameNoReplace, operation: "move into place")
+        try renameAtomically(from, to, exchange: false, operation: "move into place")
     }
 
     /// Makes `to` a second name of the file `from` (never following a symlink at `from`).
     static func link(_ from: String, to: String) throws(FileIOError) {
-        if Glibc.linkat(AT_FDCWD, from, AT_FDCWD, to, 0) != 0 {
+        if SystemCalls.link(from, to) != 0 {
             throw FileIOError(path: to, operation: "link", code: errno)
         }
     }
 
     /// Removes a name, saying why when it cannot (a missing name is no error).
     static func unlink(_ path: String) throws(FileIOError) {
-        if Glibc.unlink(path) != 0, errno != ENOENT { throw FileIOError(path: path, operation: "remove", code: errno) }
+        if SystemCalls.unlink(path) != 0, errno != ENOENT { throw FileIOError(path: path, operation: "remove", code: errno) }
     }
 
     /// Removes an empty folder; false when it is not empty, missing, or cannot be removed.
@@ -39,7 +41,7 @@ extension FileIO {
         guard let info = status(path) else { return }
         if info.kind != .directory {
             step()
-            Glibc.unlink(path)
+            SystemCalls.unlink(path)
             return
         }
         removeContents(path, device: info.device, step: step)
@@ -62,7 +64,7 @@ extension FileIO {
                 }
             }
             step()
-            Glibc.unlink(path)
+            SystemCalls.unlink(path)
         }
     }
 
@@ -157,20 +159,8 @@ extension FileIO {
 
     // MARK: - Private
 
-    private static let renameNoReplace: UInt32 = 1
-    private static let renameExchange: UInt32 = 2
-
-    private typealias RenameAt2 = @convention(c) (Int32, UnsafePointer<CChar>?, Int32, UnsafePointer<CChar>?, UInt32) -> Int32
-
-    /// `renameat2(2)`: Glibc declares it only for C with `_GNU_SOURCE`, so it is looked up once by name.
-    private static let renameAt2Function: RenameAt2? = {
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "renameat2") else { return nil }
-        return unsafeBitCast(symbol, to: RenameAt2.self)
-    }()
-
-    private static func renameAt2(_ from: String, _ to: String, flags: UInt32, operation: String) throws(FileIOError) {
-        guard let function = renameAt2Function else { throw FileIOError(path: to, operation: operation, code: ENOSYS) }
-        if function(AT_FDCWD, from, AT_FDCWD, to, flags) != 0 {
+    private static func renameAtomically(_ from: String, _ to: String, exchange: Bool, operation: String) throws(FileIOError) {
+        if SystemCalls.rename(from, to, exchange: exchange) != 0 {
             throw FileIOError(path: to, operation: operation, code: errno)
         }
     }
@@ -179,7 +169,7 @@ extension FileIO {
     private static func readFully(_ fd: Int32, into buffer: inout [UInt8]) -> Int {
         var total = 0
         while total < buffer.count {
-            let count = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + total, $0.count - total) }
+            let count = buffer.withUnsafeMutableBytes { SystemCalls.read(fd, $0.baseAddress! + total, $0.count - total) }
             if count < 0 {
                 if errno == EINTR { continue }
                 return -1

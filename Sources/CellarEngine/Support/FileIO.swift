@@ -1,5 +1,7 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 import CellarDiagnostics
 
@@ -112,7 +114,7 @@ enum FileIO {
                 bytes.append(contentsOf: repeatElement(0, count: max(4096, total)))
             }
             let count = bytes.withUnsafeMutableBytes { buffer in
-                Glibc.read(fd, buffer.baseAddress! + total, buffer.count - total)
+                SystemCalls.read(fd, buffer.baseAddress! + total, buffer.count - total)
             }
             if count < 0 {
                 if errno == EINTR { continue }
@@ -151,7 +153,7 @@ enum FileIO {
 
     /// A file's modification time, in nanoseconds since 1970.
     static func modifiedTime(_ info: stat) -> Int64 {
-        Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+        SystemCalls.modified(info)
     }
 
     /// A file opened to be overwritten in place: written from its start, and cut to length at the
@@ -176,7 +178,7 @@ enum FileIO {
         mutating func append(_ bytes: UnsafeRawBufferPointer) throws(FileIOError) {
             var offset = 0
             while offset < bytes.count {
-                let count = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+                let count = SystemCalls.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
                 if count < 0 {
                     if errno == EINTR { continue }
                     throw failure(errno)
@@ -246,10 +248,10 @@ enum FileIO {
     }
 
     static func rename(_ from: String, to: String) throws(FileIOError) {
-        if Glibc.rename(from, to) != 0 { throw FileIOError(path: from, operation: "rename", code: errno) }
+        if SystemCalls.rename(from, to) != 0 { throw FileIOError(path: from, operation: "rename", code: errno) }
     }
 
-    static func remove(_ path: String) { Glibc.unlink(path) }
+    static func remove(_ path: String) { SystemCalls.unlink(path) }
 
     /// Names in a folder (no `.` and `..`), with their types when the file system says them.
     static func list(_ path: String) throws(FileIOError) -> [(name: String, kind: FileStatus.Kind?)] {
@@ -307,7 +309,7 @@ enum FileIO {
         var target = try OverwrittenFile(to, creating: creating)
         var buffer = [UInt8](repeating: 0, count: chunk)
         while true {
-            let count = buffer.withUnsafeMutableBytes { Glibc.read(source, $0.baseAddress!, chunk) }
+            let count = buffer.withUnsafeMutableBytes { SystemCalls.read(source, $0.baseAddress!, chunk) }
             if count < 0 {
                 if errno == EINTR { continue }
                 let code = errno
@@ -331,7 +333,7 @@ extension FileStatus {
     init(_ info: stat, kind: Kind) {
         self.init(kind: kind, size: Int(info.st_size), modified: FileIO.modifiedTime(info), inode: UInt64(info.st_ino),
                   mode: UInt32(info.st_mode & 0o7777),
-                  changed: Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec),
+                  changed: SystemCalls.changed(info),
                   links: Int(info.st_nlink), device: UInt64(info.st_dev))
     }
 }
