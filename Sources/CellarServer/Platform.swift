@@ -6,7 +6,7 @@ import Darwin
 
 /// The few system calls whose Swift spelling differs between Glibc and Darwin, so that the rest
 /// of the module reads the same on Linux and macOS.
-enum Platform {
+package enum Platform {
     /// Closes a descriptor (`close(2)`), where a member named `close` would hide the C function.
     static func close(_ fd: Int32) {
         #if canImport(Glibc)
@@ -45,6 +45,35 @@ enum Platform {
         return Int16(POLLHUP)
         #endif
     }()
+
+    /// How many descriptors the process may have open (its soft limit).
+    static func descriptorLimit() -> Int {
+        var limit = rlimit()
+        guard getrlimit(openFiles, &limit) == 0 else { return 1024 }
+        return Int(clamping: limit.rlim_cur)  // RLIM_INFINITY clamps to Int.max
+    }
+
+    /// Raises the soft limit on open files toward `wanted`, never past the hard one; returns the
+    /// limit now. `cellar serve` asks for 10,240 (macOS refuses more) so that the server keeps its
+    /// full number of connections where the soft limit is the usual 1,024.
+    @discardableResult
+    package static func raiseDescriptorLimit(to wanted: Int = 10_240) -> Int {
+        var limit = rlimit()
+        guard getrlimit(openFiles, &limit) == 0 else { return 0 }
+        let target = min(rlim_t(wanted), limit.rlim_max)
+        if limit.rlim_cur < target {
+            limit.rlim_cur = target
+            _ = setrlimit(openFiles, &limit)
+            _ = getrlimit(openFiles, &limit)
+        }
+        return Int(clamping: limit.rlim_cur)
+    }
+
+    #if canImport(Glibc)
+    private static let openFiles = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
+    #else
+    private static let openFiles = RLIMIT_NOFILE
+    #endif
 
     /// The last modification time of the file `info` describes.
     static func modificationTime(_ info: stat) -> timespec {

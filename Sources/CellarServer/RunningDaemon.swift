@@ -18,7 +18,7 @@ struct RunningDaemon {
             Platform.close(socket.fd)
             throw .startFailed(reason: "cannot create a pipe: \(Platform.errorText)")
         }
-        let connections = ConnectionGuard(limits: configuration.limits.fitting(descriptors: Self.descriptorLimit()))
+        let connections = ConnectionGuard(limits: configuration.limits.fitting(descriptors: Platform.descriptorLimit()))
         do {
             try connections.start()
         } catch {
@@ -69,17 +69,5 @@ struct RunningDaemon {
         return withVaList(options) { arguments in
             MHD_start_daemon_va(UInt32(flags), 0, nil, nil, accessHandler, pointer, arguments)
         }
-    }
-
-    /// How many descriptors the process may have open (its soft limit).
-    private static func descriptorLimit() -> Int {
-        var limit = rlimit()
-        #if canImport(Glibc)
-        let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
-        #else
-        let resource = RLIMIT_NOFILE
-        #endif
-        guard getrlimit(resource, &limit) == 0 else { return 1024 }
-        return Int(clamping: limit.rlim_cur)  // RLIM_INFINITY clamps to Int.max
     }
 }

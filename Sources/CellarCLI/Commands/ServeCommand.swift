@@ -56,7 +56,7 @@ struct ServeCommand: Command {
             terminal.err(terminal.styled("error:", .red) + " \(error)")
             return .failure
         }
-        Self.raiseDescriptorLimit()
+        Platform.raiseDescriptorLimit()
         let stop = StopSignal()
         let options = site.buildOptions(in: environment)
         let preview = PreviewServer(options: options, host: host, port: port, terminal: terminal, timings: timings,
@@ -78,22 +78,6 @@ struct ServeCommand: Command {
         await preview.stopOffThePool()
         terminal.out("\nStopped.")
         return .success
-    }
-
-    /// Lets the server keep its full number of connections: the soft limit on open files (often
-    /// 1,024) goes up to the hard one, capped at 10,240 (macOS refuses more).
-    private static func raiseDescriptorLimit() {
-        var limit = rlimit()
-        #if canImport(Glibc)
-        let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
-        #else
-        let resource = RLIMIT_NOFILE
-        #endif
-        guard getrlimit(resource, &limit) == 0 else { return }
-        let wanted = min(limit.rlim_max, 10_240)
-        guard limit.rlim_cur < wanted else { return }
-        limit.rlim_cur = wanted
-        _ = setrlimit(resource, &limit)
     }
 }
 
