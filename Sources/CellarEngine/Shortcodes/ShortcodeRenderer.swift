@@ -142,34 +142,12 @@ struct ShortcodeRenderer: Sendable {
                                 diagnostics: &diagnostics)
     }
 
-    /// A typed argument as the template sees it, like a field of an item.
+    /// A typed argument as the template sees it, like a field of an item (files resolved with `links`).
     private func value(_ value: FieldValue, type: FieldType?, labels: [String: String], links: LinkResolver,
                        language: String) -> MustacheValue {
-        switch value {
-        case .string(let text):
-            if case .enumeration(let values)? = type {
-                return .custom(EnumValueContext(value: text, values: values, label: labels[text] ?? text))
-            }
-            return .string(text)
-        case .html(let html, _): return .html(html)
-        case .int(let number): return .int(number)
-        case .number(let number): return .double(number)
-        case .bool(let flag): return .bool(flag)
-        case .date(let date): return .custom(DateContext(date: date, dates: dates, language: language))
-        case .url(let text): return .custom(URLValueContext(url: site.url.href(written: text)))
-        case .file(let reference):
-            if let remote = reference.remoteURL { return .string(remote) }
-            return .string(reference.contentPath.flatMap(links.outputURL(ofFile:)).map(site.url.href) ?? "")
-        case .list(let items):
-            let element: FieldType? = if case .list(let inner)? = type { inner } else { nil }
-            return .list(items.map { self.value($0.value, type: element, labels: labels, links: links, language: language) })
-        case .object(let fields):
-            let specs: [FieldSpec] = if case .object(let specs)? = type { specs } else { [] }
-            return .object(Dictionary(uniqueKeysWithValues: fields.map { name, field in
-                (name, self.value(field.value, type: specs.first { $0.name == name }?.type, labels: [:], links: links,
-                                   language: language))
-            }))
-        case .null: return .null
-        }
+        let site = self.site
+        return FieldTemplateValues(dates: dates, url: site.url) { reference in
+            reference.remoteURL ?? reference.contentPath.flatMap(links.outputURL(ofFile:)).map(site.url.href)
+        }.value(value, type: type, labels: labels, language: language)
     }
 }

@@ -74,31 +74,7 @@ final class RenderEnvironment: Sendable {
     /// in `language` (nil: the site's).
     func mustacheValue(of value: FieldValue, type: FieldType?, labels: [String: String] = [:],
                        language: String? = nil) -> MustacheValue {
-        switch value {
-        case .string(let text):
-            if case .enumeration(let values)? = type {
-                return .custom(EnumValueContext(value: text, values: values, label: labels[text] ?? text))
-            }
-            return .string(text)
-        case .html(let html, _): return .html(html)
-        case .int(let number): return .int(number)
-        case .number(let number): return .double(number)
-        case .bool(let flag): return .bool(flag)
-        case .date(let date): return .custom(DateContext(date: date, dates: dates, language: language))
-        case .url(let text):
-            return .custom(URLValueContext(url: url.href(written: text)))
-        case .file(let reference):
-            return .string(fileHref(reference) ?? "")
-        case .list(let items):
-            let element: FieldType? = if case .list(let inner)? = type { inner } else { nil }
-            return .list(items.map { mustacheValue(of: $0.value, type: element, labels: labels, language: language) })
-        case .object(let fields):
-            let specs: [FieldSpec] = if case .object(let specs)? = type { specs } else { [] }
-            return .object(Dictionary(uniqueKeysWithValues: fields.map { name, field in
-                (name, mustacheValue(of: field.value, type: specs.first { $0.name == name }?.type, language: language))
-            }))
-        case .null: return .null
-        }
+        FieldTemplateValues(dates: dates, url: url, fileHref: fileHref).value(value, type: type, labels: labels, language: language)
     }
 
     /// Where an item is on the site, absolute: its page, or — for kinds without pages — its cell on
