@@ -38,6 +38,14 @@ import Testing
         #expect(result.body == "Intro\n\n- item\n\n  ````python\n  print(\"```\")\n  ````\n")
     }
 
+    /// A file saved with Windows line ends: the code keeps its first character, and no blank line
+    /// is left before the closing fence ("\r\n" is one Character in Swift).
+    @Test func highlightInAFileWithCRLFLineEndsKeepsItsCode() {
+        let body = "{% highlight swift %}\r\nlet a = 1\r\n{% endhighlight %}\r\n"
+        let result = LiquidConverter(references: references).convert(document(body))
+        #expect(result.body == "```swift\nlet a = 1\n```\r\n")
+    }
+
     @Test func rawKeepsItsTextAndCommentsBecomeHTMLComments() {
         let body = "{% raw %}{{ not.liquid }}{% endraw %} and {% comment %}hidden -- note{% endcomment %}\n"
         #expect(LiquidConverter(references: references).convert(document(body)).body == "{{ not.liquid }} and <!--hidden - - note-->\n")

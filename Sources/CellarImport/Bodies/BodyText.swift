@@ -73,8 +73,9 @@ enum CodeFence {
     /// with a fence longer than any run of backticks inside.
     static func make(language: String, code: String, indentation: String?, startsLine: Bool) -> String {
         var body = code
-        if body.hasPrefix("\r\n") { body.removeFirst(2) } else if body.hasPrefix("\n") { body.removeFirst() }
-        while body.hasSuffix("\n") || body.hasSuffix(" ") || body.hasSuffix("\t") { body.removeLast() }
+        // "\r\n" is one Character: the first line break goes whole, CRLF or LF alike.
+        if body.first?.isNewline == true { body.removeFirst() }
+        while let last = body.last, last.isNewline || last == " " || last == "\t" { body.removeLast() }
         var longest = 0, run = 0
         for character in body { run = character == "`" ? run + 1 : 0; longest = max(longest, run) }
         let fence = String(repeating: "`", count: max(3, longest + 1))
