@@ -145,14 +145,6 @@ struct SiteConfigLoader {
         }
     }
 
-    /// Whether `text` has the shape of a language tag (for the names of theme text files).
-    static func isLanguageTag(_ text: String) -> Bool {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard let first = parts.first, (2...8).contains(first.count), first.allSatisfy({ $0.isASCII && $0.isLetter }) else {
-            return false
-        }
-        return parts.dropFirst().allSatisfy { (1...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } }
-    }
 
     /// Whether Foundation would have no data file for `zone`: it knows every zone's name and offset,
     /// but on Linux it crashes formatting a date in a zone whose file under the zoneinfo folder

@@ -38,6 +38,22 @@ struct LanguageTagProblem: Error, Sendable, Equatable {
 /// region, variants, extensions and private use, joined by `-` — and names a language, script and
 /// region that exist (as Foundation's ISO 639, ISO 15924 and ISO 3166 / UN M49 lists have them).
 extension LanguageTag {
+    /// Whether `tag` is a `language:` setting Cellar accepts (``checked(_:)`` finds no problem).
+    package static func isAccepted(_ tag: String) -> Bool {
+        if case .success = checked(tag) { return true }
+        return false
+    }
+
+    /// Whether `text` has the shape of a language tag, letters and digits between hyphens (the
+    /// names of theme text files: `en`, `zh-Hant`); ``checked(_:)`` is the whole rule.
+    static func hasTagShape(_ text: String) -> Bool {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard let first = parts.first, (2...8).contains(first.count), first.allSatisfy({ $0.isASCII && $0.isLetter }) else {
+            return false
+        }
+        return parts.dropFirst().allSatisfy { (1...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } }
+    }
+
     /// `tag` in its canonical case (`zh-hant-tw` → `zh-Hant-TW`), or what is wrong with it.
     static func checked(_ tag: String) -> Result<String, LanguageTagProblem> {
         if tag.contains("_") {

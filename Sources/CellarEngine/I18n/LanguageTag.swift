@@ -1,5 +1,5 @@
 /// BCP 47 language tags as theme text looks them up.
-enum LanguageTag {
+package enum LanguageTag {
     /// The tags to look for, most specific first, ending with English: `zh-Hant-TW` → `zh-Hant-TW`,
     /// `zh-Hant`, `zh`, `en`. A Chinese tag without a script gets the script its region writes
     /// (`zh-TW` → … `zh-Hant`; `zh`, `zh-CN` → … `zh-Hans`), since themes ship those two.

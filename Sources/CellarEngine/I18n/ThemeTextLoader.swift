@@ -21,7 +21,7 @@ struct ThemeTextLoader {
         for entry in entries.sorted(by: { $0.name < $1.name }) where entry.name.hasSuffix(".yml") || entry.name.hasSuffix(".yaml") {
             let language = Paths.deletingExtension(entry.name)
             let shown = display + "/" + entry.name
-            guard SiteConfigLoader.isLanguageTag(language) else {
+            guard LanguageTag.hasTagShape(language) else {
                 diagnostics.error("'\(language)' is not a language tag", at: SourceLocation(file: shown),
                                   hint: "name text files after their language: en.yml, fr.yml, pt-BR.yml, zh-Hant.yml")
                 continue

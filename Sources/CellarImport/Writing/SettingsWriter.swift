@@ -25,7 +25,8 @@ struct SettingsWriter {
             }
         }
         if let language = settings.language {
-            if Self.isLanguageTag(language) {
+            // As Cellar checks the setting, so that the new site builds: `en`, `pt-BR`, `en-us`.
+            if LanguageTag.isAccepted(language) {
                 lines.append("language: " + language)
             } else {
                 report.add(ImportNote(.dropped, .setting, "the language '\(language)' is not a language tag such as en or pt-BR; it was left out",
@@ -69,15 +70,6 @@ struct SettingsWriter {
         if let weight = section.weight, weight != 0 { lines.append("weight: \(weight)") }
         lines.append("---")
         return lines.joined(separator: "\n") + "\n" + (section.index?.body ?? "")
-    }
-
-    /// The rule of Cellar's `language:` setting: `en`, `pt-BR`, `en-us`.
-    static func isLanguageTag(_ text: String) -> Bool {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard let first = parts.first, (2...8).contains(first.count), first.allSatisfy({ $0.isASCII && $0.isLetter }) else {
-            return false
-        }
-        return parts.dropFirst().allSatisfy { (1...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } }
     }
 }
 
