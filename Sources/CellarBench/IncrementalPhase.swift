@@ -1,6 +1,8 @@
 import CellarEngine
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// The serve path, in process: one ``BuildSession`` writing in place into its own folder, a full

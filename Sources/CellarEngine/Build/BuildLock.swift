@@ -1,6 +1,8 @@
 import CellarDiagnostics
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// One build of a site at a time: an exclusive `flock` on `build.lock` in the site's cache folder,

@@ -1,6 +1,8 @@
 import CellarDiagnostics
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// The site's frame, loaded before any item: what is under `content/`, the settings, the theme

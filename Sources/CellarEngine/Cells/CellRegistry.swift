@@ -14,10 +14,6 @@ struct CellRegistry: Sendable {
         }
     }
 
-    func hasCell(for kind: String) -> Bool { factories[kind] != nil }
-
-    var kinds: [String] { factories.keys.sorted() }
-
     /// The configurator pairing `item` with its kind's cell.
     func configurator(for item: ContentItem) throws -> any CellConfiguring {
         guard let factory = factories[item.kind] else {

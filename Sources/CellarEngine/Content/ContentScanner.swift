@@ -1,6 +1,8 @@
 import CellarDiagnostics
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 import IgnoredFileNames
 

@@ -157,8 +157,6 @@ package struct ContentItem: Sendable, Identifiable {
     package var summary: String { source.summary.isEmpty ? body.summary : source.summary }
     /// Words of prose, each Chinese or Japanese character one; code not included.
     package var wordCount: Int { body.wordCount }
-    /// Headings' ids (for `#anchor` checks).
-    package var anchors: [String] { body.headings.map(\.id) }
     /// Its language (BCP 47, canonical case): its own `language:`, else its section's, else the site's.
     var language: String { source.language }
 

@@ -1,5 +1,7 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 import Synchronization
 
@@ -55,9 +57,6 @@ package final class FaultInjection: Sendable {
 
     /// No fault: every call is a counter increment.
     static let none = FaultInjection()
-
-    /// Steps taken so far.
-    var stepsTaken: Int { steps.load(ordering: .relaxed) }
 
     /// Called before each change on disk.
     func step() {

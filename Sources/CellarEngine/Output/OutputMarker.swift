@@ -1,5 +1,7 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// The file that makes a folder Cellar's: `.cellar-output`, in the output folder and in its spare.

@@ -3,6 +3,8 @@ import CellarDiagnostics
 import Synchronization
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// Writes a build's files into the spare folder beside the output, never into the output itself;

@@ -9,20 +9,6 @@ enum ControlCharacters {
         return (value < 0x20 && value != 0x09 && value != 0x0A) || (value >= 0x7F && value <= 0x9F)
     }
 
-    /// `text` without them.
-    static func removing(from text: String) -> String {
-        guard text.unicodeScalars.contains(where: contains) else { return text }
-        var result = String.UnicodeScalarView()
-        result.append(contentsOf: text.unicodeScalars.lazy.filter { !contains($0) })
-        return String(result)
-    }
-
-    /// `text` with each of them spelled out (`\u{1B}`), for a terminal.
-    static func escaping(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: contains) else { return text }
-        return text.unicodeScalars.map { contains($0) ? $0.escaped(asASCII: true) : String($0) }.joined()
-    }
-
     /// Calls `body` with UTF-8 `bytes` without them: the same buffer when there are none (the usual
     /// case, found by a scan eight bytes at a time), else a cleaned copy.
     static func withoutThem<R>(_ bytes: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {

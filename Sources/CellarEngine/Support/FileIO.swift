@@ -287,15 +287,8 @@ enum FileIO {
         return String(cString: cwd)
     }
 
-    /// Copies a file's bytes (used for static files and bundle resources), a chunk at a time so a
-    /// large video costs no more memory than a small image.
-    /// - Returns: the copy's modification time.
-    @discardableResult
-    static func copy(_ from: String, to: String) throws(FileIOError) -> Int64 {
-        try copy(from, to: to, creating: false).modified
-    }
-
-    /// Copies a file's bytes over `to` in place, or — when `creating` — into a new file.
+    /// Copies a file's bytes over `to` in place, or — when `creating` — into a new file, a chunk at a
+    /// time so a large video costs no more memory than a small image.
     static func copy(_ from: String, to: String, creating: Bool) throws(FileIOError) -> Written {
         let source = open(from, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard source >= 0 else { throw FileIOError(path: from, operation: "read", code: errno) }

@@ -1,6 +1,8 @@
 import CellarMustache
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// Finds a theme's templates by name for Mustache: `{{> card}}` looks in `partials/` then `layouts/`;
