@@ -13,10 +13,14 @@ package struct PublishRules: Sendable {
         self.now = now
     }
 
-    package func publishes(_ item: ContentItem) -> Bool {
-        if item.draft && !includeDrafts { return false }
-        if let date = item.date, date > now, !includeFuture { return false }
-        if let expires = item.expires, expires <= now { return false }
-        return true
+    package func publishes(_ item: ContentItem) -> Bool { whyHidden(item) == nil }
+
+    /// Why the build leaves `item` out — "is a draft", "is dated in the future", "has expired" — or
+    /// nil when it publishes it.
+    func whyHidden(_ item: ContentItem) -> String? {
+        if item.draft && !includeDrafts { return "is a draft" }
+        if let date = item.date, date > now, !includeFuture { return "is dated in the future" }
+        if let expires = item.expires, expires <= now { return "has expired" }
+        return nil
     }
 }

@@ -65,7 +65,7 @@ struct MenuResolver {
     }
 
     private func leftOut(_ item: ContentItem, entry: MenuEntry, diagnostics: inout DiagnosticBag) -> NavigationEntry? {
-        let why = item.draft ? "is a draft" : (item.date.map { $0 > rules.now } ?? false) ? "is dated in the future" : "has expired"
+        let why = rules.whyHidden(item) ?? "is not published"
         diagnostics.warning("menu entry '\(Self.name(of: item))' \(why), so the menu leaves it out", at: entry.location,
                             hint: "it comes back once the page is published")
         return nil

@@ -8,7 +8,6 @@ import Synchronization
 /// build, and each day's forms are cached.
 package final class DateFormatting: Sendable {
     package let timeZone: TimeZone
-    package let locale: Locale
     /// The language of ``long(_:)``, ``short(_:)`` and ``month(_:)`` without one (the site's).
     let language: String
     private let site: Localized
@@ -66,23 +65,15 @@ package final class DateFormatting: Sendable {
     package init(timeZone: TimeZone, language: String) {
         self.timeZone = timeZone
         self.language = language
-        self.locale = Self.locale(for: language)
         self.site = Localized(language: language, timeZone: timeZone)
     }
 
-    /// "July 13, 2024" (in the site's language).
-    package func long(_ date: Date) -> String { forms(date).long }
-    /// "Jul 13, 2024".
-    package func short(_ date: Date) -> String { forms(date).short }
-    /// "July 2024", for month groups.
-    package func month(_ date: Date) -> String { forms(date).month }
-
-    /// "2024年5月12日" for `ja`: the long form in `language` (nil: the site's).
-    func long(_ date: Date, in language: String?) -> String { forms(date, in: language).long }
-    /// The short form in `language` (nil: the site's).
-    func short(_ date: Date, in language: String?) -> String { forms(date, in: language).short }
-    /// Month and year in `language` (nil: the site's).
-    func month(_ date: Date, in language: String?) -> String { forms(date, in: language).month }
+    /// "July 13, 2024" in the site's language; "2024年5月12日" in `ja`.
+    package func long(_ date: Date, in language: String? = nil) -> String { forms(date, in: language).long }
+    /// "Jul 13, 2024": the short form in `language` (nil: the site's).
+    package func short(_ date: Date, in language: String? = nil) -> String { forms(date, in: language).short }
+    /// "July 2024", for month groups: month and year in `language` (nil: the site's).
+    package func month(_ date: Date, in language: String? = nil) -> String { forms(date, in: language).month }
 
     /// RFC 3339 in the site's zone: `2024-07-13T22:03:53Z`, `2024-07-14T00:03:53+02:00`.
     package func iso(_ date: Date) -> String {
