@@ -1,3 +1,4 @@
+import CellarEngine
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -38,11 +39,7 @@ struct FileTree {
         var offset = 0
         while offset < bytes.count {
             let count = bytes.withUnsafeBytes { buffer in
-                #if canImport(Glibc)
-                Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                #elseif canImport(Darwin)
-                Darwin.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                #endif
+                SystemCalls.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
             }
             if count < 0 {
                 if errno == EINTR { continue }

@@ -1,3 +1,4 @@
+import CellarEngine
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -79,8 +80,8 @@ struct OutputSnapshot {
             } else {
                 entries[prefix + name] = Entry(
                     inode: UInt64(status.st_ino), size: Int64(status.st_size),
-                    modified: Self.nanoseconds(Self.modifiedTime(status)),
-                    changed: Self.nanoseconds(Self.changedTime(status))
+                    modified: SystemCalls.modified(status),
+                    changed: SystemCalls.changed(status)
                 )
             }
         }
@@ -89,23 +90,5 @@ struct OutputSnapshot {
     private static func status(_ path: String) -> stat? {
         var status = stat()
         return lstat(path, &status) == 0 ? status : nil
-    }
-
-    private static func nanoseconds(_ time: timespec) -> Int64 { Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec) }
-
-    private static func modifiedTime(_ status: stat) -> timespec {
-        #if canImport(Glibc)
-        status.st_mtim
-        #elseif canImport(Darwin)
-        status.st_mtimespec
-        #endif
-    }
-
-    private static func changedTime(_ status: stat) -> timespec {
-        #if canImport(Glibc)
-        status.st_ctim
-        #elseif canImport(Darwin)
-        status.st_ctimespec
-        #endif
     }
 }

@@ -1,3 +1,4 @@
+import CellarEngine
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -95,13 +96,7 @@ enum ProcessTimer {
 
     /// The peak resident set of this process so far, in bytes.
     static func selfPeakRSS() -> Double {
-        var usage = rusage()
-        #if canImport(Glibc)
-        getrusage(RUSAGE_SELF.rawValue, &usage)
-        #elseif canImport(Darwin)
-        getrusage(RUSAGE_SELF, &usage)
-        #endif
-        return Double(usage.ru_maxrss) * 1024
+        Double(SystemCalls.selfUsage().ru_maxrss) * 1024
     }
 
     static func monotonicSeconds() -> Double {

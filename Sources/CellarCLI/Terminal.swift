@@ -1,3 +1,4 @@
+import CellarEngine
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -24,11 +25,8 @@ package struct Terminal: Sendable {
                         useColorOnStdout: isatty(STDOUT_FILENO) == 1 && !noColor && !dumb) { text, error in
             let data = Array(text.utf8)
             data.withUnsafeBytes { buffer in
-                #if canImport(Glibc)
-                _ = Glibc.write(error ? STDERR_FILENO : STDOUT_FILENO, buffer.baseAddress, buffer.count)
-                #elseif canImport(Darwin)
-                _ = Darwin.write(error ? STDERR_FILENO : STDOUT_FILENO, buffer.baseAddress, buffer.count)
-                #endif
+                guard let start = buffer.baseAddress else { return }
+                _ = SystemCalls.write(error ? STDERR_FILENO : STDOUT_FILENO, start, buffer.count)
             }
         }
     }

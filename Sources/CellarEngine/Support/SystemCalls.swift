@@ -7,7 +7,7 @@ import Darwin
 /// The system calls whose Swift spelling differs between Glibc and Darwin — or that `FileIO`'s own
 /// methods of the same name would hide — so that the rest of the module reads the same on Linux and
 /// macOS. (The Darwin side has never been compiled here: see the README's macOS section.)
-enum SystemCalls {
+package enum SystemCalls {
     static func read(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
         #if canImport(Glibc)
         Glibc.read(fd, buffer, count)
@@ -16,7 +16,7 @@ enum SystemCalls {
         #endif
     }
 
-    static func write(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+    package static func write(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
         #if canImport(Glibc)
         Glibc.write(fd, buffer, count)
         #elseif canImport(Darwin)
@@ -50,7 +50,7 @@ enum SystemCalls {
     }
 
     /// A file's modification time, in nanoseconds since 1970.
-    static func modified(_ info: stat) -> Int64 {
+    package static func modified(_ info: stat) -> Int64 {
         #if canImport(Glibc)
         Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
         #elseif canImport(Darwin)
@@ -59,7 +59,7 @@ enum SystemCalls {
     }
 
     /// A file's status change time, in nanoseconds since 1970.
-    static func changed(_ info: stat) -> Int64 {
+    package static func changed(_ info: stat) -> Int64 {
         #if canImport(Glibc)
         Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec)
         #elseif canImport(Darwin)
@@ -68,7 +68,7 @@ enum SystemCalls {
     }
 
     /// `getrusage(RUSAGE_SELF)`.
-    static func selfUsage() -> rusage {
+    package static func selfUsage() -> rusage {
         var usage = rusage()
         #if canImport(Glibc)
         getrusage(RUSAGE_SELF.rawValue, &usage)
