@@ -102,10 +102,7 @@ final class PreviewServer: Sendable {
 
     /// Stops watching and serving and removes the temporary folder. Safe to call more than once.
     func stop() {
-        guard let stopped = running.withAnnotatedLock({ state -> Running? in
-            defer { state = nil }
-            return state
-        }) else { return }
+        guard let stopped = running.withAnnotatedLock({ $0.take() }) else { return }
         stopped.watcher?.stop()
         stopped.server.stop()
         try? FileManager.default.removeItem(atPath: stopped.scratch)

@@ -43,10 +43,7 @@ final class ConnectionGuard: Sendable {
 
     /// Stops the watchdog; call once the daemon has stopped.
     func stop() {
-        guard let running = watchdog.withAnnotatedLock({ state in
-            defer { state = nil }
-            return state
-        }) else { return }
+        guard let running = watchdog.withAnnotatedLock({ $0.take() }) else { return }
         running.stop.signal()
         running.thread.join()
         running.stop.close()

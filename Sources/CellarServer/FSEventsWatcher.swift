@@ -55,12 +55,7 @@ package final class FSEventsWatcher: FileWatcher {
     }
 
     package func stop() {
-        let current = running.withAnnotatedLock { state in
-            let current = state
-            state = nil
-            return current
-        }
-        current?.invalidate()
+        running.withAnnotatedLock { $0.take() }?.invalidate()
     }
 }
 

@@ -59,7 +59,7 @@ struct FileSnapshot: Equatable {
             guard entry.kind == .file else { continue }
             if (old.inode, old.size, old.modified, old.changed) != (entry.inode, entry.size, entry.modified, entry.changed) {
                 changed.insert(path)
-            } else if let before = old.racyHash, Self.hash(ofFileAt: path) != before {
+            } else if let before = old.racyHash, (entry.racyHash ?? Self.hash(ofFileAt: path)) != before {   // still racy: hashed already
                 changed.insert(path)
             }
         }

@@ -51,12 +51,7 @@ package final class HTTPServer: Sendable {
     /// closes the listening socket, so the port can be bound again at once. Does nothing
     /// when the server is not running.
     package func stop() {
-        let daemon = running.withAnnotatedLock { state in
-            let current = state
-            state = nil
-            return current
-        }
-        daemon?.stop()
+        running.withAnnotatedLock { $0.take() }?.stop()
     }
 
     /// The bound port while running, else `nil`.

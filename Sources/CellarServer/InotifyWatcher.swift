@@ -60,12 +60,7 @@ package final class InotifyWatcher: FileWatcher {
     }
 
     package func stop() {
-        let current = running.withAnnotatedLock { state in
-            let current = state
-            state = nil
-            return current
-        }
-        current?.stop()
+        running.withAnnotatedLock { $0.take() }?.stop()
     }
 }
 #endif

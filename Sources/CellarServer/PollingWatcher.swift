@@ -49,11 +49,6 @@ package final class PollingWatcher: FileWatcher {
     }
 
     package func stop() {
-        let current = running.withAnnotatedLock { state in
-            let current = state
-            state = nil
-            return current
-        }
-        current?.stop()
+        running.withAnnotatedLock { $0.take() }?.stop()
     }
 }
