@@ -51,7 +51,7 @@ package struct SiteBuilder: Sendable {
         let report = try await pipeline.run(.everything, memo: &memo)
         // Files that changed while the build ran make the snapshot stale: take it again and keep the older one.
         if options.writeMode == .staged, InputSnapshot.fingerprint(layout: layout, options: options) == fingerprint,
-           case .finished(let tree) = OutputMarker.state(of: OutputPreparation.outputFolder(layout.output)) {
+           let tree = memo.output.folders?.output.tree {   // the tree this build just swapped in
             options.faults.step()
             InputSnapshot(fingerprint: fingerprint, items: report.items, pages: report.pages, output: tree,
                           nextScheduledChange: report.nextScheduledChange, diagnostics: report.diagnostics).save(layout)
