@@ -81,8 +81,8 @@ struct OutputSwap {
             if let entry = writer.start.output?.entries[path] {
                 let current = writer.start.spare?.entries[path]
                 if current?.inode == entry.inode { continue }
-                if let current { try spare.remove(path, kind: .file); _ = current }
-                try makeFolders(above: path)
+                if current != nil { try spare.remove(path, kind: .file) }
+                try writer.makeParent(of: path)
                 try spare.linkFromOutput(path)
                 writer.state.withAnnotatedLock { state in
                     state.spareChanges[path] = .some(entry)
@@ -128,24 +128,6 @@ struct OutputSwap {
             writer.state.withAnnotatedLock { state in
                 state.madeFolders.remove(folder)
                 state.removedFolders.insert(folder)
-                state.touched.insert(Paths.parent(of: folder))
-            }
-        }
-    }
-
-    private func makeFolders(above path: String) throws(FileIOError) {
-        var missing: [String] = []
-        var folder = Paths.parent(of: path)
-        let start = writer.start
-        while !folder.isEmpty, !writer.state.withAnnotatedLock({ $0.hasFolder(folder, start: start) }) {
-            missing.append(folder)
-            folder = Paths.parent(of: folder)
-        }
-        for folder in missing.reversed() {
-            try writer.spare.makeFolder(folder)
-            writer.state.withAnnotatedLock { state in
-                state.removedFolders.remove(folder)
-                state.madeFolders.insert(folder)
                 state.touched.insert(Paths.parent(of: folder))
             }
         }

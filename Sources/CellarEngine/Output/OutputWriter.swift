@@ -245,7 +245,7 @@ final class OutputWriter: Sendable {
     }
 
     /// Makes the folders above `path` in the spare, asking the file system only about unknown ones.
-    private func makeParent(of path: String) throws(FileIOError) {
+    func makeParent(of path: String) throws(FileIOError) {
         var missing: [String] = []
         state.withAnnotatedLock { state in
             var folder = Paths.parent(of: path)
