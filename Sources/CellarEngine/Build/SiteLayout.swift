@@ -32,8 +32,11 @@ package struct SiteLayout: Sendable {
     }
 
     /// The output folder as printed.
-    package var displayOutput: String {
-        if let relative = Paths.relative(output, to: FileIO.currentDirectory()) { return relative.isEmpty ? "." : relative + "/" }
-        return output + "/"
+    package var displayOutput: String { Self.display(folder: output) }
+
+    /// A folder as printed: relative to the current folder when inside it (`public/`, `.`), else whole.
+    static func display(folder: String) -> String {
+        if let relative = Paths.relative(folder, to: FileIO.currentDirectory()) { return relative.isEmpty ? "." : relative + "/" }
+        return folder + "/"
     }
 }

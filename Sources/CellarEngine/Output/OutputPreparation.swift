@@ -93,7 +93,7 @@ struct OutputPreparation {
     /// just after making it is removed). Anything else in its place is refused.
     private func inspectSpare(_ spare: SpareFolder) throws(Diagnostic) -> OutputMarker.State? {
         guard let status = FileIO.status(spare.path) else { return nil }
-        let shown = Self.display(spare.path, layout: layout)
+        let shown = SiteLayout.display(folder: spare.path)
         guard status.kind == .directory else {
             throw .error("\(shown) is in the way: Cellar puts the new site together there", hint: "remove it")
         }
@@ -111,10 +111,5 @@ struct OutputPreparation {
                 + (error.hint ?? "it must be able to write there")
         }
         return diagnostic
-    }
-
-    static func display(_ path: String, layout: SiteLayout) -> String {
-        if let relative = Paths.relative(path, to: FileIO.currentDirectory()) { return relative.isEmpty ? "." : relative + "/" }
-        return path + "/"
     }
 }
