@@ -5,19 +5,16 @@ public struct FilePath: Decodable, Sendable, Hashable, CustomStringConvertible {
     public let path: String
     /// Where pages find the file: its address on the site, under the site's base path.
     public let url: String
-    /// The file, relative to `content/`.
-    let contentPath: String?
 
-    init(path: String, url: String, contentPath: String?) {
+    init(path: String, url: String) {
         self.path = path
         self.url = url
-        self.contentPath = contentPath
     }
 
     /// Reads the path from a string (Cellar's own decoding also checks and resolves it).
     public init(from decoder: any Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
-        self.init(path: text, url: text, contentPath: nil)
+        self.init(path: text, url: text)
     }
 
     /// The file's ``url``.

@@ -101,22 +101,22 @@ extension URL: FrontMatterScalar {
 extension ImagePath: FrontMatterScalar {
     static func fieldType(_ detail: KindField?) -> FieldType { .image }
     static func placeholder(_ detail: KindField?) -> ImagePath {
-        ImagePath(path: written(detail) ?? "", url: written(detail) ?? "", contentPath: nil)
+        ImagePath(path: written(detail) ?? "", url: written(detail) ?? "")
     }
     static func decoded(from value: FieldValue, links: FieldLinks) -> ImagePath? {
         guard case .file(let reference) = value else { return nil }
-        return ImagePath(path: reference.written, url: links.file(reference) ?? reference.written, contentPath: reference.contentPath)
+        return ImagePath(path: reference.written, url: links.file(reference) ?? reference.written)
     }
 }
 
 extension FilePath: FrontMatterScalar {
     static func fieldType(_ detail: KindField?) -> FieldType { .path }
     static func placeholder(_ detail: KindField?) -> FilePath {
-        FilePath(path: written(detail) ?? "", url: written(detail) ?? "", contentPath: nil)
+        FilePath(path: written(detail) ?? "", url: written(detail) ?? "")
     }
     static func decoded(from value: FieldValue, links: FieldLinks) -> FilePath? {
         guard case .file(let reference) = value else { return nil }
-        return FilePath(path: reference.written, url: links.file(reference) ?? reference.written, contentPath: reference.contentPath)
+        return FilePath(path: reference.written, url: links.file(reference) ?? reference.written)
     }
 }
 
