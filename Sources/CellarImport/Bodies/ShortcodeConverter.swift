@@ -59,6 +59,9 @@ struct ShortcodeConverter {
                 }
                 continue
             }
+            // A paired highlight's closing tag, found once (the scan reads the rest of the body).
+            let highlightEnd = call.name == "highlight" && !call.selfClosing
+                ? Self.closing(call.name, in: text, from: tagRange.upperBound) : nil
             switch call.name {
             case "ref", "relref":
                 let written = call.named["path"] ?? call.positional.first ?? ""
@@ -70,8 +73,8 @@ struct ShortcodeConverter {
                     result.notes.append(ImportNote(.problem, .template, "{{< \(call.name) \"\(written)\" >}}: no page of the site has that path; left as written",
                                                    at: location, hint: "Hugo fails the build on it too: fix the path"))
                 }
-            case "highlight" where !call.selfClosing && Self.closing(call.name, in: text, from: tagRange.upperBound) != nil:
-                guard let (end, endClose) = Self.closing(call.name, in: text, from: tagRange.upperBound) else { continue }
+            case "highlight" where highlightEnd != nil:
+                guard let (end, endClose) = highlightEnd else { continue }
                 let indentation = text.indentation(before: tagRange.lowerBound)
                 text.replace(tagRange.lowerBound..<endClose, with: CodeFence.make(
                     language: call.positional.first ?? "", code: text.text(tagRange.upperBound..<end),

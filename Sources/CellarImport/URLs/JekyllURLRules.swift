@@ -67,11 +67,11 @@ struct JekyllURLRules: URLRules {
         calendar.locale = Locale(identifier: "en_US_POSIX")
         calendar.firstWeekday = 2            // ISO weeks, as strftime's %V and %G count them
         calendar.minimumDaysInFirstWeek = 4
+        let formatter = DateFormatter()   // one per document, not one per token
+        formatter.calendar = calendar
+        formatter.locale = calendar.locale
+        formatter.timeZone = timeZone
         func format(_ pattern: String) -> String {
-            let formatter = DateFormatter()
-            formatter.calendar = calendar
-            formatter.locale = calendar.locale
-            formatter.timeZone = timeZone
             formatter.dateFormat = pattern
             return formatter.string(from: date)
         }
