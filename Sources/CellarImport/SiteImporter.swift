@@ -118,7 +118,7 @@ package struct SiteImporter: Sendable {
             }
             try folder.write(settingsWriter.site(rawHTML: rawHTML, outside: outside, brokenLinks: census.broken, menu: menu,
                                                  intro: homeIntro, report: &report), to: "content/_index.md")
-            for section in sections { try folder.write(settingsWriter.section(section), to: "content/" + FilePaths.join(section.folder, "_index.md")) }
+            for section in sections { try folder.write(settingsWriter.section(section), to: "content/" + Paths.join(section.folder, "_index.md")) }
             let writer = ItemWriter(dates: dates, keptTypes: keptTypes)
             for index in items.indices {
                 try folder.write(writer.text(of: items[index], body: bodies[index], report: &report), to: "content/" + items[index].target)

@@ -1,8 +1,8 @@
 /// String helpers for file-system paths (always `/`-separated on Linux).
 package enum Paths {
-    static func join(_ parts: String...) -> String { join(parts) }
+    package static func join(_ parts: String...) -> String { join(parts) }
 
-    static func join(_ parts: [String]) -> String {
+    package static func join(_ parts: [String]) -> String {
         var result = ""
         for part in parts where !part.isEmpty {
             if result.isEmpty {
@@ -16,13 +16,13 @@ package enum Paths {
         return result
     }
 
-    static func parent(of path: String) -> String {
+    package static func parent(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "" }
         if slash == path.startIndex { return "/" }
         return String(path[..<slash])
     }
 
-    static func lastComponent(of path: String) -> String {
+    package static func lastComponent(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return path }
         return String(path[path.index(after: slash)...])
     }

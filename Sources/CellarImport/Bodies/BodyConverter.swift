@@ -1,3 +1,4 @@
+import CellarEngine
 import CellarDiagnostics
 import Foundation
 
@@ -18,7 +19,7 @@ struct BodyConverter {
             let document = item.document
             index.bySourcePath[document.path] = item.target
             if document.collection == "posts", !document.isDraftFile {
-                let name = Leftovers.deletingExtension(FilePaths.lastComponent(document.path))
+                let name = Leftovers.deletingExtension(Paths.lastComponent(of: document.path))
                 index.byPostName[name] = item.target
                 if let range = document.path.range(of: "_posts/") {
                     index.byPostName[Leftovers.deletingExtension(String(document.path[range.upperBound...]))] = item.target
@@ -29,17 +30,17 @@ struct BodyConverter {
                 let rel = String(document.path.dropFirst(prefix.count))
                 index.byContentPath[rel] = item.target
                 index.byContentPath[Leftovers.deletingExtension(rel)] = item.target
-                if document.bundle != nil { index.byContentPath[FilePaths.parent(rel)] = item.target }
-                let name = FilePaths.lastComponent(document.bundle != nil ? FilePaths.parent(rel) : rel)
+                if document.bundle != nil { index.byContentPath[Paths.parent(of: rel)] = item.target }
+                let name = Paths.lastComponent(of: document.bundle != nil ? Paths.parent(of: rel) : rel)
                 for key in Set([name, Leftovers.deletingExtension(name)]) { index.byName[key, default: []].append(item.target) }
             }
         }
         for section in sections {
-            let target = FilePaths.join(section.folder, "_index.md")
+            let target = Paths.join(section.folder, "_index.md")
             index.byContentPath[section.folder] = target
             if let document = section.index {
                 index.bySourcePath[document.path] = target
-                index.byContentPath[FilePaths.join(section.folder, "_index.md")] = target
+                index.byContentPath[Paths.join(section.folder, "_index.md")] = target
             }
         }
         return index

@@ -38,7 +38,7 @@ struct LinkCensus {
     /// where the link's destination is written there.
     mutating func check(_ body: String, of document: SourceDocument, target: String, newURL: String) {
         guard Self.mayHaveLinks(body) else { return }
-        currentFolder = FilePaths.parent(target)
+        currentFolder = Paths.parent(of: target)
         let sourceLines = document.body.split(separator: "\n", omittingEmptySubsequences: false)
         for reference in MarkdownRenderer(options: [.allowRawHTML]).render(body).references {
             let destination = reference.destination
@@ -86,12 +86,12 @@ struct LinkCensus {
         let looksLikeFile = !URLPaths.fileExtension(path).isEmpty
         if looksLikeFile {
             // Cellar reads a file link from the item's folder under content/.
-            let resolved = URLPaths.clean("/" + FilePaths.join(folder, path))
+            let resolved = URLPaths.clean("/" + Paths.join(folder, path))
             if contentFiles.contains(String(resolved.dropFirst())) || published.contains(resolved) { return }
             // The browser read it from the page's address: a file published there is found too.
             let fromPage = URLPaths.clean(newURL + path)
             if published.contains(fromPage) || contentFiles.contains(String(fromPage.dropFirst())) { return }
-            record(written, at: location, hint: "Cellar looks for \(isImage ? "images" : "files") named without a leading '/' beside the item, in content/\(FilePaths.join(folder, path))")
+            record(written, at: location, hint: "Cellar looks for \(isImage ? "images" : "files") named without a leading '/' beside the item, in content/\(Paths.join(folder, path))")
         } else {
             let resolved = URLPaths.clean(newURL + path)
             if exists(resolved) { return }

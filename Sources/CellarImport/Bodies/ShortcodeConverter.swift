@@ -1,3 +1,4 @@
+import CellarEngine
 import CellarDiagnostics
 import Foundation
 
@@ -128,10 +129,10 @@ struct ShortcodeConverter {
             path = String(path[..<hash])
         }
         if path.isEmpty, let fragment { return "#" + fragment }
-        let folder = FilePaths.parent(document.target)
+        let folder = Paths.parent(of: document.target)
         var bases: [String] = []
         if path.hasPrefix("/") { bases.append(URLPaths.clean(path)) } else {
-            bases.append(URLPaths.clean("/" + FilePaths.join(folder, path)))
+            bases.append(URLPaths.clean("/" + Paths.join(folder, path)))
             bases.append(URLPaths.clean("/" + path))
         }
         for base in bases {

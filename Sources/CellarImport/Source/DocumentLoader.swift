@@ -18,7 +18,7 @@ struct DocumentLoader {
                              hint: "convert it to YAML between --- lines")
             }
             let (parts, node) = try FrontMatterSplitter.read(bytes, file: display)
-            let name = FilePaths.lastComponent(path)
+            let name = Paths.lastComponent(of: path)
             return SourceDocument(
                 role: role, path: path, display: display, section: "", target: path, frontMatter: node,
                 frontMatterLine: parts.frontMatterFirstLine, body: parts.body, bodyFirstLine: parts.bodyFirstLine,

@@ -1,3 +1,4 @@
+import CellarEngine
 import CellarDiagnostics
 import CellarTree
 import Foundation
@@ -24,10 +25,10 @@ struct HugoReader {
         let relative = files.map { String($0.dropFirst(content.count + 1)) }
         let names = Set(relative)
         let leafBundles = Set(relative.filter { path in
-            let name = FilePaths.lastComponent(path)
+            let name = Paths.lastComponent(of: path)
             return Leftovers.deletingExtension(name) == "index" && Self.contentExtensions.contains(Leftovers.fileExtension(name))
                 && path.contains("/")
-        }.map(FilePaths.parent))
+        }.map { Paths.parent(of: $0) })
 
         for (path, rel) in zip(files, relative) {
             let location = SourceLocation(file: tree.display(path))
@@ -41,19 +42,19 @@ struct HugoReader {
                 report[.filesLeftOut] += 1
                 continue
             }
-            let name = FilePaths.lastComponent(rel)
+            let name = Paths.lastComponent(of: rel)
             let ext = Leftovers.fileExtension(name)
             let base = Leftovers.deletingExtension(rel)
             let bundle = Self.bundle(of: rel, in: leafBundles)
             let isContent = Self.contentExtensions.contains(ext)
             if isContent, Leftovers.htmlExtensions.contains(ext),
                Leftovers.markdownExtensions.contains(where: { names.contains(base + "." + $0) }) {
-                site.notes.append(ImportNote(.leftOut, .file, "\(path): the page rendered from \(FilePaths.lastComponent(base)).md, which is imported instead",
+                site.notes.append(ImportNote(.leftOut, .file, "\(path): the page rendered from \(Paths.lastComponent(of: base)).md, which is imported instead",
                                              at: location))
                 report[.filesLeftOut] += 1
                 continue
             }
-            if let bundle, !(FilePaths.parent(rel) == bundle && Leftovers.deletingExtension(name) == "index" && isContent) {
+            if let bundle, !(Paths.parent(of: rel) == bundle && Leftovers.deletingExtension(name) == "index" && isContent) {
                 // A file of a leaf bundle (its pictures, data, nested Markdown): copied beside its page.
                 site.copies.append(FileCopy(source: path, target: rel))
                 continue
@@ -104,16 +105,16 @@ struct HugoReader {
 
     private func readDocument(_ path: String, rel: String, bundle: String?, ext: String, loader: inout DocumentLoader,
                               into site: inout SourceSite) {
-        let name = FilePaths.lastComponent(rel)
+        let name = Paths.lastComponent(of: rel)
         let isIndex = Leftovers.deletingExtension(name) == "_index"
-        let folder = bundle.map(FilePaths.parent) ?? FilePaths.parent(rel)
+        let folder = bundle.map { Paths.parent(of: $0) } ?? Paths.parent(of: rel)
         let top = folder.split(separator: "/").first.map(String.init) ?? ""
         let role: SourceDocument.Role = isIndex ? (folder.isEmpty ? .homeIndex : .sectionIndex) : (top.isEmpty ? .page : .post)
         guard var document = loader.load(path, role: role, ext: ext) else { return }
-        document.contentFolder = isIndex ? FilePaths.parent(rel) : folder
-        document.section = isIndex ? FilePaths.parent(rel) : top
-        document.fileSlug = bundle.map(FilePaths.lastComponent) ?? Leftovers.deletingExtension(name)
-        document.bundle = bundle.map { FilePaths.join(String(path.dropLast(rel.count)), $0) }
+        document.contentFolder = isIndex ? Paths.parent(of: rel) : folder
+        document.section = isIndex ? Paths.parent(of: rel) : top
+        document.fileSlug = bundle.map { Paths.lastComponent(of: $0) } ?? Leftovers.deletingExtension(name)
+        document.bundle = bundle.map { Paths.join(String(path.dropLast(rel.count)), $0) }
         document.target = Leftovers.deletingExtension(rel) + ".md"
         document.modified = tree.modified(path)
         site.documents.append(document)
@@ -145,18 +146,18 @@ struct HugoReader {
         var folder = path
         while !folder.isEmpty {
             if let rule = rules.rule(ignoring: folder) { return rule }
-            folder = FilePaths.parent(folder)
+            folder = Paths.parent(of: folder)
         }
         return nil
     }
 
     /// The leaf bundle a path is inside (or is the page of).
     static func bundle(of path: String, in bundles: Set<String>) -> String? {
-        var folder = FilePaths.parent(path)
+        var folder = Paths.parent(of: path)
         var found: String?
         while !folder.isEmpty {
             if bundles.contains(folder) { found = folder }
-            folder = FilePaths.parent(folder)
+            folder = Paths.parent(of: folder)
         }
         return found
     }

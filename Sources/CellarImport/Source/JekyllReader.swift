@@ -21,7 +21,7 @@ struct JekyllReader {
         var loader = DocumentLoader(tree: tree)
         let special = ["_layouts": "Liquid layouts", "_includes": "Liquid includes", "_sass": "Sass stylesheets",
                        "_data": "data files", "_plugins": "Ruby plugins", "_site": "the output of jekyll build"]
-        let collectionFolders = Set(config.collections.keys.map { FilePaths.join(config.collectionsDir, "_" + $0) })
+        let collectionFolders = Set(config.collections.keys.map { Paths.join(config.collectionsDir, "_" + $0) })
 
         // Top-level folders Jekyll does not publish: said once each.
         for name in tree.names(in: "") where tree.isDirectory(name) && name.hasPrefix("_") && name != "_posts" && name != "_drafts"
@@ -66,7 +66,7 @@ struct JekyllReader {
             }
             if let index = parts.firstIndex(where: { $0 == "_posts" || $0 == "_drafts" }) {
                 readPost(path, parts: parts, postsIndex: index, config: config, loader: &loader, into: &site, report: &report)
-            } else if let label = config.collections.keys.first(where: { path.hasPrefix(FilePaths.join(config.collectionsDir, "_" + $0) + "/") }) {
+            } else if let label = config.collections.keys.first(where: { path.hasPrefix(Paths.join(config.collectionsDir, "_" + $0) + "/") }) {
                 readDocument(path, collection: label, config: config, loader: &loader, into: &site, report: &report)
             } else {
                 readPageOrFile(path, config: config, loader: &loader, into: &site, report: &report)
@@ -113,9 +113,9 @@ struct JekyllReader {
         document.isDraftFile = isDraft
         document.collection = "posts"
         document.modified = tree.modified(path)
-        let folder = FilePaths.join(document.pathCategories.joined(separator: "/"), inside)
-        document.target = FilePaths.join(Self.postsSection, isDraft ? "drafts" : "", folder, base + ".md")
-        document.collectionPath = "/" + FilePaths.join(inside, base)
+        let folder = Paths.join(document.pathCategories.joined(separator: "/"), inside)
+        document.target = Paths.join(Self.postsSection, isDraft ? "drafts" : "", folder, base + ".md")
+        document.collectionPath = "/" + Paths.join(inside, base)
         site.documents.append(applyingDefaults(document, type: isDraft ? "drafts" : "posts", config: config))
     }
 
@@ -132,7 +132,7 @@ struct JekyllReader {
 
     private func readDocument(_ path: String, collection: String, config: JekyllConfig, loader: inout DocumentLoader,
                               into site: inout SourceSite, report: inout ImportReport) {
-        let folder = FilePaths.join(config.collectionsDir, "_" + collection)
+        let folder = Paths.join(config.collectionsDir, "_" + collection)
         let ext = Leftovers.fileExtension(path)
         guard config.collections[collection] == true else {
             site.notes.append(ImportNote(.leftOut, .file, "\(path): the collection '\(collection)' is not written by Jekyll (no 'output: true')",
@@ -142,7 +142,7 @@ struct JekyllReader {
         }
         let inside = String(path.dropFirst(folder.count + 1))
         guard Leftovers.markdownExtensions.contains(ext), tree.hasFrontMatter(path) else {
-            site.copies.append(FileCopy(source: path, target: FilePaths.join(collection, inside)))
+            site.copies.append(FileCopy(source: path, target: Paths.join(collection, inside)))
             return
         }
         guard var document = loader.load(path, role: .post, ext: ext) else { return }
@@ -153,11 +153,11 @@ struct JekyllReader {
         document.modified = tree.modified(path)
         let base = Leftovers.deletingExtension(inside)
         // A folder with index.md is a bundle in Cellar: `guides/index.md` is written `guides.md`, the collection's own `index.md` `<label>.md`.
-        if FilePaths.lastComponent(base) == "index" {
-            let folder = FilePaths.parent(base)
-            document.target = FilePaths.join(collection, (folder.isEmpty ? collection : folder) + ".md")
+        if Paths.lastComponent(of: base) == "index" {
+            let folder = Paths.parent(of: base)
+            document.target = Paths.join(collection, (folder.isEmpty ? collection : folder) + ".md")
         } else {
-            document.target = FilePaths.join(collection, base + ".md")
+            document.target = Paths.join(collection, base + ".md")
         }
         site.documents.append(applyingDefaults(document, type: collection, config: config))
     }
@@ -208,7 +208,7 @@ struct JekyllReader {
         } else if name == "index" {
             document.target = folder + ".md"   // about/index.md → about.md: a folder with index.md is a bundle in Cellar
         } else {
-            document.target = FilePaths.join(folder, name + ".md")
+            document.target = Paths.join(folder, name + ".md")
         }
         site.documents.append(applyingDefaults(document, type: "pages", config: config))
     }

@@ -104,14 +104,14 @@ struct ItemAssembler {
         var current = folder
         while !current.isEmpty {
             if sections.contains(current) { return current }
-            current = FilePaths.parent(current)
+            current = Paths.parent(of: current)
         }
         return nil
     }
 
     /// `my-notes` → `My notes`, as Cellar names a section without a title.
     static func title(ofFolder folder: String) -> String {
-        let name = FilePaths.lastComponent(folder).replacingOccurrences(of: "-", with: " ").replacingOccurrences(of: "_", with: " ")
+        let name = Paths.lastComponent(of: folder).replacingOccurrences(of: "-", with: " ").replacingOccurrences(of: "_", with: " ")
         return name.prefix(1).uppercased() + name.dropFirst()
     }
 }

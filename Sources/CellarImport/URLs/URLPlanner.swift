@@ -84,7 +84,7 @@ struct URLPlanner {
             let right = items[rhs].date.map(dates.instant) ?? .distantPast
             return (left, items[lhs].document.path) > (right, items[rhs].document.path)
         }
-        let pageFolders = Set(items.compactMap { $0.document.bundle != nil ? FilePaths.parent($0.target) : nil })
+        let pageFolders = Set(items.compactMap { $0.document.bundle != nil ? Paths.parent(of: $0.target) : nil })
         for item in items { _ = claims.claimTarget(item.target) }
         for index in order {
             let section = sections.first { $0.folder == items[index].document.section && items[index].document.role == .post }
@@ -115,7 +115,7 @@ struct URLPlanner {
 
     /// Cellar's URL for an item of a section without a permalink: the section, the folders below it, the slug.
     func defaultURL(of item: PlannedItem, slug: String) -> String {
-        let folder = item.document.bundle != nil ? FilePaths.parent(FilePaths.parent(item.target)) : FilePaths.parent(item.target)
+        let folder = item.document.bundle != nil ? Paths.parent(of: Paths.parent(of: item.target)) : Paths.parent(of: item.target)
         let section = item.document.section
         let rest = folder == section ? "" : String(folder.dropFirst(section.isEmpty ? 0 : section.count + 1))
         let restURL = rest.split(separator: "/").map { Slug.make(String($0)) }.joined(separator: "/")
@@ -124,8 +124,8 @@ struct URLPlanner {
 
     /// The slug Cellar gives the file by itself.
     static func fileSlug(of item: PlannedItem) -> String {
-        Slug.make(item.document.bundle != nil ? FilePaths.lastComponent(FilePaths.parent(item.target))
-                  : Leftovers.deletingExtension(FilePaths.lastComponent(item.target)))
+        Slug.make(item.document.bundle != nil ? Paths.lastComponent(of: Paths.parent(of: item.target))
+                  : Leftovers.deletingExtension(Paths.lastComponent(of: item.target)))
     }
 
     /// The slug the source gave the item (`slug:`, or its name: a Jekyll post's without its date),
@@ -157,9 +157,9 @@ struct URLPlanner {
             let folder = Self.folderURL(of: old)
             let sectionURL = Self.sectionURL(section.folder)
             let rest = folder.hasPrefix(sectionURL) ? Array(URLPaths.segments(String(folder.dropFirst(sectionURL.count))).dropLast()) : []
-            let newFolder = FilePaths.join(section.folder, rest.joined(separator: "/"))
-            let name = FilePaths.lastComponent(item.target)
-            let target = FilePaths.join(newFolder, name == "index.md" || name == "_index.md" ? wanted + ".md" : name)
+            let newFolder = Paths.join(section.folder, rest.joined(separator: "/"))
+            let name = Paths.lastComponent(of: item.target)
+            let target = Paths.join(newFolder, name == "index.md" || name == "_index.md" ? wanted + ".md" : name)
             if folder.hasPrefix(sectionURL), folder != sectionURL, rest.allSatisfy({ Slug.make($0) == $0 }),
                !folders.sections.contains(where: { $0 != section.folder && (newFolder == $0 || newFolder.hasPrefix($0 + "/")) }),
                !folders.bundles.contains(where: { newFolder == $0 || newFolder.hasPrefix($0 + "/") }),
@@ -192,7 +192,7 @@ struct URLPlanner {
             let movable = folders.allSatisfy { Slug.make($0) == $0 }
             let insideSection = sectionFolders.contains { !$0.isEmpty && (folderPath == $0 || folderPath.hasPrefix($0 + "/")) }
             let insideBundle = bundleFolders.contains { folderPath == $0 || folderPath.hasPrefix($0 + "/") }
-            let target = FilePaths.join(folderPath, slug + ".md")
+            let target = Paths.join(folderPath, slug + ".md")
             if movable, !insideSection, !insideBundle, claims.isFree(url), target == item.target || claims.claimTarget(target) {
                 item.target = target
                 item.newURL = url
