@@ -28,7 +28,7 @@ struct EntityTag: Equatable, Sendable {
     /// Whether an `If-None-Match` header value names this tag (weak comparison, `*` matches).
     func isMatched(byIfNoneMatch header: String) -> Bool {
         for candidate in header.split(separator: ",") {
-            var tag = candidate.trimmingSpaces
+            var tag = candidate.trimmingCharacters(" \t")
             if tag == "*" { return true }
             if tag.hasPrefix("W/") { tag = tag.dropFirst(2) }
             if tag == value[...] { return true }
@@ -37,12 +37,3 @@ struct EntityTag: Equatable, Sendable {
     }
 }
 
-private extension Substring {
-    var trimmingSpaces: Substring {
-        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
-        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else {
-            return ""
-        }
-        return self[first...last]
-    }
-}

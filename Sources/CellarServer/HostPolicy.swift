@@ -42,7 +42,7 @@ private extension HostPolicy {
 
     /// The name part of `host[:port]` or `[v6]:port`, normalised; `nil` when malformed.
     static func name(in value: String) -> String? {
-        let text = value.trimmingSpaces
+        let text = String(value.trimmingCharacters(" \t"))
         var name = Substring(text)
         if text.hasPrefix("[") {
             guard let close = text.firstIndex(of: "]") else { return nil }
@@ -79,12 +79,3 @@ private extension HostPolicy {
     }
 }
 
-private extension String {
-    var trimmingSpaces: String {
-        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
-        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else {
-            return ""
-        }
-        return String(self[first...last])
-    }
-}

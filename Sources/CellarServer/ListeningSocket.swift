@@ -22,7 +22,7 @@ struct ListeningSocket: Sendable {
     static func open(host: String, port: UInt16) throws(ServerError) -> ListeningSocket {
         guard let address = ListenAddress(host: host) else { throw .invalidHost(host) }
         let fd = Platform.streamSocket()
-        guard fd >= 0 else { throw .startFailed(reason: "socket() failed: \(Self.errorText())") }
+        guard fd >= 0 else { throw .startFailed(reason: "socket() failed: \(Platform.errorText)") }
         var yes: Int32 = 1
         _ = setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
 
@@ -38,7 +38,7 @@ struct ListeningSocket: Sendable {
             throw bindError(code, host: host, port: port)
         }
         guard listen(fd, backlog) == 0 else {
-            let text = errorText()
+            let text = Platform.errorText
             Platform.close(fd)
             throw .startFailed(reason: "listen() failed: \(text)")
         }
@@ -66,7 +66,4 @@ private extension ListeningSocket {
         return result == 0 ? UInt16(bigEndian: address.sin_port) : nil
     }
 
-    static func errorText() -> String {
-        String(cString: strerror(errno))
-    }
 }

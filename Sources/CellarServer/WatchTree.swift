@@ -38,7 +38,7 @@ final class WatchTree {
     ) -> (path: String, reason: String)? {
         let mask = isRoot ? Self.mask & ~UInt32(IN_DONT_FOLLOW) : Self.mask
         let watch = inotify_add_watch(fd, folder, mask)
-        guard watch >= 0 else { return (folder, String(cString: strerror(errno))) }
+        guard watch >= 0 else { return (folder, Platform.errorText) }
         paths[watch] = folder
         var failure: (path: String, reason: String)?
         for (name, isFolder) in Self.entries(of: folder) where !IgnoredFileNames.contains(name) {
