@@ -36,7 +36,11 @@ import Testing
                                                            reporter: SilentReporter())
         let reporter = Waiting()
         let build = Task { try await SiteBuilder(options: site.options(), reporter: reporter).build() }
-        try await Task.sleep(for: .milliseconds(300))
+        // Wait for the build to reach the lock (on a loaded machine its task may start late), not for a time.
+        let deadline = ContinuousClock.now + .seconds(60)
+        while reporter.said.load(ordering: .relaxed) == 0, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(20))
+        }
         #expect(reporter.said.load(ordering: .relaxed) == 1)
         #expect(!site.exists("public"), "the second build started while the first held the lock")
         withExtendedLifetime(held) {}
