@@ -40,6 +40,7 @@ struct BuildPipeline: Sendable {
         let rules = PublishRules(includeDrafts: options.includeDrafts, includeFuture: options.includeFuture, now: options.now)
         func stage<T>(_ stage: BuildStage, _ body: () async throws(BuildFailure) -> T) async throws(BuildFailure) -> T {
             reporter.stageStarted(stage)
+            Trace.mark("before " + stage.rawValue)
             let began = clock.now
             let before = StageUsage.now()
             let result = try await body()
@@ -61,6 +62,7 @@ struct BuildPipeline: Sendable {
             let parsed = await ParseStage(frame: frame, rules: rules, highlighting: highlighting, reporter: reporter, lean: oneShot)
                 .run(changes, memo: &memo.parse)
             diagnostics.append(contentsOf: parsed.diagnostics)
+            Trace.mark("parse stage")
             let model = await ModelStage(frame: frame, rules: rules, highlighting: highlighting, reporter: reporter, lean: oneShot)
                 .run(parsed, memo: &memo.model)
             diagnostics.append(contentsOf: model.diagnostics)
@@ -81,14 +83,15 @@ struct BuildPipeline: Sendable {
                 .run(model, memo: &memo.cells, diagnostics: &diagnostics)
         }
         let pages = try await stage(.pages) {
-            PageStage(model: model, cells: cellOutput, dates: environment.dates, feeds: feeds,
-                      remembers: options.writeMode != .staged).run(memo: &memo.pages)
+            await PageStage(model: model, cells: cellOutput, dates: environment.dates, feeds: feeds,
+                            remembers: options.writeMode != .staged).run(memo: &memo.pages)
         }
         let summary = try await stage(.write) { () throws(BuildFailure) in
             try await WriteStage(options: options, layout: layout, reporter: reporter, globalKey: globalKey)
                 .run(site, pages: pages, cells: cellOutput.cells, environment: environment, changes: changes,
                      memo: &memo.output, diagnostics: &diagnostics)
         }
+        Trace.mark("write stage")
         var report = BuildReport(
             items: site.items.count, pages: pages.pages.count + site.items.reduce(0) { $0 + $1.aliases.count },
             written: summary.written, unchanged: summary.unchanged, removed: summary.removed, duration: clock.now - start,

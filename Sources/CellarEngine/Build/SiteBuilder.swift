@@ -37,7 +37,9 @@ package struct SiteBuilder: Sendable {
             }
         }
         defer { withExtendedLifetime(lock) {} }
+        Trace.mark("lock")
         let fingerprint = InputSnapshot.fingerprint(layout: layout, options: options)
+        Trace.mark("input snapshot")
         if !options.clean, options.writeMode == .staged, options.kinds.isEmpty, let last = InputSnapshot.load(layout),
            last.fingerprint == fingerprint, (last.nextScheduledChange.map { $0 > options.now } ?? true),
            InputSnapshot.outputIsIntact(layout, tree: last.output) {
@@ -49,13 +51,16 @@ package struct SiteBuilder: Sendable {
         var pipeline = BuildPipeline(options: options, reporter: reporter)
         pipeline.oneShot = true
         let report = try await pipeline.run(.everything, memo: &memo)
-        // Files that changed while the build ran make the snapshot stale: take it again and keep the older one.
-        if options.writeMode == .staged, InputSnapshot.fingerprint(layout: layout, options: options) == fingerprint,
-           let tree = memo.output.folders?.output.tree {   // the tree this build just swapped in
+        // The fingerprint taken before the build, even when a file changed while it ran: a change
+        // moves the file's ctime on, so the next build's fingerprint differs from this one and it
+        // builds again. (Walking the inputs a second time to find out cost seconds at 100k items.)
+        if options.writeMode == .staged, let tree = memo.output.folders?.output.tree {   // the tree this build just swapped in
             options.faults.step()
             InputSnapshot(fingerprint: fingerprint, items: report.items, pages: report.pages, output: tree,
                           nextScheduledChange: report.nextScheduledChange, diagnostics: report.diagnostics).save(layout)
         }
+        Trace.mark("snapshot saved")
+        BackgroundRelease.release(consume memo)
         return report
     }
 

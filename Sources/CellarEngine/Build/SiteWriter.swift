@@ -14,6 +14,9 @@ struct SiteWriter {
     var globalKey: UInt64
     /// In a session told exactly what changed: files whose sources are not among them need no look.
     var unchangedSources: UnchangedSources?
+    /// Whether a later build of this session may skip pages rendered from the same inputs: then each
+    /// page's fingerprint is worked out (`cellar build` has no later build, and skips that work).
+    var remembersPages = true
 
     init(model: SiteModel, environment: RenderEnvironment, cells: CellCache, writer: OutputWriter,
          reporter: any BuildReporter, layout: SiteLayout, globalKey: UInt64, unchangedSources: UnchangedSources? = nil) {
@@ -42,12 +45,13 @@ struct SiteWriter {
         let renderer = self.renderer
         let writer = self.writer
         let reporter = self.reporter
+        let remembersPages = self.remembersPages
         let total = pages.count
         let results = await parallelMap(pages, minimumChunk: 64, progress: { reporter.progress(.write, done: $0, total: total) }) {
             page -> (String, UInt64?, Diagnostic?) in
             let file = page.url.outputFile
-            let key = fingerprint(page)
-            if previous[file] == key, writer.keep(file) { return (file, key, nil) }
+            let key = remembersPages ? fingerprint(page) : nil
+            if let key, previous[file] == key, writer.keep(file) { return (file, key, nil) }
             var html: [UInt8] = []
             html.reserveCapacity(16 * 1024)
             do {
@@ -76,11 +80,23 @@ struct SiteWriter {
 
     /// Pages, then feeds, the sitemap, robots.txt, redirects and copied files.
     func writeAll(_ pages: [Page], fingerprints previous: [String: UInt64]) async -> (DiagnosticBag, [String: UInt64]) {
+        // Feeds, the sitemap and redirects are written one after another: on a core of their own
+        // while the pages are rendered on the others, not after them.
+        async let siteFiles = { () -> FileIOError? in
+            do throws(FileIOError) {
+                try writeFeeds()
+                try writeSiteFiles(pages)
+                return nil
+            } catch {
+                return error
+            }
+        }()
         var (diagnostics, fingerprints) = await write(pages, fingerprints: previous)
+        if let problem = await siteFiles { diagnostics.append(problem.diagnostic) }
+        Trace.mark("write: pages, feeds, sitemap")
         do throws(FileIOError) {
-            try writeFeeds()
-            try writeSiteFiles(pages)
             try await copyFiles()
+            Trace.mark("write: copies")
         } catch {
             diagnostics.append(error.diagnostic)
         }

@@ -59,8 +59,10 @@ struct ItemParser: Sendable {
         var tagFields: [TypedField] = []
         if case .list(let entries)? = fields["tags"]?.value { tagFields = entries }
         for tag in tagFields {
-            guard let name = tag.value.string?.trimmingCharacters(in: .whitespaces), !name.isEmpty else { continue }
-            let length = Slug.make(name).utf8.count
+            guard let name = tag.value.string.map(Self.trimmingSpaces), !name.isEmpty else { continue }
+            // A slug takes at most five bytes for each byte of the name ('&' becomes "-and-"; case
+            // folding at most triples one), or "untitled": a short name needs no slugging to know.
+            let length = name.utf8.count * 5 + 8 <= Slug.maxSegmentBytes ? 0 : Slug.make(name).utf8.count
             if length > Slug.maxSegmentBytes {
                 diagnostics.error("the tag '\(name.prefix(40))…' makes a URL part of \(length) bytes, more than the limit of \(Slug.maxSegmentBytes)",
                                   at: tag.location ?? fields["tags"]?.location ?? start, hint: "shorten the tag")
@@ -170,5 +172,13 @@ struct ItemParser: Sendable {
             prefix = SiteConfigLoader.urlSegments(folder) + "/"
         }
         return URLPath(prefix + slug + "/")
+    }
+
+    /// `trimmingCharacters(in: .whitespaces)`, without Foundation's cost for the usual tag that has
+    /// nothing to trim (its first and last characters are ASCII and not a space or a tab).
+    static func trimmingSpaces(_ text: String) -> String {
+        guard let first = text.utf8.first, let last = text.utf8.last else { return text }
+        func plain(_ byte: UInt8) -> Bool { byte < 0x80 && byte != 0x20 && byte != 0x09 }
+        return plain(first) && plain(last) ? text : text.trimmingCharacters(in: .whitespaces)
     }
 }

@@ -13,9 +13,12 @@ struct TagIndex: Sendable {
     init(items: [ContentItem], diagnostics: inout DiagnosticBag) {
         var firstSeen: [String: (name: String, file: String)] = [:]
         var reported = Set<String>()
+        // A site writes each tag the same way thousands of times: slug each spelling once.
+        var slugs: [String: String] = [:]
         for item in items {
             for name in item.tags {
-                let slug = Slug.make(name)
+                let slug: String
+                if let known = slugs[name] { slug = known } else { slug = Slug.make(name); slugs[name] = slug }
                 if let index = indexBySlug[slug] {
                     // Items come one after the other: only this item's own tags can repeat it (not a
                     // search of the whole list, which made this quadratic in the number of items).
@@ -35,9 +38,7 @@ struct TagIndex: Sendable {
         }
         tags.sort { $0.name.lowercased() < $1.name.lowercased() }
         indexBySlug = Dictionary(uniqueKeysWithValues: tags.enumerated().map { ($1.slug, $0) })
-        for item in items {
-            for name in item.tags where indexByName[name] == nil { indexByName[name] = indexBySlug[Slug.make(name)] }
-        }
+        for (name, slug) in slugs { indexByName[name] = indexBySlug[slug] }
     }
 
     func tag(named name: String) -> Tag? {

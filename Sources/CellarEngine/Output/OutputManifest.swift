@@ -59,19 +59,49 @@ struct OutputManifest: Sendable {
     /// Keeps the manifest in the cache under its tree's name (written to a temporary file, then renamed).
     func save(cache: String, step: () -> Void = {}) throws(FileIOError) {
         guard let tree else { return }
-        var text = Self.header + "\n" + outputPath + "\n" + tree.fileName + "\n"
-        text.reserveCapacity(entries.count * 72 + folders.count * 40)
+        // Bytes appended in place: a site of 100,000 pages has as many lines.
+        var text: [UInt8] = []
+        text.reserveCapacity(entries.count * 80 + folders.count * 48 + 256)
+        text += (Self.header + "\n" + outputPath + "\n" + tree.fileName + "\n").utf8
         for (path, entry) in entries.sorted(by: { $0.key < $1.key }) {
-            text += String(entry.fingerprint, radix: 16) + "\t" + String(entry.size) + "\t" + String(entry.modified) + "\t"
-                + String(entry.inode) + "\t" + path + "\n"
+            Self.append(entry.fingerprint, radix: 16, to: &text)
+            text.append(0x09)
+            Self.append(UInt64(bitPattern: Int64(entry.size)), signed: true, to: &text)
+            text.append(0x09)
+            Self.append(UInt64(bitPattern: entry.modified), signed: true, to: &text)
+            text.append(0x09)
+            Self.append(entry.inode, to: &text)
+            text.append(0x09)
+            text += path.utf8
+            text.append(0x0A)
         }
         for (path, modified) in folders.sorted(by: { $0.key < $1.key }) {
-            text += "d\t" + String(modified) + "\t" + path + "\n"
+            text += "d\t".utf8
+            Self.append(UInt64(bitPattern: modified), signed: true, to: &text)
+            text.append(0x09)
+            text += path.utf8
+            text.append(0x0A)
         }
         let file = Self.file(for: tree, cache: cache)
         try FileIO.makeDirectories(Paths.parent(of: file))
         step()
-        try FileIO.writeAtomically(Array(text.utf8), to: file)
+        try FileIO.writeAtomically(text, to: file)
+    }
+
+    /// Appends `value` in `radix` (as a signed number when `signed`), as `String(value, radix:)` writes it.
+    private static func append(_ value: UInt64, radix: UInt64 = 10, signed: Bool = false, to text: inout [UInt8]) {
+        var magnitude = value
+        if signed, Int64(bitPattern: value) < 0 {
+            text.append(0x2D)
+            magnitude = 0 &- value   // two's complement: the magnitude, Int64.min included
+        }
+        let start = text.count
+        repeat {
+            let digit = UInt8(magnitude % radix)
+            text.append(digit < 10 ? 0x30 + digit : 0x61 + digit - 10)
+            magnitude /= radix
+        } while magnitude > 0
+        text[start...].reverse()
     }
 
     /// Removes from the cache every kept manifest but those of `trees`, and temporary files that

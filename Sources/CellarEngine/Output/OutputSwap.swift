@@ -26,6 +26,7 @@ struct OutputSwap {
         } else {
             try removeWhatTheSiteLacks()
         }
+        Trace.mark("commit: removed what the site lacks")
         let produced = writer.state.withAnnotatedLock { $0.produced }
         // A session's private folder holds nothing but the site, and keeps its permissions.
         if start.outputExists, !(start.trusted && writer.partial) {
@@ -38,10 +39,14 @@ struct OutputSwap {
                 try FileIO.copyOwnership(status, owner: owner, to: spare.path)
             }
         }
+        Trace.mark("commit: hidden entries")
         var manifest = finishedManifest()
+        Trace.mark("commit: finished manifest")
         manifest.tree = try spare.markFinished()
         if let cache { try? manifest.save(cache: cache, step: spare.faults.step) }
+        Trace.mark("commit: manifest saved")
         try spare.swap(outputExists: start.outputExists)
+        Trace.mark("commit: swapped")
 
         // The output is the new site. The old one is the spare now — unless it was an empty folder
         // that was never Cellar's, which goes.
@@ -103,6 +108,8 @@ struct OutputSwap {
     /// folder left without a use.
     private func removeWhatTheSiteLacks() throws(FileIOError) {
         let spare = writer.spare
+        // A spare made by this build holds only what it wrote, and folders made for what it wrote.
+        if writer.start.spareFiles.isEmpty, writer.start.spareFolders.isEmpty { return }
         let produced = writer.state.withAnnotatedLock { $0.produced }
         for path in writer.start.spareFiles.subtracting(produced).sorted() {
             let kind = FileIO.status(spare.inSpare(path))?.kind
@@ -159,9 +166,10 @@ struct OutputSwap {
         for folder in removed { times[folder] = nil }
         for folder in made { times[folder] = 0 }
         if !writer.start.trusted {
-            for folder in made.union(touched) where times[folder] != nil {
-                times[folder] = FileIO.status(writer.spare.inSpare(folder))?.modified ?? 0
-            }
+            let folders = Array(made.union(touched).filter { times[$0] != nil })
+            let spare = writer.spare
+            let modified = concurrentMap(folders) { FileIO.status(spare.inSpare($0))?.modified ?? 0 }
+            for (folder, time) in zip(folders, modified) { times[folder] = time }
         }
         return OutputManifest(outputPath: writer.output, entries: entries, folders: times)
     }

@@ -84,6 +84,7 @@ struct OutputTransaction {
         let committed: OutputSwap.Committed
         do throws(FileIOError) {
             committed = try OutputSwap(writer: writer, cache: disk.cache).commit()
+            Trace.mark("commit")
         } catch {
             remembered = abort(writer, prepared: prepared, disk: disk, removeSpare: error.isOutOfSpace)
             diagnostics.append(error.isOutOfSpace ? writer.outOfSpace.diagnostic(output: layout.displayOutput,
@@ -94,6 +95,7 @@ struct OutputTransaction {
         if let cache = disk.cache {
             OutputManifest.removeAll(except: Set([committed.output.tree, committed.spare?.tree].compactMap { $0 }), cache: cache)
         }
+        Trace.mark("old manifests removed")
         return Outcome(result: result, summary: committed.summary,
                        remembered: Remembered(output: committed.output, spare: committed.spare, delta: committed.delta))
     }

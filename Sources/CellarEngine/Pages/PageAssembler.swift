@@ -11,13 +11,17 @@ struct PageAssembler {
     /// The theme's words in the site's language, for the titles Cellar makes up.
     var text: ThemeTextTable?
 
-    func assemble() -> [Page] {
+    func assemble() async -> [Page] {
+        // Tag pages (every tag's items sorted and grouped) and item pages are the two big parts:
+        // each is put together on its own core, the lists on this one.
+        async let tagged = tagPages()
+        async let items = itemPages()
         var pages: [Page] = [home()]
         for section in model.sections where !section.id.isEmpty {
             pages += sectionPages(section)
         }
-        pages += itemPages()
-        pages += tagPages()
+        pages += await items
+        pages += await tagged
         pages.append(Page(role: .notFound, url: "404.html", title: EngineText.notFoundTitle.text(in: text), feeds: feeds.site,
                           inSitemap: false))
         return pages
@@ -81,6 +85,7 @@ struct PageAssembler {
             let items = (model.sectionItems[sectionID] ?? []).filter(\.hasPage)
             // Items outside every section are standalone pages: no neighbours, no list around them.
             let standalone = sectionID.isEmpty
+            let feeds = feeds.section(sectionID) + feeds.site
             for (index, item) in items.enumerated() {
                 var page = Page(
                     role: standalone ? .page : .item, url: item.url, title: "",
@@ -88,7 +93,7 @@ struct PageAssembler {
                     previousID: index > 0 && !standalone ? items[index - 1].id : nil,
                     nextID: index + 1 < items.count && !standalone ? items[index + 1].id : nil,
                     sectionID: standalone ? nil : sectionID,
-                    feeds: feeds.section(sectionID) + feeds.site,
+                    feeds: feeds,
                     lastModified: item.updated ?? item.date
                 )
                 Self.describe(&page, by: item)

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Maps a collection across all cores in order-preserving chunks; the compiler checks the sharing.
 ///
@@ -13,7 +14,9 @@ func parallelMap<T: Sendable, R: Sendable, E: Error>(
     if input.count <= minimumChunk || workers == 1 {
         return try input.map(transform)
     }
-    let chunkSize = max(minimumChunk, (input.count + workers * 4 - 1) / (workers * 4))
+    // Many more chunks than cores: items differ in cost (and a path-sorted input puts a section's
+    // long posts together), so few big chunks left one core idle while the other ran the last one.
+    let chunkSize = max(minimumChunk, (input.count + workers * 32 - 1) / (workers * 32))
     let chunks = stride(from: 0, to: input.count, by: chunkSize).map { $0..<min($0 + chunkSize, input.count) }
     let parts = await withTaskGroup(of: (Int, Result<[R], E>).self) { group in
         for (index, range) in chunks.enumerated() {
@@ -39,4 +42,17 @@ func parallelMap<T: Sendable, R: Sendable, E: Error>(
 
 enum ProcessInfoCores {
     static let count = max(1, ProcessInfo.processInfo.activeProcessorCount)
+}
+
+/// Maps `input` across all cores from synchronous code (file-system walks that block in the
+/// kernel, not in Swift concurrency's cooperative pool): results in input order.
+func concurrentMap<T: Sendable, R: Sendable>(_ input: [T], chunk: Int = 256, _ transform: @Sendable (T) -> R) -> [R] {
+    guard input.count > chunk, ProcessInfoCores.count > 1 else { return input.map(transform) }
+    let chunks = (input.count + chunk - 1) / chunk
+    let parts = Mutex([[R]](repeating: [], count: chunks))
+    DispatchQueue.concurrentPerform(iterations: chunks) { index in
+        let part = input[index * chunk..<min(input.count, (index + 1) * chunk)].map(transform)
+        parts.withLock { $0[index] = part }
+    }
+    return parts.withLock { $0.flatMap { $0 } }
 }

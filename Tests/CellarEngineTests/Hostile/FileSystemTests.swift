@@ -91,7 +91,7 @@ import Testing
             "content/notes/again:1:1: error: the folder content/notes/again is reached twice (a symlink loop?)",
             "content/notes/and-again:1:1: error: the folder content/notes/and-again is reached twice (a symlink loop?)",
         ])
-        #expect(clock.now - started < .seconds(20))
+        #expect(clock.now - started < .seconds(120))   // a guard against a hang, not a speed test: the suite shares two cores
     }
 
     @Test func symlinksThatStayInsideTheSiteAreFollowed() async throws {

@@ -103,7 +103,13 @@ struct ModelStage {
         let published = parsed.items.filter(rules.publishes)
         let hidden = parsed.items.filter { !rules.publishes($0) }
         let tags = TagIndex(items: published, diagnostics: &siteWide)
-        URLClaims.check(published, tags: tags, site: site, diagnostics: &siteWide)
+        Trace.mark("model: published, tags")
+        // Checking who claims each URL needs nothing the bodies make: it runs while they render.
+        async let claimProblems = { () -> [Diagnostic] in
+            var found = DiagnosticBag()
+            URLClaims.check(published, tags: tags, site: site, diagnostics: &found)
+            return found.diagnostics
+        }()
 
         var pageURLs: [String: URLPath] = [:]
         for item in published { pageURLs[item.id] = item.url }
@@ -123,11 +129,14 @@ struct ModelStage {
             contentDisplayRoot: layout.display(sitePath: "content"), policy: site.config.links, aliasURLs: aliasURLs)
         let markdown = MarkdownRenderer(options: site.config.markdown)
         let linksKey = links.fingerprint
+        Trace.mark("model: links")
         let items = await BodyStage(markdown: markdown, links: links, linksKey: linksKey, shortcodes: shortcodes,
                                     highlighting: highlighting, lean: lean)
             .run(published, early: parsed.early, complete: true, memo: &memo.bodies)
         reporter.progress(.parse, done: items.count, total: items.count)
 
+        siteWide.append(contentsOf: await claimProblems)
+        Trace.mark("model: bodies")
         // Introductions (the bodies of _index.md files) link like items do.
         let introRenderer = highlighting?.renderer(markdown) ?? markdown
         func intro(_ body: String, folder: String, file: String, firstLine: Int) -> String {
@@ -164,6 +173,7 @@ struct ModelStage {
             if item.draft && !rules.includeDrafts { unpublished.drafts += 1 }
             else if let date = item.date, date > now, !rules.includeFuture { unpublished.future += 1 }
         }
+        Trace.mark("model: sorted, menus")
         var model = SiteModel(
             config: config, theme: site.theme, sections: sections, sectionsByID: sectionsByID, items: items,
             itemsByID: Dictionary(uniqueKeysWithValues: items.map { ($0.id, $0) }), sectionItems: sectionItems,
@@ -175,8 +185,10 @@ struct ModelStage {
         model.unpublished = unpublished
         model.linksKey = linksKey
         memo.model = model
-        memo.placements = Dictionary(uniqueKeysWithValues: items.map { ($0.id, Self.placement(of: $0, in: sectionsByID)) })
+        // Placements serve only a later build that patches this model (not `cellar build`'s one).
+        memo.placements = lean ? [:] : Dictionary(uniqueKeysWithValues: items.map { ($0.id, Self.placement(of: $0, in: sectionsByID)) })
         memo.siteDiagnostics = siteWide.diagnostics
+        Trace.mark("model: built")
         return Output(model: model, changed: nil, diagnostics: siteWide.diagnostics + memo.bodies.diagnostics)
     }
 }

@@ -27,7 +27,7 @@ struct PageStage {
     /// what each item is shown on is not worked out.
     var remembers: Bool
 
-    func run(memo: inout Memo) -> Output {
+    func run(memo: inout Memo) async -> Output {
         if let changed = model.changed, !memo.pages.isEmpty {
             let dirty = Set(changed.flatMap { memo.showing[$0] ?? [] }).sorted()
             for index in dirty {
@@ -38,7 +38,7 @@ struct PageStage {
             return Output(pages: memo.pages, dirty: dirty, feedsChanged: !memo.feedMembers.isDisjoint(with: changed))
         }
         let site = model.model
-        let pages = PageAssembler(model: site, cells: cells.configurators, dates: dates, feeds: feeds,
+        let pages = await PageAssembler(model: site, cells: cells.configurators, dates: dates, feeds: feeds,
                                   text: site.theme.text.table(for: site.config.language)).assemble()
         guard remembers else {
             memo = Memo()

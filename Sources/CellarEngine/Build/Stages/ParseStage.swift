@@ -77,7 +77,9 @@ struct ParseStage {
             }
         }
 
+        Trace.mark("parse: sources")
         let (fresh, early) = await parse(stale, renderingEarly: !onlyNamedFiles)
+        Trace.mark("parse: files parsed")
         for (index, entry) in fresh {
             let path = memo.sources[index].contentPath
             memo.entries[path] = entry

@@ -33,9 +33,10 @@ struct WriteStage {
         var remembered = memo.folders
         do throws(BuildFailure) {
             let outcome = try await transaction.run(diagnostics: &diagnostics, remembered: &remembered) { writer, diagnostics in
-                let site = SiteWriter(model: model, environment: environment, cells: cells, writer: writer, reporter: reporter,
+                var site = SiteWriter(model: model, environment: environment, cells: cells, writer: writer, reporter: reporter,
                                       layout: layout, globalKey: globalKey,
                                       unchangedSources: trusted ? changedPaths.map(UnchangedSources.init) : nil)
+                site.remembersPages = options.writeMode != .staged
                 guard let dirty else {
                     let (problems, fingerprints) = await site.writeAll(pages.pages, fingerprints: previous)
                     diagnostics.append(contentsOf: problems.diagnostics)
