@@ -23,6 +23,7 @@ package struct CLI: Sendable {
     }
 
     package func run() async -> ExitStatus {
+        SystemCalls.tuneAllocatorForLargeBuilds()   // this is the program: its allocator is its own
         // A Swift site's program builds when run without arguments, as `swift run` does.
         var words = arguments.isEmpty && site != nil ? ["build"] : arguments
         guard let first = words.first else {

@@ -93,6 +93,23 @@ package enum SystemCalls {
         #endif
     }
 
+    /// Tunes glibc's allocator for a command-line build. A build allocates hundreds of megabytes in
+    /// small pieces on every core; glibc grows each thread's heap a little at a time and hands memory
+    /// back as soon as the top of a heap is free, so a large site paid for tens of thousands of
+    /// mprotect calls and page faults over again. Growing by 64 MiB and keeping up to 256 MiB free
+    /// made a 100,000-item build about 5 % faster. For the process's owner to call (the `cellar`
+    /// command), never a library: it changes the whole process.
+    package static func tuneAllocatorForLargeBuilds() {
+        #if canImport(Glibc)
+        typealias MallOpt = @convention(c) (Int32, Int32) -> Int32
+        // mallopt(3) is in <malloc.h>, which the Glibc module does not bring in.
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") else { return }
+        let mallopt = unsafeBitCast(symbol, to: MallOpt.self)
+        _ = mallopt(-2, 64 << 20)    // M_TOP_PAD
+        _ = mallopt(-1, 256 << 20)   // M_TRIM_THRESHOLD
+        #endif
+    }
+
     #if canImport(Glibc)
     private typealias RenameAt2 = @convention(c) (Int32, UnsafePointer<CChar>?, Int32, UnsafePointer<CChar>?, UInt32) -> Int32
 

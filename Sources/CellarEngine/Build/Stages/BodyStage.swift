@@ -82,11 +82,14 @@ struct BodyStage {
             revision.combine(body.dependsOnLinks ? linksKey : 0)
             revision.combine(body.usesShortcodes ? shortcodes.key : 0)
             item.revision = revision.value
-            memo.keep(Entry(dependsOnLinks: body.dependsOnLinks, linksKey: linksKey, usesShortcodes: body.usesShortcodes,
-                            shortcodesKey: shortcodes.key, item: item, diagnostics: body.diagnostics))
+            // A build whose memo is thrown away keeps only what it reports.
+            if !lean || !body.diagnostics.isEmpty {
+                memo.keep(Entry(dependsOnLinks: body.dependsOnLinks, linksKey: linksKey, usesShortcodes: body.usesShortcodes,
+                                shortcodesKey: shortcodes.key, item: item, diagnostics: body.diagnostics))
+            }
             results[index] = item
         }
-        if complete {
+        if complete, !lean {
             let ids = Set(items.map(\.id))
             memo.entries = memo.entries.filter { ids.contains($0.key) }
             memo.reporting = memo.reporting.filter { ids.contains($0) }

@@ -80,6 +80,15 @@ struct ParseStage {
         Trace.mark("parse: sources")
         let (fresh, early) = await parse(stale, renderingEarly: !onlyNamedFiles)
         Trace.mark("parse: files parsed")
+        if lean, !onlyNamedFiles, fresh.count == memo.sources.count {
+            // Every file was read, by a build whose memo is thrown away: the items are the fresh
+            // ones, in source order already; nothing is kept for a later build.
+            let items = fresh.compactMap(\.entry.item)
+            memo = Memo()
+            reporter.progress(.parse, done: fresh.count, total: fresh.count)
+            return Output(items: items, freshItems: items, freshCount: fresh.count, sourcesChanged: sourcesChanged,
+                          early: early, diagnostics: fresh.flatMap(\.entry.diagnostics))
+        }
         for (index, entry) in fresh {
             let path = memo.sources[index].contentPath
             memo.entries[path] = entry
@@ -129,7 +138,9 @@ struct ParseStage {
             index, source -> (Int, Entry, EarlyBody?) in
             var found = DiagnosticBag()
             let path = Paths.join(layout.content, source.contentPath)
-            let status = FileIO.status(path) ?? FileStatus(kind: .file, size: -1, modified: 0, inode: 0)
+            // What the file was when read, for a later build of the session to compare (none in a lean one).
+            let unknown = FileStatus(kind: .file, size: -1, modified: 0, inode: 0)
+            let status = lean ? unknown : FileIO.status(path) ?? unknown
             do throws(Diagnostic) {
                 let bytes = try SourceLoader.bytes(at: path, display: layout.display(contentPath: source.contentPath))
                 let item = parser.parse(source, bytes: bytes, diagnostics: &found)
