@@ -10,11 +10,11 @@ struct URLClaims {
     /// - Parameters:
     ///   - owner: who claims it, as the message names it ("content/a.md", "the Atom feed of Notes").
     ///   - what: "URL" or "alias".
-    mutating func claim(_ url: URLPath, by owner: String, what: String = "URL", at location: SourceLocation?,
+    mutating func claim(_ url: URLPath, by owner: String, what: String = "URL", at location: @autoclosure () -> SourceLocation?,
                         hint: String? = nil, diagnostics: inout DiagnosticBag) {
         let file = url.outputFile
         func collide(with other: String) {
-            diagnostics.error("the \(what) \(url) is also the URL of \(other)", at: location,
+            diagnostics.error("the \(what) \(url) is also the URL of \(other)", at: location(),
                               hint: hint ?? "give one of them another 'slug:' or move it")
         }
         if let first = files[file] {

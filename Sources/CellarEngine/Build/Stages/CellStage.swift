@@ -45,6 +45,7 @@ struct CellStage {
             }
         }
         let globalKey = self.globalKey
+        Trace.mark("cells: configurators")
         let rendered = await parallelMap(stale, minimumChunk: 64) { item, cell in
             (item.id, CellCache.key(global: globalKey, revision: item.revision), Self.render(cell, file: item.file))
         }

@@ -135,8 +135,9 @@ struct ModelStage {
             .run(published, early: parsed.early, complete: true, memo: &memo.bodies)
         reporter.progress(.parse, done: items.count, total: items.count)
 
+        Trace.mark("model: bodies rendered")
         siteWide.append(contentsOf: await claimProblems)
-        Trace.mark("model: bodies")
+        Trace.mark("model: URL claims checked")
         // Introductions (the bodies of _index.md files) link like items do.
         let introRenderer = highlighting?.renderer(markdown) ?? markdown
         func intro(_ body: String, folder: String, file: String, firstLine: Int) -> String {
