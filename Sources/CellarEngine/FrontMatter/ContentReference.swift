@@ -4,8 +4,9 @@ enum ContentReference {
     static func resolve(_ reference: String, from directory: String) -> String? {
         var target = reference
         if let cut = target.firstIndex(where: { $0 == "?" || $0 == "#" }) { target = String(target[..<cut]) }
-        guard let decoded = URLEncoding.decode(target), !decoded.isEmpty, !decoded.contains("\0"),
-              !decoded.contains("\\") else { return nil }
+        // Bytes, not Foundation's substring search: every file field of every item comes here.
+        guard let decoded = URLEncoding.decode(target), !decoded.isEmpty, !decoded.utf8.contains(0),
+              !decoded.utf8.contains(0x5C) else { return nil }
         let base = decoded.hasPrefix("/") ? [] : directory.split(separator: "/")
         guard let parts = Paths.segments(of: decoded, after: base), !parts.isEmpty else { return nil }
         return parts.joined(separator: "/")

@@ -2,13 +2,25 @@
 package enum URLCheck {
     static let allowedSchemes: Set<String> = ["http", "https", "mailto", "tel", "ftp", "sftp", "gemini"]
 
+    /// The scheme before the first `:`, lowercased, when it is one (a letter, then letters, digits,
+    /// `+`, `-` or `.`). Read as bytes: every field and link of every item comes through here.
     static func scheme(of text: String) -> String? {
-        guard let colon = text.firstIndex(of: ":") else { return nil }
-        let scheme = text[..<colon]
-        guard let first = scheme.first, first.isASCII, first.isLetter,
-              scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == ".") })
-        else { return nil }
-        return scheme.lowercased()
+        var length = 0
+        for byte in text.utf8 {
+            if byte == 0x3A {   // ":"
+                guard length > 0 else { return nil }
+                return String(decoding: text.utf8.prefix(length).map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self)
+            }
+            let lower = byte | 0x20
+            let letter = lower >= 0x61 && lower <= 0x7A
+            if length == 0 {
+                guard letter else { return nil }
+            } else {
+                guard letter || (byte >= 0x30 && byte <= 0x39) || byte == 0x2B || byte == 0x2D || byte == 0x2E else { return nil }
+            }
+            length += 1
+        }
+        return nil
     }
 
     package static func isRemote(_ text: String) -> Bool {
@@ -20,12 +32,19 @@ package enum URLCheck {
     }
 
     static func isAcceptable(_ text: String) -> Bool {
-        guard !text.isEmpty, !text.contains(where: { $0.isWhitespace || $0 == "<" || $0 == ">" || $0 == "\"" }) else {
-            return false
-        }
+        guard !text.isEmpty else { return false }
+        // ASCII (nearly every URL) is checked byte by byte; anything else by Character, for Unicode's spaces.
+        let ascii = text.utf8.allSatisfy { $0 < 0x80 }
+        let refused = ascii
+            ? text.utf8.contains { $0 == 0x20 || ($0 >= 0x09 && $0 <= 0x0D) || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 }
+            : text.contains { $0.isWhitespace || $0 == "<" || $0 == ">" || $0 == "\"" }
+        guard !refused else { return false }
         if let scheme = scheme(of: text) {
             guard allowedSchemes.contains(scheme) else { return false }
-            if scheme == "http" || scheme == "https" { return text.dropFirst(scheme.count).hasPrefix("://") && text.count > scheme.count + 3 }
+            if scheme == "http" || scheme == "https" {
+                return text.utf8.dropFirst(scheme.utf8.count).starts(with: "://".utf8)
+                    && (ascii ? text.utf8.count : text.count) > scheme.count + 3
+            }
             return true
         }
         return text.hasPrefix("/") || text.hasPrefix("#") || text.hasPrefix(".")
