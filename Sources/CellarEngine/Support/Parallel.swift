@@ -1,3 +1,4 @@
+import AnnotatedLocking
 import Foundation
 import Synchronization
 
@@ -52,7 +53,7 @@ func concurrentMap<T: Sendable, R: Sendable>(_ input: [T], chunk: Int = 256, _ t
     let parts = Mutex([[R]](repeating: [], count: chunks))
     DispatchQueue.concurrentPerform(iterations: chunks) { index in
         let part = input[index * chunk..<min(input.count, (index + 1) * chunk)].map(transform)
-        parts.withLock { $0[index] = part }
+        parts.withAnnotatedLock { $0[index] = part }
     }
-    return parts.withLock { $0.flatMap { $0 } }
+    return parts.withAnnotatedLock { $0.flatMap { $0 } }
 }

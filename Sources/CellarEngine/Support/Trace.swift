@@ -1,3 +1,4 @@
+import AnnotatedLocking
 import Foundation
 import Synchronization
 
@@ -11,7 +12,7 @@ enum Trace {
     static func mark(_ label: @autoclosure () -> String) {
         guard enabled else { return }
         let now = ContinuousClock.now
-        let elapsed = last.withLock { last in defer { last = now }; return now - last }
+        let elapsed = last.withAnnotatedLock { last in defer { last = now }; return now - last }
         let ms = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
         FileHandle.standardError.write(Data((String(format: "  trace %8.1f ms  ", ms) + label() + "\n").utf8))
     }
