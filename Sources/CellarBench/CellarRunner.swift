@@ -19,21 +19,21 @@ struct CellarRunner: Sendable {
     @discardableResult
     func build(site: String, clean: Bool, quiet: Bool = true) throws(BenchError) -> ProcessMeasurement {
         let arguments = ["build", "--site", site] + (clean ? ["--clean"] : []) + (quiet ? ["--quiet"] : [])
-        return try run(arguments, name: "cellar")
+        return try run(arguments, name: "cellar", inputs: Self.inputs(of: site))
     }
 
     /// A full build from nothing: the output, its spare folder and the cache moved out of the way
     /// first (not deleted: see ``Workspace``); `cellar build --site SITE --quiet --timings`.
     func buildFromNothing(site: String) throws(BenchError) -> (ProcessMeasurement, [StageTiming]) {
         try workspace.discardOutput(of: site)
-        let measurement = try run(["build", "--site", site, "--quiet", "--timings"], name: "cellar")
+        let measurement = try run(["build", "--site", site, "--quiet", "--timings"], name: "cellar", inputs: Self.inputs(of: site))
         return (measurement, StageTiming.parse(FileTree.read(workspace.log("cellar.out")) ?? ""))
     }
 
     /// A full build without `--quiet`, to read the page count it prints.
     func countingBuild(site: String) throws(BenchError) -> BuiltLine {
         try workspace.discardOutput(of: site)
-        try run(["build", "--site", site], name: "cellar")
+        try run(["build", "--site", site], name: "cellar", inputs: Self.inputs(of: site))
         let output = FileTree.read(workspace.log("cellar.out")) ?? ""
         guard let line = Self.parse(output) else {
             throw .failure("cannot find 'Built N pages from M items' in the output of cellar build:\n" + output)
@@ -48,14 +48,17 @@ struct CellarRunner: Sendable {
         guard let hugo = tools.hugo, let site = tools.hugoSite else { throw .failure("hugo was not located") }
         try workspace.discard(output)
         let arguments = ["--quiet", "-s", site, "-c", content, "-d", output, "--cleanDestinationDir", "--ignoreCache"]
-        return try run(arguments, name: "hugo", executable: hugo)
+        return try run(arguments, name: "hugo", executable: hugo, inputs: [site, content])
     }
 
     // MARK: - Private
 
     @discardableResult
-    private func run(_ arguments: [String], name: String, executable: String? = nil) throws(BenchError) -> ProcessMeasurement {
+    /// - Parameter inputs: folders the tool reads, read first (see ``FileTree/readAll(_:)``).
+    private func run(_ arguments: [String], name: String, executable: String? = nil,
+                     inputs: [String]) throws(BenchError) -> ProcessMeasurement {
         let executable = executable ?? tools.cellar
+        for folder in inputs { FileTree.readAll(folder) }
         // Flush the previous run's dirty pages first, so that their writeback does not slow this run down.
         sync()
         let measurement = try ProcessTimer.measure(executable, arguments, stdout: workspace.log(name + ".out"),
@@ -67,6 +70,9 @@ struct CellarRunner: Sendable {
         }
         return measurement
     }
+
+    /// What a Cellar build reads: the content and the themes (not the output of the last run).
+    static func inputs(of site: String) -> [String] { [site + "/content", site + "/themes"] }
 
     static func parse(_ output: String) -> BuiltLine? {
         for line in output.split(separator: "\n") where line.hasPrefix("Built ") {

@@ -8,27 +8,34 @@ struct ThemeTextMessage: Sendable, Hashable {
     }
 
     /// The forms by category; a text that does not count has only `other`.
-    var forms: [PluralCategory: [Segment]]
+    let forms: [PluralCategory: [Segment]]
+    /// Every placeholder name, in any form, each once, in order of first use.
+    let placeholders: [String]
+    /// The whole text, for one that does not count and has no placeholder (most of a theme's):
+    /// rendered on every page, so worked out once.
+    private let plain: String?
 
     init(forms: [PluralCategory: String]) {
         self.forms = forms.mapValues(Self.segments)
+        var names: [String] = []
+        for category in PluralCategory.allCases {
+            for case .placeholder(let name) in self.forms[category] ?? [] where !names.contains(name) { names.append(name) }
+        }
+        placeholders = names
+        plain = if names.isEmpty, self.forms.count == 1, let other = self.forms[.other] {
+            other.reduce(into: "") { text, segment in if case .literal(let words) = segment { text += words } }
+        } else {
+            nil
+        }
     }
 
     /// Whether the text has forms for counts.
     var counts: Bool { forms.count > 1 || forms[.other] == nil }
 
-    /// Every placeholder name, in any form, each once, in order of first use.
-    var placeholders: [String] {
-        var names: [String] = []
-        for category in PluralCategory.allCases {
-            for case .placeholder(let name) in forms[category] ?? [] where !names.contains(name) { names.append(name) }
-        }
-        return names
-    }
-
     /// The text with its placeholders filled by `value`; the first placeholder that is a whole
     /// number chooses the plural form of `language`.
     func render(language: String, value: (String) -> String?) -> String {
+        if let plain { return plain }
         var filled: [String: String] = [:]
         var count: Int?
         for name in placeholders {

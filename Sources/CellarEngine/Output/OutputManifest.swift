@@ -59,11 +59,13 @@ struct OutputManifest: Sendable {
     /// Keeps the manifest in the cache under its tree's name (written to a temporary file, then renamed).
     func save(cache: String, step: () -> Void = {}) throws(FileIOError) {
         guard let tree else { return }
-        // Bytes appended in place: a site of 100,000 pages has as many lines.
+        // Bytes appended in place: a site of 100,000 pages has as many lines. They are in no
+        // particular order (a reader files them by path): sorting them cost a big site's commit a
+        // sixth of a second on one core.
         var text: [UInt8] = []
         text.reserveCapacity(entries.count * 80 + folders.count * 48 + 256)
         text += (Self.header + "\n" + outputPath + "\n" + tree.fileName + "\n").utf8
-        for (path, entry) in entries.sorted(by: { $0.key < $1.key }) {
+        for (path, entry) in entries {
             Self.append(entry.fingerprint, radix: 16, to: &text)
             text.append(0x09)
             Self.append(UInt64(bitPattern: Int64(entry.size)), signed: true, to: &text)
@@ -75,7 +77,7 @@ struct OutputManifest: Sendable {
             text += path.utf8
             text.append(0x0A)
         }
-        for (path, modified) in folders.sorted(by: { $0.key < $1.key }) {
+        for (path, modified) in folders {
             text += "d\t".utf8
             Self.append(UInt64(bitPattern: modified), signed: true, to: &text)
             text.append(0x09)

@@ -202,9 +202,13 @@ final class OutputWriter: Sendable {
             case .none: return false
             }
             let entry = OutputManifest.Entry(fingerprint: fingerprint, size: size, modified: written.modified, inode: written.inode)
-            record(path, entry, changed: true, spareChange: .some(entry))
-            if !inPlace { touch(Paths.parent(of: path)) }
-            state.withAnnotatedLock { $0.space.needed += inPlace ? max(0, blocks - Self.blocks(here.size)) : blocks }
+            // One lock for all that a written file changes (both cores write pages all the time).
+            let needed = inPlace ? max(0, blocks - Self.blocks(here.size)) : blocks
+            state.withAnnotatedLock { state in
+                state.record(path, entry, changed: true, spareChange: .some(entry))
+                if !inPlace { state.touched.insert(Paths.parent(of: path)) }
+                state.space.needed += needed
+            }
         } catch where error.isOutOfSpace {
             noteOutOfSpace(error, needing: blocks)
         }
@@ -291,12 +295,7 @@ final class OutputWriter: Sendable {
     }
 
     private func record(_ path: String, _ entry: OutputManifest.Entry, changed: Bool, spareChange: OutputManifest.Entry??) {
-        state.withAnnotatedLock { state in
-            state.produced.insert(path)
-            state.entries[path] = entry
-            if let spareChange { state.spareChanges[path] = spareChange }
-            if changed { state.summary.written += 1 } else { state.summary.unchanged += 1 }
-        }
+        state.withAnnotatedLock { $0.record(path, entry, changed: changed, spareChange: spareChange) }
     }
 
     private func noteOutOfSpace(_ error: FileIOError?, needing bytes: Int) {
@@ -311,6 +310,14 @@ final class OutputWriter: Sendable {
 }
 
 extension OutputWriter.State {
+    /// Notes that the new site's file `path` is `entry` in the spare.
+    mutating func record(_ path: String, _ entry: OutputManifest.Entry, changed: Bool, spareChange: OutputManifest.Entry??) {
+        produced.insert(path)
+        entries[path] = entry
+        if let spareChange { spareChanges[path] = spareChange }
+        if changed { summary.written += 1 } else { summary.unchanged += 1 }
+    }
+
     /// Whether the spare holds the folder `folder` now.
     func hasFolder(_ folder: String, start: OutputWriter.Start) -> Bool {
         madeFolders.contains(folder) || (start.spareFolders[folder] != nil && !removedFolders.contains(folder))

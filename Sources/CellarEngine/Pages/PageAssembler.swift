@@ -110,36 +110,53 @@ struct PageAssembler {
         page.description = item.summary.isEmpty ? nil : item.summary
     }
 
-    private func tagPages() -> [Page] {
+    private func tagPages() async -> [Page] {
         let tags = model.tags.tags
         guard !tags.isEmpty else { return [] }
-        var pages = [Page(role: .tags, url: TagIndex.root, title: EngineText.tagsTitle.text(in: text),
-                          tags: tags.map { TagCount(name: $0.name, url: $0.url, count: $0.itemIDs.count) },
-                          feeds: feeds.site)]
-        let order = Dictionary(uniqueKeysWithValues: model.sections.enumerated().map { ($1.id, $0) })
-        let paginator = Paginator(pageSize: model.config.paginate)
-        for tag in tags {
-            // Newest first: each id's place looked up once, not at every comparison.
-            let items = tag.itemIDs.enumerated().map { (model.recency[$1] ?? .max, $0, $1) }
-                .sorted { ($0.0, $0.1) < ($1.0, $1.1) }
-                .compactMap { model.itemsByID[$0.2] }
-            for (slice, pagination) in paginator.paginate(items, at: tag.url) {
-                // Group by content section, sections in navigation order, items newest first within each.
-                let groups = Dictionary(grouping: slice, by: \.sectionID)
-                    .sorted { (order[$0.key] ?? .max, $0.key) < (order[$1.key] ?? .max, $1.key) }
-                let sections = groups.map { sectionID, items in
-                    Section(title: model.sectionsByID[sectionID]?.title ?? EngineText.pagesGroup.text(in: text),
-                            url: model.sectionsByID[sectionID]?.url, cells: configurators(items))
-                }
-                pages.append(Page(
-                    role: .tag, url: pagination.pages[pagination.current - 1],
-                    title: numbered("#\(tag.name)", pagination),
-                    dataSource: DataSource(sections: sections), pagination: pagination, feeds: feeds.site,
-                    lastModified: slice.compactMap(\.date).max()
-                ))
-            }
+        let index = Page(role: .tags, url: TagIndex.root, title: EngineText.tagsTitle.text(in: text),
+                         tags: tags.map { TagCount(name: $0.name, url: $0.url, count: $0.itemIDs.count) },
+                         feeds: feeds.site)
+        // Every tag lists its items newest first: each item and its cell are found once, by their
+        // place in the site's newest-first order, not once per tag that carries them.
+        let newest = NewestFirst(model: model, cells: cells)
+        // One tag's pages at a time on each core: a big site's tags list thousands of items each.
+        let perTag = await parallelMap(tags, minimumChunk: 1) { tag in pages(of: tag, newest: newest) }
+        return [index] + perTag.joined()
+    }
+
+    /// The site's published items newest first, each with its cell, and their sections' order.
+    private struct NewestFirst: Sendable {
+        var items: [ContentItem]
+        var cells: [(any CellConfiguring)?]
+        var sectionOrder: [String: Int]
+
+        init(model: SiteModel, cells: [String: any CellConfiguring]) {
+            items = model.newestFirst.compactMap { model.itemsByID[$0] }
+            self.cells = items.map { cells[$0.id] }
+            sectionOrder = Dictionary(uniqueKeysWithValues: model.sections.enumerated().map { ($1.id, $0) })
         }
-        return pages
+    }
+
+    /// A tag's list pages: its items newest first, grouped by content section on each page.
+    private func pages(of tag: Tag, newest: NewestFirst) -> [Page] {
+        let places = tag.itemIDs.compactMap { model.recency[$0] }.sorted()
+        let order = newest.sectionOrder
+        return Paginator(pageSize: model.config.paginate).paginate(places, at: tag.url).map { slice, pagination in
+            // Group by content section, sections in navigation order, items newest first within each.
+            var groups: [String: [Int]] = [:]
+            for place in slice { groups[newest.items[place].sectionID, default: []].append(place) }
+            let sections = groups.sorted { (order[$0.key] ?? .max, $0.key) < (order[$1.key] ?? .max, $1.key) }
+                .map { sectionID, places in
+                    Section(title: model.sectionsByID[sectionID]?.title ?? EngineText.pagesGroup.text(in: text),
+                            url: model.sectionsByID[sectionID]?.url, cells: places.compactMap { newest.cells[$0] })
+                }
+            return Page(
+                role: .tag, url: pagination.pages[pagination.current - 1],
+                title: numbered("#\(tag.name)", pagination),
+                dataSource: DataSource(sections: sections), pagination: pagination, feeds: feeds.site,
+                lastModified: slice.compactMap { newest.items[$0].date }.max()
+            )
+        }
     }
 
     /// `Blog`, then `Blog — page 2`… (in the theme's words).

@@ -8,7 +8,7 @@ import Darwin
 /// methods of the same name would hide — so that the rest of the module reads the same on Linux and
 /// macOS. (The Darwin side has never been compiled here: see the README's macOS section.)
 package enum SystemCalls {
-    static func read(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+    package static func read(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
         #if canImport(Glibc)
         Glibc.read(fd, buffer, count)
         #elseif canImport(Darwin)

@@ -164,9 +164,10 @@ struct ModelStage {
         let scheduled = (parsed.items.compactMap { $0.date }.filter { $0 > now && !rules.includeFuture }
             + parsed.items.compactMap { $0.expires }.filter { $0 > now }).min()
         let newest = ItemSorter.newestFirst(items).map(\.id)
+        let itemsByID = Dictionary(uniqueKeysWithValues: items.map { ($0.id, $0) })
         let navigation = MenuResolver(
             sections: sectionsByID, topSections: sections.filter { $0.parentID == nil && !$0.id.isEmpty },
-            published: Dictionary(uniqueKeysWithValues: items.map { ($0.id, $0) }),
+            published: itemsByID,
             hidden: Dictionary(hidden.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }), rules: rules
         ).resolve(config.menu, diagnostics: &siteWide)
         var unpublished = SiteModel.Unpublished()
@@ -177,7 +178,7 @@ struct ModelStage {
         Trace.mark("model: sorted, menus")
         var model = SiteModel(
             config: config, theme: site.theme, sections: sections, sectionsByID: sectionsByID, items: items,
-            itemsByID: Dictionary(uniqueKeysWithValues: items.map { ($0.id, $0) }), sectionItems: sectionItems,
+            itemsByID: itemsByID, sectionItems: sectionItems,
             newestFirst: newest, recency: Dictionary(uniqueKeysWithValues: newest.enumerated().map { ($1, $0) }),
             tags: tags, staticFiles: site.scan.staticFiles, bundleResources: resources, links: links,
             nextScheduledChange: scheduled
