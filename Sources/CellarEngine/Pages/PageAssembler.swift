@@ -12,15 +12,18 @@ struct PageAssembler {
     var text: ThemeTextTable?
 
     func assemble() async -> [Page] {
-        // Tag pages (every tag's items sorted and grouped) and item pages are the two big parts:
-        // each is put together on its own core, the lists on this one.
+        // Tag pages (every tag's items sorted and grouped, tag by tag on every core) and item
+        // pages are the two big parts: they are put together while this task makes the lists.
         async let tagged = tagPages()
         async let items = itemPages()
-        var pages: [Page] = [home()]
+        var lists: [Page] = [home()]
         for section in model.sections where !section.id.isEmpty {
-            pages += sectionPages(section)
+            lists += sectionPages(section)
         }
-        pages += await items
+        // The item pages (nearly all of them) are moved, not copied: a copy of a page counts a
+        // dozen references up and, with the old array, down again.
+        var pages = await items
+        pages.insert(contentsOf: lists, at: 0)
         pages += await tagged
         pages.append(Page(role: .notFound, url: "404.html", title: EngineText.notFoundTitle.text(in: text), feeds: feeds.site,
                           inSitemap: false))
@@ -116,24 +119,35 @@ struct PageAssembler {
         let index = Page(role: .tags, url: TagIndex.root, title: EngineText.tagsTitle.text(in: text),
                          tags: tags.map { TagCount(name: $0.name, url: $0.url, count: $0.itemIDs.count) },
                          feeds: feeds.site)
-        // Every tag lists its items newest first: each item and its cell are found once, by their
-        // place in the site's newest-first order, not once per tag that carries them.
-        let newest = NewestFirst(model: model, cells: cells)
+        // Every tag lists its items newest first: each item's section, date and cell are found once,
+        // by its place in the site's newest-first order, not once per tag that carries it.
+        let newest = await NewestFirst.make(model: model, cells: cells)
         // One tag's pages at a time on each core: a big site's tags list thousands of items each.
         let perTag = await parallelMap(tags, minimumChunk: 1) { tag in pages(of: tag, newest: newest) }
         return [index] + perTag.joined()
     }
 
-    /// The site's published items newest first, each with its cell, and their sections' order.
+    /// What a tag page needs of each published item, newest first, so that paging a tag's five
+    /// thousand items looks up no item and hashes no id.
     private struct NewestFirst: Sendable {
-        var items: [ContentItem]
-        var cells: [(any CellConfiguring)?]
+        struct Place: Sendable {
+            var sectionID: String
+            var date: Date?
+            var cell: (any CellConfiguring)?
+        }
+
+        var places: [Place]
+        /// Each section's place in navigation order.
         var sectionOrder: [String: Int]
 
-        init(model: SiteModel, cells: [String: any CellConfiguring]) {
-            items = model.newestFirst.compactMap { model.itemsByID[$0] }
-            self.cells = items.map { cells[$0.id] }
-            sectionOrder = Dictionary(uniqueKeysWithValues: model.sections.enumerated().map { ($1.id, $0) })
+        static func make(model: SiteModel, cells: [String: any CellConfiguring]) async -> NewestFirst {
+            let items = model.itemsByID
+            let places = await parallelMap(model.newestFirst, minimumChunk: 1024) { id in
+                let item = items[id]
+                return Place(sectionID: item?.sectionID ?? "", date: item?.date, cell: cells[id])
+            }
+            return NewestFirst(places: places,
+                               sectionOrder: Dictionary(uniqueKeysWithValues: model.sections.enumerated().map { ($1.id, $0) }))
         }
     }
 
@@ -142,19 +156,23 @@ struct PageAssembler {
         let places = tag.itemIDs.compactMap { model.recency[$0] }.sorted()
         let order = newest.sectionOrder
         return Paginator(pageSize: model.config.paginate).paginate(places, at: tag.url).map { slice, pagination in
-            // Group by content section, sections in navigation order, items newest first within each.
-            var groups: [String: [Int]] = [:]
-            for place in slice { groups[newest.items[place].sectionID, default: []].append(place) }
-            let sections = groups.sorted { (order[$0.key] ?? .max, $0.key) < (order[$1.key] ?? .max, $1.key) }
-                .map { sectionID, places in
-                    Section(title: model.sectionsByID[sectionID]?.title ?? EngineText.pagesGroup.text(in: text),
-                            url: model.sectionsByID[sectionID]?.url, cells: places.compactMap { newest.cells[$0] })
-                }
+            // Group by content section, sections in navigation order, items newest first within
+            // each (the slice is newest first: each group keeps its order).
+            var sectionIDs: [String] = []
+            for place in slice where !sectionIDs.contains(newest.places[place].sectionID) {
+                sectionIDs.append(newest.places[place].sectionID)
+            }
+            sectionIDs.sort { (order[$0] ?? .max, $0) < (order[$1] ?? .max, $1) }
+            let sections = sectionIDs.map { sectionID in
+                Section(title: model.sectionsByID[sectionID]?.title ?? EngineText.pagesGroup.text(in: text),
+                        url: model.sectionsByID[sectionID]?.url,
+                        cells: slice.compactMap { newest.places[$0].sectionID == sectionID ? newest.places[$0].cell : nil })
+            }
             return Page(
                 role: .tag, url: pagination.pages[pagination.current - 1],
                 title: numbered("#\(tag.name)", pagination),
                 dataSource: DataSource(sections: sections), pagination: pagination, feeds: feeds.site,
-                lastModified: slice.compactMap { newest.items[$0].date }.max()
+                lastModified: slice.compactMap { newest.places[$0].date }.max()
             )
         }
     }
