@@ -5,7 +5,8 @@ import Testing
 /// The progress line of long builds and checks: on a terminal only, and only after a second.
 @Suite struct BuildProgressTests {
     /// Runs pretend work that reports being halfway through parsing, for `seconds` — or, with
-    /// `untilShown`, until the progress line appears (at most a minute: the suite shares the cores).
+    /// `untilShown`, until the progress line appears (at most three minutes: the suite shares the
+    /// cores, and under ThreadSanitizer the render-budget tests held both for over a minute).
     private func run(interactive: Bool, seconds: Double, untilShown: Bool = false) async -> String {
         let capture = CapturingTerminal()
         let progress = BuildProgress(terminal: capture.terminal(interactive: interactive))
@@ -15,7 +16,7 @@ import Testing
             progress.stageStarted(.parse)
             progress.progress(.parse, done: 500, total: 1_000)
             while clock.now - start < .seconds(seconds)
-                    || untilShown && !capture.err.contains("parsing") && clock.now - start < .seconds(60) {
+                    || untilShown && !capture.err.contains("parsing") && clock.now - start < .seconds(180) {
                 try? await Task.sleep(for: .milliseconds(50))
             }
         }
