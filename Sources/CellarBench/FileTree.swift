@@ -90,22 +90,30 @@ struct FileTree {
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         var pending = [folder]
         while let current = pending.popLast() {
-            guard let directory = opendir(current) else { continue }
-            defer { closedir(directory) }
-            while let entry = readdir(directory) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-                guard name != ".", name != ".." else { continue }
+            forEachEntry(in: current) { name, type in
                 let path = current + "/" + name
-                switch Int32(entry.pointee.d_type) {
+                switch Int32(type) {
                 case Int32(DT_DIR): pending.append(path)
                 case Int32(DT_REG):
                     let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-                    guard descriptor >= 0 else { continue }
+                    guard descriptor >= 0 else { return }
                     while buffer.withUnsafeMutableBytes({ SystemCalls.read(descriptor, $0.baseAddress!, $0.count) }) > 0 {}
                     close(descriptor)
-                default: continue
+                default: return
                 }
             }
+        }
+    }
+
+    /// Calls `body` with the name and `d_type` of each entry of `folder` but `.` and `..`, in the
+    /// order `readdir` gives them; nothing when the folder cannot be opened.
+    static func forEachEntry(in folder: String, _ body: (_ name: String, _ type: UInt8) -> Void) {
+        guard let directory = opendir(folder) else { return }
+        defer { closedir(directory) }
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            guard name != ".", name != ".." else { continue }
+            body(name, entry.pointee.d_type)
         }
     }
 

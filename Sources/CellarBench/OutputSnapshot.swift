@@ -66,13 +66,9 @@ struct OutputSnapshot {
     // MARK: - Private
 
     private mutating func walk(_ folder: String, prefix: String) {
-        guard let directory = opendir(folder) else { return }
-        defer { closedir(directory) }
-        while let record = readdir(directory) {
-            let name = withUnsafePointer(to: &record.pointee.d_name) {
-                String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
-            }
-            if name == "." || name == ".." { continue }
+        var names: [String] = []
+        FileTree.forEachEntry(in: folder) { name, _ in names.append(name) }
+        for name in names {
             let path = folder + "/" + name
             guard let status = Self.status(path) else { continue }
             if (status.st_mode & S_IFMT) == S_IFDIR {
