@@ -13,9 +13,11 @@ package struct SiteModel: Sendable {
     package var itemsByID: [String: ContentItem]
     /// Each section's published items in the section's own order.
     package var sectionItems: [String: [ContentItem]]
-    /// Every published item's id, newest first (feeds, tag pages), and each id's place in that order.
-    var newestFirst: [String]
-    var recency: [String: Int]
+    /// Each section's published items as places in `items`, in the section's own order (what
+    /// `sectionItems` holds, for pages that refer to items rather than copy them).
+    var sectionPlaces: [String: [Int]]
+    /// Every published item's place in `items`, newest first (feeds, tag pages, the home page).
+    var newestFirst: [Int]
     var tags: TagIndex
     /// Files copied as they are: content files that are not Markdown, and bundles' files (published items only).
     var staticFiles: [String]

@@ -40,7 +40,7 @@ struct FeedCatalog: Sendable {
     /// at most `feed_items`; standalone pages (outside every section) are in none. Incremental rebuilds ask it which items are in a feed.
     static func entries(of model: SiteModel, sectionID: String?) -> [ContentItem] {
         Array(model.newestFirst.lazy
-            .compactMap { model.itemsByID[$0] }
+            .map { model.items[$0] }
             .filter { $0.date != nil && !$0.sectionID.isEmpty && (sectionID == nil || $0.sectionID == sectionID) }
             .prefix(model.config.feedItems))
     }

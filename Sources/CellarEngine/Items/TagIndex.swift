@@ -42,8 +42,12 @@ struct TagIndex: Sendable {
     }
 
     func tag(named name: String) -> Tag? {
-        if let index = indexByName[name] { return tags[index] }
-        return indexBySlug[Slug.make(name)].map { tags[$0] }
+        index(named: name).map { tags[$0] }
+    }
+
+    /// The place in ``tags`` of the tag `name` is a spelling of.
+    func index(named name: String) -> Int? {
+        indexByName[name] ?? indexBySlug[Slug.make(name)]
     }
 
     /// A fingerprint of every tag's name and slug: tag names printed in cells depend on it.

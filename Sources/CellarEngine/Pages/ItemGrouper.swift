@@ -1,3 +1,5 @@
+import Foundation
+
 /// Splits an ordered run of items into titled groups — by year, by month, or by a field's value —
 /// keeping the order: groups appear in the order their first item does.
 struct ItemGrouper {
@@ -8,30 +10,35 @@ struct ItemGrouper {
     /// The kinds, for the labels an `enum` field gives its values (`values: {must-see: Must see}`).
     var kinds: [String: KindDefinition] = [:]
 
-    func group(_ items: [ContentItem]) -> [(title: String?, items: [ContentItem])] {
-        if grouping == .none { return items.isEmpty ? [] : [(nil, items)] }
+    /// `elements` in titled groups, `item` telling which item each element stands for (an item,
+    /// or its place in a list of items) and `date` its date (asked instead of the item when the
+    /// grouping is by date: a caller may know the dates without reaching every item).
+    func group<Element>(_ elements: some Collection<Element>, date: (Element) -> Date?, item: (Element) -> ContentItem)
+        -> [(title: String?, elements: [Element])] {
+        if grouping == .none { return elements.isEmpty ? [] : [(nil, Array(elements))] }
         var titles: [String] = []
-        var groups: [String: [ContentItem]] = [:]
-        var others: [ContentItem] = []
-        for item in items {
-            guard let title = title(of: item) else {
-                others.append(item)
+        var groups: [String: [Element]] = [:]
+        var others: [Element] = []
+        for element in elements {
+            guard let title = title(of: element, date: date, item: item) else {
+                others.append(element)
                 continue
             }
             if groups[title] == nil { titles.append(title) }
-            groups[title, default: []].append(item)
+            groups[title, default: []].append(element)
         }
-        var result: [(title: String?, items: [ContentItem])] = titles.map { ($0, groups[$0] ?? []) }
+        var result: [(title: String?, elements: [Element])] = titles.map { ($0, groups[$0] ?? []) }
         if !others.isEmpty { result.append((otherTitle, others)) }
         return result
     }
 
-    private func title(of item: ContentItem) -> String? {
+    private func title<Element>(of element: Element, date: (Element) -> Date?, item: (Element) -> ContentItem) -> String? {
         switch grouping {
         case .none: return nil
-        case .year: return item.date.map { String(dates.components($0).year) }
-        case .month: return item.date.map { dates.month($0) }
+        case .year: return date(element).map { String(dates.components($0).year) }
+        case .month: return date(element).map { dates.month($0) }
         case .field(let name):
+            let item = item(element)
             guard let value = item.fields[name]?.value else { return nil }
             switch value {
             case .date(let date): return dates.long(date)

@@ -3,6 +3,11 @@ import Foundation
 /// Orders a section's items by date, title or weight; ties fall back to title, then source path.
 enum ItemSorter {
     static func sort(_ items: [ContentItem], by key: SortKey, ascending: Bool) -> [ContentItem] {
+        order(items, by: key, ascending: ascending).map { items[$0] }
+    }
+
+    /// The places of `items` in sorted order: `order(…)[0]` is the index of the first item.
+    static func order(_ items: [ContentItem], by key: SortKey, ascending: Bool) -> [Int] {
         let titles = items.map(\.source.sortTitle)
         var order = Array(items.indices)
         func tie(_ a: Int, _ b: Int) -> Bool {
@@ -26,11 +31,11 @@ enum ItemSorter {
                     ? (ascending ? items[a].weight < items[b].weight : items[a].weight > items[b].weight) : tie(a, b)
             }
         }
-        return order.map { items[$0] }
+        return order
     }
 
-    /// Newest first, for feeds, tag pages and the home page's idea of "latest".
-    static func newestFirst(_ items: [ContentItem]) -> [ContentItem] {
-        sort(items, by: .date, ascending: false)
+    /// The places of `items` newest first, for feeds, tag pages and the home page's idea of "latest".
+    static func newestFirst(_ items: [ContentItem]) -> [Int] {
+        order(items, by: .date, ascending: false)
     }
 }

@@ -12,6 +12,9 @@ package struct Page: Sendable {
     /// The layout that draws a list page: `layouts/<layout>.html` (item pages are drawn by their kind's page).
     package var layout: String
     package var url: URLPath
+    /// The title and description of a list page. An item's page leaves them empty: they are its
+    /// item's, read when the page is drawn (so a page kept from an earlier build shows its item's
+    /// new words, and making 100,000 item pages copies none of their text).
     package var title: String
     package var description: String?
     /// The list's cells, in sections (empty for item pages).

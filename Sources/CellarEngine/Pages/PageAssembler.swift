@@ -5,26 +5,25 @@ import Foundation
 /// No page code asks an item's kind: each cell is whatever configurator the registry made.
 struct PageAssembler {
     var model: SiteModel
-    var cells: [String: any CellConfiguring]
+    /// Each of the model's `items`' configurator at the item's place: the one list every page's
+    /// cells are places in.
+    var cells: CellTable
     var dates: DateFormatting
     var feeds: FeedCatalog
     /// The theme's words in the site's language, for the titles Cellar makes up.
     var text: ThemeTextTable?
 
     func assemble() async -> [Page] {
-        // Tag pages (every tag's items sorted and grouped, tag by tag on every core) and item
-        // pages are the two big parts: they are put together while this task makes the lists.
-        async let tagged = tagPages()
-        async let items = itemPages()
-        var lists: [Page] = [home()]
-        for section in model.sections where !section.id.isEmpty {
-            lists += sectionPages(section)
-        }
-        // The item pages (nearly all of them) are moved, not copied: a copy of a page counts a
-        // dozen references up and, with the old array, down again.
-        var pages = await items
-        pages.insert(contentsOf: lists, at: 0)
-        pages += await tagged
+        // Tag pages (every tag's items sorted and grouped, tag by tag on every core) and the lists
+        // are put together while this task makes the item pages: those, nearly all the pages, stay
+        // in the array this task made (an `async let` keeps its own reference to what it made, so
+        // growing that array would copy every page — a dozen reference counts each).
+        let facts = await ItemFacts.gather(model)
+        async let tagged = tagPages(facts)
+        async let lists = listPages(facts)
+        var pages = itemPages()
+        pages.insert(contentsOf: await lists, at: 0)
+        for part in await tagged { pages += part }
         pages.append(Page(role: .notFound, url: "404.html", title: EngineText.notFoundTitle.text(in: text), feeds: feeds.site,
                           inSitemap: false))
         return pages
@@ -32,8 +31,57 @@ struct PageAssembler {
 
     // MARK: - Private
 
-    private func configurators(_ items: some Sequence<ContentItem>) -> [any CellConfiguring] {
-        items.compactMap { cells[$0.id] }
+    /// What the lists need of every item, read in one pass over the items in their own order —
+    /// the order they lie in memory, near enough — rather than in each list's order: at 100,000
+    /// items, reaching each item at random cost more than all the rest of making the lists.
+    private struct ItemFacts: Sendable {
+        /// Each item's date, by its place in the model's `items`.
+        var dates: [Date?]
+        /// Each tag's items (by the tag's place in the model's tags) as places in `items`.
+        var tagged: [[Int32]]
+
+        static func gather(_ model: SiteModel) async -> ItemFacts {
+            let items = model.items
+            let tags = model.tags
+            let chunk = 4096
+            let parts = await parallelMap(Array(stride(from: 0, to: items.count, by: chunk)), minimumChunk: 1) { start in
+                var dates: [Date?] = []
+                var pairs: [(tag: Int32, item: Int32)] = []
+                for place in start..<min(start + chunk, items.count) {
+                    let source = items[place].source
+                    dates.append(source.date)
+                    for name in source.tags {
+                        if let tag = tags.index(named: name) { pairs.append((Int32(tag), Int32(place))) }
+                    }
+                }
+                return (dates: dates, pairs: pairs)
+            }
+            var dates: [Date?] = []
+            dates.reserveCapacity(items.count)
+            var tagged = [[Int32]](repeating: [], count: tags.tags.count)
+            for part in parts {
+                dates += part.dates
+                // A tag written twice (`Swift`, `swift`) lists the item once: an item's pairs are adjacent.
+                for pair in part.pairs where tagged[Int(pair.tag)].last != pair.item {
+                    tagged[Int(pair.tag)].append(pair.item)
+                }
+            }
+            return ItemFacts(dates: dates, tagged: tagged)
+        }
+    }
+
+    /// The cells of the items at `places` in the model's `items`.
+    private func shown(_ places: some Sequence<Int>) -> SectionCells {
+        SectionCells(places.map { Int32($0) }, in: cells)
+    }
+
+    /// The home page and every section's list pages.
+    private func listPages(_ facts: ItemFacts) -> [Page] {
+        var lists: [Page] = [home()]
+        for section in model.sections where !section.id.isEmpty {
+            lists += sectionPages(section, facts: facts)
+        }
+        return lists
     }
 
     private func home() -> Page {
@@ -41,138 +89,160 @@ struct PageAssembler {
         var newest: Date?
         // The latest of each section, whatever order the section lists them in: picked from the
         // site's newest-first list rather than by sorting each whole section for a few items.
-        var picked: [String: [ContentItem]] = [:]
+        var picked: [String: [Int]] = [:]
         let limits = Dictionary(uniqueKeysWithValues: model.topSections.map { ($0.id, $0.homeItems ?? model.config.homeItems) })
         var open = limits.filter { $0.value > 0 }.count
-        for id in model.newestFirst where open > 0 {
-            guard let item = model.itemsByID[id], let limit = limits[item.sectionID], picked[item.sectionID, default: []].count < limit
-            else { continue }
-            picked[item.sectionID, default: []].append(item)
-            if picked[item.sectionID]?.count == limit { open -= 1 }
+        for place in model.newestFirst where open > 0 {
+            let sectionID = model.items[place].sectionID
+            guard let limit = limits[sectionID], picked[sectionID, default: []].count < limit else { continue }
+            picked[sectionID, default: []].append(place)
+            if picked[sectionID]?.count == limit { open -= 1 }
         }
         for section in model.topSections {
-            let items = picked[section.id] ?? []
-            guard !items.isEmpty else { continue }
-            sections.append(Section(title: section.title, url: section.url, cells: configurators(items)))
-            newest = latest(newest, items.compactMap(\.date).max())
+            let places = picked[section.id] ?? []
+            guard !places.isEmpty else { continue }
+            sections.append(Section(title: section.title, url: section.url, cells: shown(places)))
+            newest = latest(newest, places.compactMap { model.items[$0].date }.max())
         }
         return Page(role: .home, url: .root, title: model.config.title, description: model.config.description,
                     dataSource: DataSource(sections: sections), introHTML: model.config.introHTML,
                     feeds: feeds.site, lastModified: newest)
     }
 
-    private func sectionPages(_ section: ContentSection) -> [Page] {
-        let items = model.sectionItems[section.id] ?? []
+    private func sectionPages(_ section: ContentSection, facts: ItemFacts) -> [Page] {
+        let places = model.sectionPlaces[section.id] ?? []
         let grouper = ItemGrouper(grouping: section.grouping, dates: dates, otherTitle: EngineText.otherGroup.text(in: text),
                                   kinds: model.theme.kinds)
         let paginator = Paginator(pageSize: section.paginate ?? model.config.paginate)
-        return paginator.paginate(items, at: section.url).map { slice, pagination in
-            let groups = grouper.group(Array(slice))
+        return paginator.paginate(places, at: section.url).map { slice, pagination in
+            let groups = grouper.group(slice, date: { facts.dates[$0] }, item: { model.items[$0] })
             return Page(
                 role: .section, layout: section.layout, url: pagination.pages[pagination.current - 1],
                 title: numbered(section.title, pagination),
                 description: section.description,
-                dataSource: DataSource(sections: groups.map { Section(title: $0.title, cells: configurators($0.items)) }),
+                dataSource: DataSource(sections: groups.map { Section(title: $0.title, cells: shown($0.elements)) }),
                 pagination: pagination, sectionID: section.id,
                 introHTML: pagination.current == 1 ? section.introHTML : nil,
-                feeds: feeds.section(section.id) + feeds.site, lastModified: slice.compactMap(\.date).max()
+                feeds: feeds.section(section.id) + feeds.site, lastModified: slice.compactMap { facts.dates[$0] }.max()
             )
         }
     }
 
     private func itemPages() -> [Page] {
         var pages: [Page] = []
+        // Room for the other pages too (``assemble()``): about one in four of the items'.
+        pages.reserveCapacity(model.items.count + model.items.count / 4 + 16)
         var sectionIDs = model.sections.map(\.id)
         if !sectionIDs.contains("") { sectionIDs.append("") }
         for sectionID in sectionIDs {
-            let items = (model.sectionItems[sectionID] ?? []).filter(\.hasPage)
+            let items = (model.sectionPlaces[sectionID] ?? []).lazy.map { model.items[$0] }.filter(\.hasPage)
             // Items outside every section are standalone pages: no neighbours, no list around them.
             let standalone = sectionID.isEmpty
             let feeds = feeds.section(sectionID) + feeds.site
-            for (index, item) in items.enumerated() {
-                var page = Page(
+            var previousID: String?
+            var iterator = items.makeIterator()
+            var next = iterator.next()
+            while let item = next {
+                next = iterator.next()
+                pages.append(Page(
                     role: standalone ? .page : .item, url: item.url, title: "",
                     itemID: item.id,
-                    previousID: index > 0 && !standalone ? items[index - 1].id : nil,
-                    nextID: index + 1 < items.count && !standalone ? items[index + 1].id : nil,
+                    previousID: standalone ? nil : previousID,
+                    nextID: standalone ? nil : next?.id,
                     sectionID: standalone ? nil : sectionID,
                     feeds: feeds,
                     lastModified: item.updated ?? item.date
-                )
-                Self.describe(&page, by: item)
-                pages.append(page)
+                ))
+                previousID = item.id
             }
         }
         return pages
     }
 
-    /// What an item page says of its item besides where it is: its title and description. A
-    /// page kept from an earlier build is described again when only its item's words changed.
-    static func describe(_ page: inout Page, by item: ContentItem) {
-        page.title = item.title
-        page.description = item.summary.isEmpty ? nil : item.summary
-    }
-
-    private func tagPages() async -> [Page] {
+    /// The tag index, then each tag's pages.
+    private func tagPages(_ facts: ItemFacts) async -> [[Page]] {
         let tags = model.tags.tags
         guard !tags.isEmpty else { return [] }
         let index = Page(role: .tags, url: TagIndex.root, title: EngineText.tagsTitle.text(in: text),
                          tags: tags.map { TagCount(name: $0.name, url: $0.url, count: $0.itemIDs.count) },
                          feeds: feeds.site)
-        // Every tag lists its items newest first: each item's section, date and cell are found once,
+        // Every tag lists its items newest first: each item's section and date are found once,
         // by its place in the site's newest-first order, not once per tag that carries it.
-        let newest = await NewestFirst.make(model: model, cells: cells)
+        let newest = await NewestFirst.make(model: model, facts: facts, otherGroup: EngineText.pagesGroup.text(in: text))
         // One tag's pages at a time on each core: a big site's tags list thousands of items each.
-        let perTag = await parallelMap(tags, minimumChunk: 1) { tag in pages(of: tag, newest: newest) }
-        return [index] + perTag.joined()
+        let perTag = await parallelMap(Array(tags.indices), minimumChunk: 1) { tag in
+            pages(of: tags[tag], at: newest.tagged[tag], newest: newest)
+        }
+        return [[index]] + perTag
     }
 
-    /// What a tag page needs of each published item, newest first, so that paging a tag's five
-    /// thousand items looks up no item and hashes no id.
+    /// What a tag page needs of each published item, newest first, and each tag's items as places
+    /// in that order, so that paging a tag's five thousand items looks up no item and hashes no id.
     private struct NewestFirst: Sendable {
         struct Place: Sendable {
-            var sectionID: String
+            /// The item's place in the model's `items`.
+            var item: Int32
+            /// Its section's place in ``groups``.
+            var group: Int32
             var date: Date?
-            var cell: (any CellConfiguring)?
         }
 
+        /// Every published item, newest first.
         var places: [Place]
-        /// Each section's place in navigation order.
-        var sectionOrder: [String: Int]
+        /// The title and URL of each section items are in: the sections in navigation order, then
+        /// any other (items at the top of `content/`), by id.
+        var groups: [(title: String, url: URLPath?)]
+        /// Each tag's items (by its place in the model's tags) as places in ``places``, newest first.
+        var tagged: [[Int32]]
 
-        static func make(model: SiteModel, cells: [String: any CellConfiguring]) async -> NewestFirst {
-            let items = model.itemsByID
-            let places = await parallelMap(model.newestFirst, minimumChunk: 1024) { id in
-                let item = items[id]
-                return Place(sectionID: item?.sectionID ?? "", date: item?.date, cell: cells[id])
+        static func make(model: SiteModel, facts: ItemFacts, otherGroup: String) async -> NewestFirst {
+            var groups: [(title: String, url: URLPath?)] = []
+            var rank: [String: Int32] = [:]
+            for section in model.sections {
+                rank[section.id] = Int32(groups.count)
+                groups.append((section.title, section.url))
             }
-            return NewestFirst(places: places,
-                               sectionOrder: Dictionary(uniqueKeysWithValues: model.sections.enumerated().map { ($1.id, $0) }))
+            for sectionID in model.sectionPlaces.keys.sorted() where rank[sectionID] == nil {
+                rank[sectionID] = Int32(groups.count)
+                groups.append((model.sectionsByID[sectionID]?.title ?? otherGroup, model.sectionsByID[sectionID]?.url))
+            }
+            // Each item's group, filled section by section: no item's section id is hashed.
+            var groupOf = [Int32](repeating: 0, count: model.items.count)
+            for (sectionID, members) in model.sectionPlaces {
+                let group = rank[sectionID] ?? 0
+                for place in members { groupOf[place] = group }
+            }
+            var order = [Int32](repeating: 0, count: model.items.count)
+            let places = model.newestFirst.enumerated().map { newest, place in
+                order[place] = Int32(newest)
+                return Place(item: Int32(place), group: groupOf[place], date: facts.dates[place])
+            }
+            // Each tag's items, from places in `items` to places in the newest-first order.
+            let tagged = facts.tagged.map { members in members.map { order[Int($0)] }.sorted() }
+            return NewestFirst(places: places, groups: groups, tagged: tagged)
         }
     }
 
     /// A tag's list pages: its items newest first, grouped by content section on each page.
-    private func pages(of tag: Tag, newest: NewestFirst) -> [Page] {
-        let places = tag.itemIDs.compactMap { model.recency[$0] }.sorted()
-        let order = newest.sectionOrder
-        return Paginator(pageSize: model.config.paginate).paginate(places, at: tag.url).map { slice, pagination in
+    private func pages(of tag: Tag, at places: [Int32], newest: NewestFirst) -> [Page] {
+        Paginator(pageSize: model.config.paginate).paginate(places, at: tag.url).map { slice, pagination in
             // Group by content section, sections in navigation order, items newest first within
             // each (the slice is newest first: each group keeps its order).
-            var sectionIDs: [String] = []
-            for place in slice where !sectionIDs.contains(newest.places[place].sectionID) {
-                sectionIDs.append(newest.places[place].sectionID)
+            var groups: [Int32] = []
+            for place in slice where !groups.contains(newest.places[Int(place)].group) {
+                groups.append(newest.places[Int(place)].group)
             }
-            sectionIDs.sort { (order[$0] ?? .max, $0) < (order[$1] ?? .max, $1) }
-            let sections = sectionIDs.map { sectionID in
-                Section(title: model.sectionsByID[sectionID]?.title ?? EngineText.pagesGroup.text(in: text),
-                        url: model.sectionsByID[sectionID]?.url,
-                        cells: slice.compactMap { newest.places[$0].sectionID == sectionID ? newest.places[$0].cell : nil })
+            groups.sort()
+            let sections = groups.map { group in
+                Section(title: newest.groups[Int(group)].title, url: newest.groups[Int(group)].url,
+                        cells: SectionCells(slice.compactMap { newest.places[Int($0)].group == group ? newest.places[Int($0)].item : nil },
+                                            in: cells))
             }
             return Page(
                 role: .tag, url: pagination.pages[pagination.current - 1],
                 title: numbered("#\(tag.name)", pagination),
                 dataSource: DataSource(sections: sections), pagination: pagination, feeds: feeds.site,
-                lastModified: slice.compactMap { newest.places[$0].date }.max()
+                lastModified: slice.compactMap { newest.places[Int($0)].date }.max()
             )
         }
     }

@@ -64,12 +64,14 @@ struct PageRenderer: Sendable {
 
     private func pageContext(_ page: Page, item: ContentItem?) throws -> MustacheValue {
         let site = environment.site
-        let title = page.role == .home ? site.title : page.title
+        // An item's page says what its item says (``Page/title``).
+        let title = page.role == .home ? site.title : item?.title ?? page.title
+        let description = if let item { item.summary.isEmpty ? nil : item.summary } else { page.description }
         var context: [String: MustacheValue] = [
             "title": .string(title),
-            "full_title": .string(page.role == .home ? site.title : "\(page.title) · \(site.title)"),
+            "full_title": .string(page.role == .home ? site.title : "\(title) · \(site.title)"),
             // Only the home page speaks for the whole site: a section without a description has none.
-            "description": (page.description ?? (page.role == .home ? site.description : nil)).map(MustacheValue.string) ?? .null,
+            "description": (description ?? (page.role == .home ? site.description : nil)).map(MustacheValue.string) ?? .null,
             "url": .string(environment.href(page.url)),
             "permalink": .string(environment.absolute(page.url)),
             "language": .string(item?.language ?? site.language),

@@ -15,7 +15,15 @@ struct CellStage {
 
     struct Output: Sendable {
         var configurators: [String: any CellConfiguring]
+        /// Each of the model's `items`' configurator at the item's place, or nil when only some
+        /// items were configured anew (a patched model).
+        var inItemOrder: CellTable?
         var cells: CellCache
+
+        /// Each of `items`' configurator at the item's place.
+        func table(for items: [ContentItem]) -> CellTable {
+            inItemOrder ?? CellTable(items, from: configurators)
+        }
     }
 
     var registry: CellRegistry
@@ -31,16 +39,22 @@ struct CellStage {
         if patching { swap(&configurators, &memo.configurators) }   // taken, not copied
         let items = patching ? (model.changed ?? []).compactMap { model.model.itemsByID[$0] } : model.model.items
         var stale: [(item: ContentItem, cell: any CellConfiguring)] = []
+        var ordered: [(any CellConfiguring)?] = []
+        var missing = Set<Int32>()
+        if !patching { ordered.reserveCapacity(items.count) }
         for item in items {
             do {
                 let configurator = try registry.configurator(for: item)
                 configurators[item.id] = configurator
+                if !patching { ordered.append(configurator) }
                 if memo.cells.entry(for: item.id)?.fingerprint != CellCache.key(global: globalKey, revision: item.revision) {
                     stale.append((item, configurator))
                 }
             } catch let error as DiagnosticConvertible {
+                if !patching { missing.insert(Int32(ordered.count)); ordered.append(nil) }
                 diagnostics.append(error.diagnostic)
             } catch {
+                if !patching { missing.insert(Int32(ordered.count)); ordered.append(nil) }
                 diagnostics.error("cannot prepare the cell of \(item.file): \(error)", at: item.location)
             }
         }
@@ -58,7 +72,7 @@ struct CellStage {
         }
         if !patching { memo.cells.retain(only: Set(configurators.keys)) }
         memo.configurators = configurators
-        return Output(configurators: configurators, cells: memo.cells)
+        return Output(configurators: configurators, inItemOrder: patching ? nil : CellTable(ordered, missing: missing), cells: memo.cells)
     }
 
     /// One cell's HTML, or the problem that stopped it (`file`: its item's, for errors without a place).

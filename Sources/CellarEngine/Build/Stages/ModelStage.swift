@@ -154,16 +154,19 @@ struct ModelStage {
         }
 
         var sectionItems: [String: [ContentItem]] = [:]
-        for (sectionID, members) in Dictionary(grouping: items, by: \.sectionID) {
+        var sectionPlaces: [String: [Int]] = [:]
+        for (sectionID, places) in Dictionary(grouping: items.indices, by: { items[$0].sectionID }) {
             let section = site.sections[sectionID]
-            sectionItems[sectionID] = ItemSorter.sort(members, by: section?.sort ?? .date, ascending: section?.ascending ?? false)
+            let members = places.map { items[$0] }
+            let order = ItemSorter.order(members, by: section?.sort ?? .date, ascending: section?.ascending ?? false)
+            sectionItems[sectionID] = order.map { members[$0] }
+            sectionPlaces[sectionID] = order.map { places[$0] }
         }
         let sections = sectionsByID.values.sorted { ($0.weight, $0.title.lowercased(), $0.id) < ($1.weight, $1.title.lowercased(), $1.id) }
         let resources = items.compactMap { item in item.bundleDirectory.map { (item, site.scan.bundleResources[$0] ?? []) } }
         let now = rules.now
         let scheduled = (parsed.items.compactMap { $0.date }.filter { $0 > now && !rules.includeFuture }
             + parsed.items.compactMap { $0.expires }.filter { $0 > now }).min()
-        let newest = ItemSorter.newestFirst(items).map(\.id)
         let itemsByID = Dictionary(uniqueKeysWithValues: items.map { ($0.id, $0) })
         let navigation = MenuResolver(
             sections: sectionsByID, topSections: sections.filter { $0.parentID == nil && !$0.id.isEmpty },
@@ -178,8 +181,8 @@ struct ModelStage {
         Trace.mark("model: sorted, menus")
         var model = SiteModel(
             config: config, theme: site.theme, sections: sections, sectionsByID: sectionsByID, items: items,
-            itemsByID: itemsByID, sectionItems: sectionItems,
-            newestFirst: newest, recency: Dictionary(uniqueKeysWithValues: newest.enumerated().map { ($1, $0) }),
+            itemsByID: itemsByID, sectionItems: sectionItems, sectionPlaces: sectionPlaces,
+            newestFirst: ItemSorter.newestFirst(items),
             tags: tags, staticFiles: site.scan.staticFiles, bundleResources: resources, links: links,
             nextScheduledChange: scheduled
         )

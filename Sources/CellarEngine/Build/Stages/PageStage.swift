@@ -30,15 +30,10 @@ struct PageStage {
     func run(memo: inout Memo) async -> Output {
         if let changed = model.changed, !memo.pages.isEmpty {
             let dirty = Set(changed.flatMap { memo.showing[$0] ?? [] }).sorted()
-            for index in dirty {
-                if let id = memo.pages[index].itemID, changed.contains(id), let item = model.model.itemsByID[id] {
-                    PageAssembler.describe(&memo.pages[index], by: item)
-                }
-            }
             return Output(pages: memo.pages, dirty: dirty, feedsChanged: !memo.feedMembers.isDisjoint(with: changed))
         }
         let site = model.model
-        let pages = await PageAssembler(model: site, cells: cells.configurators, dates: dates, feeds: feeds,
+        let pages = await PageAssembler(model: site, cells: cells.table(for: site.items), dates: dates, feeds: feeds,
                                   text: site.theme.text.table(for: site.config.language)).assemble()
         guard remembers else {
             memo = Memo()
