@@ -18,6 +18,11 @@ package struct SiteModel: Sendable {
     var sectionPlaces: [String: [Int]]
     /// Every published item's place in `items`, newest first (feeds, tag pages, the home page).
     var newestFirst: [Int]
+    /// Each published item's date, and whether it has a page of its own, by its place in `items`
+    /// (read once, in order: lists of a big site read these rather than reach every item at random).
+    var dates: [Date?]
+    var withPage: [Bool]
+    /// The tags, made from the published items in the order of `items` (its places are places in `items`).
     var tags: TagIndex
     /// Files copied as they are: content files that are not Markdown, and bundles' files (published items only).
     var staticFiles: [String]

@@ -3,6 +3,9 @@ import CellarDiagnostics
 /// Every tag of the published items. Tags whose slugs are equal (`Swift`, `swift`) are one tag.
 struct TagIndex: Sendable {
     private(set) var tags: [Tag] = []
+    /// Each tag's items (`tags[i]`'s at `places[i]`) by their places in the list the index was made
+    /// from, in that order: lists of a big site's tags are made from these, not from ids.
+    private(set) var places: [[Int32]] = []
     private var indexBySlug: [String: Int] = [:]
     /// Every spelling met, for lookups without slugging again.
     private var indexByName: [String: Int] = [:]
@@ -15,14 +18,17 @@ struct TagIndex: Sendable {
         var reported = Set<String>()
         // A site writes each tag the same way thousands of times: slug each spelling once.
         var slugs: [String: String] = [:]
-        for item in items {
+        for (place, item) in items.enumerated() {
             for name in item.tags {
                 let slug: String
                 if let known = slugs[name] { slug = known } else { slug = Slug.make(name); slugs[name] = slug }
                 if let index = indexBySlug[slug] {
                     // Items come one after the other: only this item's own tags can repeat it (not a
                     // search of the whole list, which made this quadratic in the number of items).
-                    if tags[index].itemIDs.last != item.id { tags[index].itemIDs.append(item.id) }
+                    if tags[index].itemIDs.last != item.id {
+                        tags[index].itemIDs.append(item.id)
+                        places[index].append(Int32(place))
+                    }
                     if let first = firstSeen[slug], first.name != name, reported.insert(slug + "\u{0}" + name).inserted {
                         diagnostics.append(.note(
                             "tags '\(first.name)' (\(first.file)) and '\(name)' share the URL \(Self.root.appending(slug + "/")) and are one tag",
@@ -33,10 +39,13 @@ struct TagIndex: Sendable {
                     indexBySlug[slug] = tags.count
                     firstSeen[slug] = (name, item.file)
                     tags.append(Tag(name: name, slug: slug, url: Self.root.appending(slug + "/"), itemIDs: [item.id]))
+                    places.append([Int32(place)])
                 }
             }
         }
-        tags.sort { $0.name.lowercased() < $1.name.lowercased() }
+        let order = tags.indices.sorted { tags[$0].name.lowercased() < tags[$1].name.lowercased() }
+        tags = order.map { tags[$0] }
+        places = order.map { places[$0] }
         indexBySlug = Dictionary(uniqueKeysWithValues: tags.enumerated().map { ($1.slug, $0) })
         for (name, slug) in slugs { indexByName[name] = indexBySlug[slug] }
     }

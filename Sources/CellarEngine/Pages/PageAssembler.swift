@@ -14,15 +14,16 @@ struct PageAssembler {
     var text: ThemeTextTable?
 
     func assemble() async -> [Page] {
-        // Tag pages (every tag's items sorted and grouped, tag by tag on every core) and the lists
-        // are put together while this task makes the item pages: those, nearly all the pages, stay
-        // in the array this task made (an `async let` keeps its own reference to what it made, so
-        // growing that array would copy every page — a dozen reference counts each).
-        let facts = await ItemFacts.gather(model)
-        async let tagged = tagPages(facts)
-        async let lists = listPages(facts)
-        var pages = itemPages()
-        pages.insert(contentsOf: await lists, at: 0)
+        // The tag pages (every tag's items sorted and grouped, tag by tag on every core) are put
+        // together while this task makes the lists and then the item pages, which are nearly all
+        // the pages: those are appended to the array this task made, never copied (a copy of a
+        // page counts a dozen references up, and each is a cache miss on a big site).
+        async let tagged = tagPages()
+        var pages: [Page] = []
+        // Room for the tag pages too: about one in four of the items'.
+        pages.reserveCapacity(model.items.count + model.items.count / 4 + 16)
+        appendListPages(to: &pages)
+        appendItemPages(to: &pages)
         for part in await tagged { pages += part }
         pages.append(Page(role: .notFound, url: "404.html", title: EngineText.notFoundTitle.text(in: text), feeds: feeds.site,
                           inSitemap: false))
@@ -31,57 +32,17 @@ struct PageAssembler {
 
     // MARK: - Private
 
-    /// What the lists need of every item, read in one pass over the items in their own order —
-    /// the order they lie in memory, near enough — rather than in each list's order: at 100,000
-    /// items, reaching each item at random cost more than all the rest of making the lists.
-    private struct ItemFacts: Sendable {
-        /// Each item's date, by its place in the model's `items`.
-        var dates: [Date?]
-        /// Each tag's items (by the tag's place in the model's tags) as places in `items`.
-        var tagged: [[Int32]]
-
-        static func gather(_ model: SiteModel) async -> ItemFacts {
-            let items = model.items
-            let tags = model.tags
-            let chunk = 4096
-            let parts = await parallelMap(Array(stride(from: 0, to: items.count, by: chunk)), minimumChunk: 1) { start in
-                var dates: [Date?] = []
-                var pairs: [(tag: Int32, item: Int32)] = []
-                for place in start..<min(start + chunk, items.count) {
-                    let source = items[place].source
-                    dates.append(source.date)
-                    for name in source.tags {
-                        if let tag = tags.index(named: name) { pairs.append((Int32(tag), Int32(place))) }
-                    }
-                }
-                return (dates: dates, pairs: pairs)
-            }
-            var dates: [Date?] = []
-            dates.reserveCapacity(items.count)
-            var tagged = [[Int32]](repeating: [], count: tags.tags.count)
-            for part in parts {
-                dates += part.dates
-                // A tag written twice (`Swift`, `swift`) lists the item once: an item's pairs are adjacent.
-                for pair in part.pairs where tagged[Int(pair.tag)].last != pair.item {
-                    tagged[Int(pair.tag)].append(pair.item)
-                }
-            }
-            return ItemFacts(dates: dates, tagged: tagged)
-        }
-    }
-
     /// The cells of the items at `places` in the model's `items`.
     private func shown(_ places: some Sequence<Int>) -> SectionCells {
         SectionCells(places.map { Int32($0) }, in: cells)
     }
 
     /// The home page and every section's list pages.
-    private func listPages(_ facts: ItemFacts) -> [Page] {
-        var lists: [Page] = [home()]
+    private func appendListPages(to pages: inout [Page]) {
+        pages.append(home())
         for section in model.sections where !section.id.isEmpty {
-            lists += sectionPages(section, facts: facts)
+            pages += sectionPages(section)
         }
-        return lists
     }
 
     private func home() -> Page {
@@ -102,20 +63,20 @@ struct PageAssembler {
             let places = picked[section.id] ?? []
             guard !places.isEmpty else { continue }
             sections.append(Section(title: section.title, url: section.url, cells: shown(places)))
-            newest = latest(newest, places.compactMap { model.items[$0].date }.max())
+            newest = latest(newest, places.compactMap { model.dates[$0] }.max())
         }
         return Page(role: .home, url: .root, title: model.config.title, description: model.config.description,
                     dataSource: DataSource(sections: sections), introHTML: model.config.introHTML,
                     feeds: feeds.site, lastModified: newest)
     }
 
-    private func sectionPages(_ section: ContentSection, facts: ItemFacts) -> [Page] {
+    private func sectionPages(_ section: ContentSection) -> [Page] {
         let places = model.sectionPlaces[section.id] ?? []
         let grouper = ItemGrouper(grouping: section.grouping, dates: dates, otherTitle: EngineText.otherGroup.text(in: text),
                                   kinds: model.theme.kinds)
         let paginator = Paginator(pageSize: section.paginate ?? model.config.paginate)
         return paginator.paginate(places, at: section.url).map { slice, pagination in
-            let groups = grouper.group(slice, date: { facts.dates[$0] }, item: { model.items[$0] })
+            let groups = grouper.group(slice, date: { model.dates[$0] }, item: { model.items[$0] })
             return Page(
                 role: .section, layout: section.layout, url: pagination.pages[pagination.current - 1],
                 title: numbered(section.title, pagination),
@@ -123,44 +84,37 @@ struct PageAssembler {
                 dataSource: DataSource(sections: groups.map { Section(title: $0.title, cells: shown($0.elements)) }),
                 pagination: pagination, sectionID: section.id,
                 introHTML: pagination.current == 1 ? section.introHTML : nil,
-                feeds: feeds.section(section.id) + feeds.site, lastModified: slice.compactMap { facts.dates[$0] }.max()
+                feeds: feeds.section(section.id) + feeds.site, lastModified: slice.compactMap { model.dates[$0] }.max()
             )
         }
     }
 
-    private func itemPages() -> [Page] {
-        var pages: [Page] = []
-        // Room for the other pages too (``assemble()``): about one in four of the items'.
-        pages.reserveCapacity(model.items.count + model.items.count / 4 + 16)
+    private func appendItemPages(to pages: inout [Page]) {
         var sectionIDs = model.sections.map(\.id)
         if !sectionIDs.contains("") { sectionIDs.append("") }
         for sectionID in sectionIDs {
-            let items = (model.sectionPlaces[sectionID] ?? []).lazy.map { model.items[$0] }.filter(\.hasPage)
+            let places = (model.sectionPlaces[sectionID] ?? []).filter { model.withPage[$0] }
             // Items outside every section are standalone pages: no neighbours, no list around them.
             let standalone = sectionID.isEmpty
             let feeds = feeds.section(sectionID) + feeds.site
-            var previousID: String?
-            var iterator = items.makeIterator()
-            var next = iterator.next()
-            while let item = next {
-                next = iterator.next()
+            for (index, place) in places.enumerated() {
+                // What the page needs is all in the item's source (not its body: one object reached, not two).
+                let item = model.items[place].source
                 pages.append(Page(
                     role: standalone ? .page : .item, url: item.url, title: "",
                     itemID: item.id,
-                    previousID: standalone ? nil : previousID,
-                    nextID: standalone ? nil : next?.id,
+                    previousID: index > 0 && !standalone ? model.items[places[index - 1]].source.id : nil,
+                    nextID: index + 1 < places.count && !standalone ? model.items[places[index + 1]].source.id : nil,
                     sectionID: standalone ? nil : sectionID,
                     feeds: feeds,
                     lastModified: item.updated ?? item.date
                 ))
-                previousID = item.id
             }
         }
-        return pages
     }
 
     /// The tag index, then each tag's pages.
-    private func tagPages(_ facts: ItemFacts) async -> [[Page]] {
+    private func tagPages() async -> [[Page]] {
         let tags = model.tags.tags
         guard !tags.isEmpty else { return [] }
         let index = Page(role: .tags, url: TagIndex.root, title: EngineText.tagsTitle.text(in: text),
@@ -168,7 +122,7 @@ struct PageAssembler {
                          feeds: feeds.site)
         // Every tag lists its items newest first: each item's section and date are found once,
         // by its place in the site's newest-first order, not once per tag that carries it.
-        let newest = await NewestFirst.make(model: model, facts: facts, otherGroup: EngineText.pagesGroup.text(in: text))
+        let newest = NewestFirst.make(model: model, otherGroup: EngineText.pagesGroup.text(in: text))
         // One tag's pages at a time on each core: a big site's tags list thousands of items each.
         let perTag = await parallelMap(Array(tags.indices), minimumChunk: 1) { tag in
             pages(of: tags[tag], at: newest.tagged[tag], newest: newest)
@@ -195,7 +149,7 @@ struct PageAssembler {
         /// Each tag's items (by its place in the model's tags) as places in ``places``, newest first.
         var tagged: [[Int32]]
 
-        static func make(model: SiteModel, facts: ItemFacts, otherGroup: String) async -> NewestFirst {
+        static func make(model: SiteModel, otherGroup: String) -> NewestFirst {
             var groups: [(title: String, url: URLPath?)] = []
             var rank: [String: Int32] = [:]
             for section in model.sections {
@@ -215,10 +169,10 @@ struct PageAssembler {
             var order = [Int32](repeating: 0, count: model.items.count)
             let places = model.newestFirst.enumerated().map { newest, place in
                 order[place] = Int32(newest)
-                return Place(item: Int32(place), group: groupOf[place], date: facts.dates[place])
+                return Place(item: Int32(place), group: groupOf[place], date: model.dates[place])
             }
             // Each tag's items, from places in `items` to places in the newest-first order.
-            let tagged = facts.tagged.map { members in members.map { order[Int($0)] }.sorted() }
+            let tagged = model.tags.places.map { members in members.map { order[Int($0)] }.sorted() }
             return NewestFirst(places: places, groups: groups, tagged: tagged)
         }
     }

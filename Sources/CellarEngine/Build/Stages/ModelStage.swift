@@ -153,6 +153,8 @@ struct ModelStage {
                                                 firstLine: section.introFirstLine)
         }
 
+        // The bodies keep the items' order: places in `published` (the tags') are places in `items`.
+        let dates = items.map(\.date), withPage = items.map(\.hasPage)
         var sectionItems: [String: [ContentItem]] = [:]
         var sectionPlaces: [String: [Int]] = [:]
         for (sectionID, places) in Dictionary(grouping: items.indices, by: { items[$0].sectionID }) {
@@ -182,7 +184,7 @@ struct ModelStage {
         var model = SiteModel(
             config: config, theme: site.theme, sections: sections, sectionsByID: sectionsByID, items: items,
             itemsByID: itemsByID, sectionItems: sectionItems, sectionPlaces: sectionPlaces,
-            newestFirst: ItemSorter.newestFirst(items),
+            newestFirst: ItemSorter.newestFirst(items, dates: dates), dates: dates, withPage: withPage,
             tags: tags, staticFiles: site.scan.staticFiles, bundleResources: resources, links: links,
             nextScheduledChange: scheduled
         )
