@@ -11,10 +11,8 @@ package struct SiteModel: Sendable {
     /// Published items, by source path order.
     package var items: [ContentItem]
     package var itemsByID: [String: ContentItem]
-    /// Each section's published items in the section's own order.
-    package var sectionItems: [String: [ContentItem]]
-    /// Each section's published items as places in `items`, in the section's own order (what
-    /// `sectionItems` holds, for pages that refer to items rather than copy them).
+    /// Each section's published items as places in `items`, in the section's own order (pages
+    /// refer to items by place rather than copy them).
     var sectionPlaces: [String: [Int]]
     /// Every published item's place in `items`, newest first (feeds, tag pages, the home page).
     var newestFirst: [Int]
@@ -30,8 +28,8 @@ package struct SiteModel: Sendable {
     var links: LinkResolver
     /// ``LinkResolver/fingerprint`` of `links`, worked out once (it hashes every page's URL).
     var linksKey: UInt64 = 0
-    /// Each published item's place in `items` and in its section's list, for replacing it.
-    var positions: [String: (all: Int, inSection: Int)] = [:]
+    /// Each published item's place in `items`, for replacing it.
+    var positions: [String: Int] = [:]
     /// The next moment an item's visibility changes by itself (a future date, an expiry).
     var nextScheduledChange: Date?
     /// The navigation every page shows: the `menu:` of the settings, else the top-level sections.
@@ -45,23 +43,20 @@ package struct SiteModel: Sendable {
         package var future = 0
     }
 
-    /// Puts `item` where the item with its id is: in `items`, `itemsByID` and its section's list.
-    /// The item must be placed as the one it replaces (see ``ModelStage/placement(of:in:)``).
+    /// Puts `item` where the item with its id is: in `items` and `itemsByID`. The item must be
+    /// placed as the one it replaces (see ``ModelStage/placement(of:in:)``): the lists, which
+    /// refer to places, stay as they are.
     mutating func replace(_ item: ContentItem) {
         itemsByID[item.id] = item
         guard let place = positions[item.id] else { return }
-        items[place.all] = item
-        sectionItems[item.sectionID]?[place.inSection] = item
+        items[place] = item
     }
 
     /// Works out ``positions`` (once per model built anew).
     mutating func placeItems() {
-        var positions: [String: (all: Int, inSection: Int)] = [:]
+        var positions: [String: Int] = [:]
         positions.reserveCapacity(items.count)
-        for (index, item) in items.enumerated() { positions[item.id] = (index, 0) }
-        for members in sectionItems.values {
-            for (index, item) in members.enumerated() { positions[item.id]?.inSection = index }
-        }
+        for (index, item) in items.enumerated() { positions[item.id] = index }
         self.positions = positions
     }
 

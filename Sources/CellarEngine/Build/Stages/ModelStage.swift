@@ -155,13 +155,10 @@ struct ModelStage {
 
         // The bodies keep the items' order: places in `published` (the tags') are places in `items`.
         let dates = items.map(\.date), withPage = items.map(\.hasPage)
-        var sectionItems: [String: [ContentItem]] = [:]
         var sectionPlaces: [String: [Int]] = [:]
         for (sectionID, places) in Dictionary(grouping: items.indices, by: { items[$0].sectionID }) {
             let section = site.sections[sectionID]
-            let members = places.map { items[$0] }
-            let order = ItemSorter.order(members, by: section?.sort ?? .date, ascending: section?.ascending ?? false)
-            sectionItems[sectionID] = order.map { members[$0] }
+            let order = ItemSorter.order(places.map { items[$0] }, by: section?.sort ?? .date, ascending: section?.ascending ?? false)
             sectionPlaces[sectionID] = order.map { places[$0] }
         }
         let sections = sectionsByID.values.sorted { ($0.weight, $0.title.lowercased(), $0.id) < ($1.weight, $1.title.lowercased(), $1.id) }
@@ -183,7 +180,7 @@ struct ModelStage {
         Trace.mark("model: sorted, menus")
         var model = SiteModel(
             config: config, theme: site.theme, sections: sections, sectionsByID: sectionsByID, items: items,
-            itemsByID: itemsByID, sectionItems: sectionItems, sectionPlaces: sectionPlaces,
+            itemsByID: itemsByID, sectionPlaces: sectionPlaces,
             newestFirst: ItemSorter.newestFirst(items, dates: dates), dates: dates, withPage: withPage,
             tags: tags, staticFiles: site.scan.staticFiles, bundleResources: resources, links: links,
             nextScheduledChange: scheduled
