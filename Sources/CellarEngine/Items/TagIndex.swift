@@ -16,38 +16,48 @@ struct TagIndex: Sendable {
     init(items: [ContentItem], diagnostics: inout DiagnosticBag) {
         var firstSeen: [String: (name: String, file: String)] = [:]
         var reported = Set<String>()
-        // A site writes each tag the same way thousands of times: slug each spelling once.
-        var slugs: [String: String] = [:]
+        // A site writes each tag the same way thousands of times: each spelling is slugged once
+        // and then leads straight to its tag (by its place in `tags` as they are made).
+        var spellings: [String: Int] = [:]
         for (place, item) in items.enumerated() {
             for name in item.tags {
-                let slug: String
-                if let known = slugs[name] { slug = known } else { slug = Slug.make(name); slugs[name] = slug }
-                if let index = indexBySlug[slug] {
-                    // Items come one after the other: only this item's own tags can repeat it (not a
-                    // search of the whole list, which made this quadratic in the number of items).
-                    if tags[index].itemIDs.last != item.id {
-                        tags[index].itemIDs.append(item.id)
-                        places[index].append(Int32(place))
-                    }
-                    if let first = firstSeen[slug], first.name != name, reported.insert(slug + "\u{0}" + name).inserted {
-                        diagnostics.append(.note(
-                            "tags '\(first.name)' (\(first.file)) and '\(name)' share the URL \(Self.root.appending(slug + "/")) and are one tag",
-                            at: item.fields["tags"]?.location ?? item.location,
-                            hint: "write the tag the same way everywhere to silence this note"))
-                    }
+                let index: Int
+                if let known = spellings[name] {
+                    index = known
                 } else {
-                    indexBySlug[slug] = tags.count
-                    firstSeen[slug] = (name, item.file)
-                    tags.append(Tag(name: name, slug: slug, url: Self.root.appending(slug + "/"), itemIDs: [item.id]))
-                    places.append([Int32(place)])
+                    let slug = Slug.make(name)
+                    if let existing = indexBySlug[slug] {
+                        index = existing
+                        if let first = firstSeen[slug], first.name != name, reported.insert(slug + "\u{0}" + name).inserted {
+                            diagnostics.append(.note(
+                                "tags '\(first.name)' (\(first.file)) and '\(name)' share the URL \(Self.root.appending(slug + "/")) and are one tag",
+                                at: item.fields["tags"]?.location ?? item.location,
+                                hint: "write the tag the same way everywhere to silence this note"))
+                        }
+                    } else {
+                        index = tags.count
+                        indexBySlug[slug] = index
+                        firstSeen[slug] = (name, item.file)
+                        tags.append(Tag(name: name, slug: slug, url: Self.root.appending(slug + "/"), itemIDs: []))
+                        places.append([])
+                    }
+                    spellings[name] = index
+                }
+                // Items come one after the other: only this item's own tags can repeat it (not a
+                // search of the whole list, which made this quadratic in the number of items).
+                if places[index].last != Int32(place) {
+                    tags[index].itemIDs.append(item.id)
+                    places[index].append(Int32(place))
                 }
             }
         }
         let order = tags.indices.sorted { tags[$0].name.lowercased() < tags[$1].name.lowercased() }
         tags = order.map { tags[$0] }
         places = order.map { places[$0] }
+        var sortedPlace = [Int](repeating: 0, count: order.count)
+        for (new, old) in order.enumerated() { sortedPlace[old] = new }
         indexBySlug = Dictionary(uniqueKeysWithValues: tags.enumerated().map { ($1.slug, $0) })
-        for (name, slug) in slugs { indexByName[name] = indexBySlug[slug] }
+        indexByName = spellings.mapValues { sortedPlace[$0] }
     }
 
     func tag(named name: String) -> Tag? {

@@ -17,14 +17,15 @@ package enum Paths {
     }
 
     package static func parent(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "" }
+        // By bytes, as the file system splits paths (by characters it was a fifth of the URL check).
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "" }
         if slash == path.startIndex { return "/" }
         return String(path[..<slash])
     }
 
     package static func lastComponent(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return path }
-        return String(path[path.index(after: slash)...])
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return path }
+        return String(path[path.utf8.index(after: slash)...])
     }
 
     /// `dune.md` → `dune`; `.gitignore` stays.
