@@ -2,24 +2,16 @@ import Foundation
 
 /// Orders a section's items by date, title or weight; ties fall back to title, then source path.
 enum ItemSorter {
-    static func sort(_ items: [ContentItem], by key: SortKey, ascending: Bool) -> [ContentItem] {
-        order(items, by: key, ascending: ascending).map { items[$0] }
-    }
-
-    /// The places of `items` in sorted order: `order(…)[0]` is the index of the first item.
-    static func order(_ items: [ContentItem], by key: SortKey, ascending: Bool) -> [Int] {
-        order(items, dates: key == .date ? items.map(\.date) : [], by: key, ascending: ascending)
-    }
-
     /// The places of `items` newest first, for feeds, tag pages and the home page's idea of "latest".
     /// - Parameter dates: each item's date (`items.map(\.date)`).
     static func newestFirst(_ items: [ContentItem], dates: [Date?]) -> [Int] {
         order(items, dates: dates, by: .date, ascending: false)
     }
 
-    /// - Parameter dates: each item's date when sorting by date, read in one pass: a sort that reached
-    ///   two items for each comparison met a cache miss at each on a big site.
-    private static func order(_ items: [ContentItem], dates: [Date?], by key: SortKey, ascending: Bool) -> [Int] {
+    /// The places of `items` in sorted order: `order(…)[0]` is the index of the first item.
+    /// - Parameter dates: each item's date (read once, by the caller that has them: a sort that
+    ///   reached two items for each comparison met a cache miss at each on a big site).
+    static func order(_ items: [ContentItem], dates: [Date?], by key: SortKey, ascending: Bool) -> [Int] {
         let titles = items.map(\.source.sortTitle)
         var order = Array(items.indices)
         func tie(_ a: Int, _ b: Int) -> Bool {

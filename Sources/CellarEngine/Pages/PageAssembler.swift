@@ -130,7 +130,7 @@ struct PageAssembler {
         return [[index]] + perTag
     }
 
-    /// What a tag page needs of each published item, newest first, and each tag's items as places
+    /// Where each published item is listed, newest first, and each tag's items as places
     /// in that order, so that paging a tag's five thousand items looks up no item and hashes no id.
     private struct NewestFirst: Sendable {
         struct Place: Sendable {
@@ -138,7 +138,6 @@ struct PageAssembler {
             var item: Int32
             /// Its section's place in ``groups``.
             var group: Int32
-            var date: Date?
         }
 
         /// Every published item, newest first.
@@ -169,7 +168,7 @@ struct PageAssembler {
             var order = [Int32](repeating: 0, count: model.items.count)
             let places = model.newestFirst.enumerated().map { newest, place in
                 order[place] = Int32(newest)
-                return Place(item: Int32(place), group: groupOf[place], date: model.dates[place])
+                return Place(item: Int32(place), group: groupOf[place])
             }
             // Each tag's items, from places in `items` to places in the newest-first order.
             let tagged = model.tags.places.map { members in members.map { order[Int($0)] }.sorted() }
@@ -196,7 +195,7 @@ struct PageAssembler {
                 role: .tag, url: pagination.pages[pagination.current - 1],
                 title: numbered("#\(tag.name)", pagination),
                 dataSource: DataSource(sections: sections), pagination: pagination, feeds: feeds.site,
-                lastModified: slice.compactMap { newest.places[Int($0)].date }.max()
+                lastModified: slice.compactMap { model.dates[Int(newest.places[Int($0)].item)] }.max()
             )
         }
     }

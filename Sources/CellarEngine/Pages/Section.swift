@@ -51,11 +51,6 @@ package struct SectionCells: RandomAccessCollection, Sendable {
         self.places = table.missing.isEmpty ? places : places.filter { !table.missing.contains($0) }
     }
 
-    /// Cells on their own (a list nothing else shares).
-    package init(_ cells: [any CellConfiguring]) {
-        self.init(Array(0..<Int32(cells.count)), in: CellTable(cells, missing: []))
-    }
-
     package var startIndex: Int { 0 }
     package var endIndex: Int { places.count }
     package subscript(position: Int) -> any CellConfiguring {

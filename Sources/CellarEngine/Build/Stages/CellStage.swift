@@ -43,19 +43,14 @@ struct CellStage {
         var missing = Set<Int32>()
         if !patching { ordered.reserveCapacity(items.count) }
         for item in items {
-            do {
-                let configurator = try registry.configurator(for: item)
-                configurators[item.id] = configurator
-                if !patching { ordered.append(configurator) }
-                if memo.cells.entry(for: item.id)?.fingerprint != CellCache.key(global: globalKey, revision: item.revision) {
-                    stale.append((item, configurator))
-                }
-            } catch let error as DiagnosticConvertible {
+            guard let configurator = configurator(for: item, diagnostics: &diagnostics) else {
                 if !patching { missing.insert(Int32(ordered.count)); ordered.append(nil) }
-                diagnostics.append(error.diagnostic)
-            } catch {
-                if !patching { missing.insert(Int32(ordered.count)); ordered.append(nil) }
-                diagnostics.error("cannot prepare the cell of \(item.file): \(error)", at: item.location)
+                continue
+            }
+            configurators[item.id] = configurator
+            if !patching { ordered.append(configurator) }
+            if memo.cells.entry(for: item.id)?.fingerprint != CellCache.key(global: globalKey, revision: item.revision) {
+                stale.append((item, configurator))
             }
         }
         let globalKey = self.globalKey
@@ -73,6 +68,18 @@ struct CellStage {
         if !patching { memo.cells.retain(only: Set(configurators.keys)) }
         memo.configurators = configurators
         return Output(configurators: configurators, inItemOrder: patching ? nil : CellTable(ordered, missing: missing), cells: memo.cells)
+    }
+
+    /// The item's kind's cell paired with it, or nil with the problem reported.
+    private func configurator(for item: ContentItem, diagnostics: inout DiagnosticBag) -> (any CellConfiguring)? {
+        do {
+            return try registry.configurator(for: item)
+        } catch let error as DiagnosticConvertible {
+            diagnostics.append(error.diagnostic)
+        } catch {
+            diagnostics.error("cannot prepare the cell of \(item.file): \(error)", at: item.location)
+        }
+        return nil
     }
 
     /// One cell's HTML, or the problem that stopped it (`file`: its item's, for errors without a place).

@@ -158,7 +158,8 @@ struct ModelStage {
         var sectionPlaces: [String: [Int]] = [:]
         for (sectionID, places) in Dictionary(grouping: items.indices, by: { items[$0].sectionID }) {
             let section = site.sections[sectionID]
-            let order = ItemSorter.order(places.map { items[$0] }, by: section?.sort ?? .date, ascending: section?.ascending ?? false)
+            let order = ItemSorter.order(places.map { items[$0] }, dates: places.map { dates[$0] },
+                                         by: section?.sort ?? .date, ascending: section?.ascending ?? false)
             sectionPlaces[sectionID] = order.map { places[$0] }
         }
         let sections = sectionsByID.values.sorted { ($0.weight, $0.title.lowercased(), $0.id) < ($1.weight, $1.title.lowercased(), $1.id) }
