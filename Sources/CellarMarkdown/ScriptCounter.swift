@@ -11,14 +11,28 @@ struct ScriptCounter {
     /// Text outside code.
     mutating func prose(_ literal: UnsafePointer<CChar>?) {
         guard var pointer = literal.map({ UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self) }) else { return }
+        // The state in locals for the loop: stored through `self`, every byte read through the raw
+        // pointer (which may alias anything) made the compiler reload and store it again.
+        var words = self.words, inRun = self.inRun, proseCounted = self.proseCounted
+        var proseWords = counts.proseWords
+        defer {
+            self.words = words
+            self.inRun = inRun
+            self.proseCounted = proseCounted
+            counts.proseWords = proseWords
+        }
         while case let byte = pointer.pointee, byte != 0 {
             if byte < 0x80 {
                 if byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D {
-                    endWord()
+                    inRun = false
+                    proseCounted = false
                 } else {
                     if !inRun { words += 1; inRun = true }
                     let lower = byte | 0x20
-                    if (byte >= 0x30 && byte <= 0x39) || (lower >= 0x61 && lower <= 0x7A) { letter() }
+                    if !proseCounted, (byte >= 0x30 && byte <= 0x39) || (lower >= 0x61 && lower <= 0x7A) {
+                        proseWords += 1
+                        proseCounted = true
+                    }
                 }
                 pointer += 1
                 continue
@@ -35,8 +49,9 @@ struct ScriptCounter {
                 proseCounted = false
             } else if CharacterClass.isWhitespace(scalar) {
                 proseCounted = false   // (the plain word count splits at ASCII spaces only, as it always did)
-            } else if scalar.properties.isAlphabetic || scalar.properties.numericType != nil {
-                letter()
+            } else if !proseCounted, scalar.properties.isAlphabetic || scalar.properties.numericType != nil {
+                proseWords += 1
+                proseCounted = true
             }
         }
     }
@@ -66,13 +81,6 @@ struct ScriptCounter {
     mutating func endWord() {
         inRun = false
         proseCounted = false
-    }
-
-    private mutating func letter() {
-        if !proseCounted {
-            counts.proseWords += 1
-            proseCounted = true
-        }
     }
 
     /// Han ideographs: the CJK Unified Ideographs blocks and extensions, compatibility ideographs,

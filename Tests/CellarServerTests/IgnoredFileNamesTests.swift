@@ -11,7 +11,7 @@ import Testing
         #expect(IgnoredFileNames.contains(name))
     }
 
-    @Test(arguments: ["post.md", "_index.md", "style.css", "2024", "4913.md", "#hashtag.md", "a#", "index.html", "swp"])
+    @Test(arguments: ["post.md", "_index.md", "style.css", "2024", "4913.md", "#hashtag.md", "a#", "#", "index.html", "swp", "tmp", "a.tmpx"])
     func contentFilesAreKept(_ name: String) {
         #expect(!IgnoredFileNames.contains(name))
     }

@@ -41,7 +41,8 @@ struct InputSnapshot: Codable, Sendable {
         let hashes = concurrentMap(entries, chunk: 1) { entry in
             var hash = StableHash()
             var visited: Set<UInt64> = [rootInode]
-            walk(root, entries: [entry], depth: 0, inside: site, themes: themes, visited: &visited, into: &hash)
+            walk(root, entries: [(entry.name, FileIO.status(root + "/" + entry.name))], depth: 0, inside: site, themes: themes,
+                 visited: &visited, into: &hash)
             return hash.value
         }
         var hash = StableHash()
@@ -52,12 +53,11 @@ struct InputSnapshot: Codable, Sendable {
     /// Hashes a folder's tree. Each folder is walked once (a symlink loop is not a maze), and a linked
     /// folder only where the build reads: inside the site, or — for a theme folder, which may be shared —
     /// anywhere, and then inside that theme.
-    private static func walk(_ folder: String, entries known: [(name: String, kind: FileStatus.Kind?)]? = nil, depth: Int,
+    private static func walk(_ folder: String, entries known: [(name: String, status: FileStatus?)]? = nil, depth: Int,
                              inside allowed: String, themes: Bool, visited: inout Set<UInt64>, into hash: inout StableHash) {
-        guard depth < 40, let entries = known ?? (try? FileIO.list(folder)) else { return }
+        guard depth < 40, let entries = known ?? FileIO.listWithStatus(folder) else { return }
         for entry in entries {
-            let path = folder + "/" + entry.name
-            guard let status = FileIO.status(path) else { continue }
+            guard let status = entry.status else { continue }
             hash.combine(entry.name)
             hash.combine(status.size)
             hash.combine(UInt64(bitPattern: status.modified))
@@ -67,9 +67,10 @@ struct InputSnapshot: Codable, Sendable {
             hash.combine(UInt64(bitPattern: status.changed))
             if status.kind == .directory {
                 if visited.insert(status.inode).inserted {
-                    walk(path, depth: depth + 1, inside: allowed, themes: themes, visited: &visited, into: &hash)
+                    walk(folder + "/" + entry.name, depth: depth + 1, inside: allowed, themes: themes, visited: &visited, into: &hash)
                 }
-            } else if status.kind == .symlink, let target = FileIO.status(path, followLinks: true) {
+            } else if status.kind == .symlink, case let path = folder + "/" + entry.name,
+                      let target = FileIO.status(path, followLinks: true) {
                 hash.combine(target.size)
                 hash.combine(UInt64(bitPattern: target.modified))
                 hash.combine(UInt64(target.mode))

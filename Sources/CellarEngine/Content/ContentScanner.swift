@@ -25,15 +25,20 @@ struct ContentScanner {
             return scan
         }
         var visited: Set<String> = [FileIO.realPath(layout.content) ?? layout.content]
-        var all = Set<String>()
+        // Every path once (each folder is walked once, its names are distinct): gathered in an
+        // array and hashed into the set at its final size, not rehashed as it grows.
+        var all: [String] = []
         walk("", depth: 0, bundle: nil, into: &scan, all: &all, visited: &visited, diagnostics: &diagnostics)
-        scan.files = ContentFileSet(all)
+        var files = Set<String>(minimumCapacity: all.count)
+        for path in all { files.insert(path) }
+        scan.files = ContentFileSet(files)
         return scan
     }
 
     /// Why a name cannot become part of a URL or a diagnostic's `file:line:column`: bytes that are not
     /// UTF-8 (`readdir` gave them as U+FFFD, so the name as read names no file) or control characters.
     static func nameProblem(_ name: String, in folder: String) -> (message: String, hint: String)? {
+        if name.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return nil }   // printable ASCII: the usual name
         if name.unicodeScalars.contains("\u{FFFD}"), FileIO.status(Paths.join(folder, name)) == nil {
             return ("is not valid UTF-8", "rename the file; names must be UTF-8 to become URLs")
         }
@@ -51,7 +56,7 @@ struct ContentScanner {
     // MARK: - Private
 
     private func walk(
-        _ folder: String, depth: Int, bundle: String?, into scan: inout ContentScan, all: inout Set<String>,
+        _ folder: String, depth: Int, bundle: String?, into scan: inout ContentScan, all: inout [String],
         visited: inout Set<String>, diagnostics: inout DiagnosticBag
     ) {
         let absolute = Paths.join(layout.content, folder)
@@ -60,25 +65,30 @@ struct ContentScanner {
             diagnostics.append(error.diagnostic)
             return
         }
-        let names = Set(entries.map(\.name))
+        let hasIndex = entries.contains { $0.name == "index.md" }
+        let hasSectionIndex = entries.contains { $0.name == "_index.md" }
         var bundle = bundle
-        if bundle == nil, names.contains("index.md"), !folder.isEmpty {
-            if names.contains("_index.md") {
+        if bundle == nil, hasIndex, !folder.isEmpty {
+            if hasSectionIndex {
                 diagnostics.error("a folder cannot hold both index.md and _index.md",
                                   at: SourceLocation(file: layout.display(contentPath: Paths.join(folder, "index.md"))),
                                   hint: "_index.md makes a section; index.md makes one item with its files (a bundle)")
             } else {
                 bundle = folder
                 scan.items.append(ItemSource(contentPath: Paths.join(folder, "index.md"), bundleDirectory: folder))
-                all.insert(Paths.join(folder, "index.md"))
+                all.append(Paths.join(folder, "index.md"))
             }
         }
-        if bundle == nil, names.contains("_index.md") {
+        let isSection = bundle == nil && hasSectionIndex
+        if isSection {
             scan.sectionFolders.append(folder)
-            all.insert(Paths.join(folder, "_index.md"))
+            all.append(Paths.join(folder, "_index.md"))
         }
+        let isBundleRoot = bundle != nil && bundle == folder
         // Swift compares strings by canonical equivalence: names equal but for NFC and NFD are one name
-        // to every dictionary of the build, and would be one URL. Only the first is read.
+        // to every dictionary of the build, and would be one URL. Only the first is read. Distinct
+        // ASCII names are never equivalent: a folder of them needs no look.
+        let asciiOnly = entries.allSatisfy { $0.name.utf8.allSatisfy { $0 < 0x80 } }
         var seen: [String: String] = [:]
         for entry in entries where !IgnoredFileNames.contains(entry.name) {
             let path = Paths.join(folder, entry.name)
@@ -88,15 +98,17 @@ struct ContentScanner {
                                   at: SourceLocation(file: shown), hint: problem.hint)
                 continue
             }
-            if let first = seen[entry.name] {
-                let shown = layout.display(contentPath: path)
-                diagnostics.error("the file name '\(entry.name)' is '\(first)' written with other Unicode code points (NFC and NFD)",
-                                  at: SourceLocation(file: shown), hint: "keep one of the two; they would have one URL")
-                continue
+            if !asciiOnly {
+                if let first = seen[entry.name] {
+                    let shown = layout.display(contentPath: path)
+                    diagnostics.error("the file name '\(entry.name)' is '\(first)' written with other Unicode code points (NFC and NFD)",
+                                      at: SourceLocation(file: shown), hint: "keep one of the two; they would have one URL")
+                    continue
+                }
+                seen[entry.name] = entry.name
             }
-            seen[entry.name] = entry.name
-            if path == Paths.join(folder, "_index.md") && bundle == nil { continue }
-            if let bundle, path == Paths.join(bundle, "index.md") { continue }
+            if isSection, entry.name == "_index.md" { continue }
+            if isBundleRoot, entry.name == "index.md" { continue }
             guard var kind = entry.kind ?? FileIO.status(Paths.join(layout.content, path))?.kind else { continue }
             if kind == .symlink {
                 guard let target = followLink(path, diagnostics: &diagnostics) else { continue }
@@ -120,7 +132,7 @@ struct ContentScanner {
                 walk(path, depth: depth + 1, bundle: bundle, into: &scan, all: &all, visited: &visited,
                      diagnostics: &diagnostics)
             case .file:
-                all.insert(path)
+                all.append(path)
                 if let bundle {
                     scan.bundleResources[bundle, default: []].append(path)
                 } else if entry.name.hasSuffix(".md") {

@@ -35,18 +35,25 @@ enum ControlCharacters {
     static func firstSuspect(in bytes: UnsafeRawBufferPointer) -> Int? {
         guard let base = bytes.baseAddress else { return nil }
         let count = bytes.count
-        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        let ones: UInt64 = 0x0101_0101_0101_0101
         var index = 0
         while index + 8 <= count {
             let word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-            // A byte below 0x20, a DEL or a 0xC2 lead byte somewhere in the word?
-            let low = (word &- ones &* 0x20) & ~word & highs
-            let del = ((word ^ (ones &* 0x7F)) &- ones) & ~(word ^ (ones &* 0x7F)) & highs
-            let c2 = ((word ^ (ones &* 0xC2)) &- ones) & ~(word ^ (ones &* 0xC2)) & highs
-            if low | del | c2 != 0, let found = exact(base, from: index, to: index + 8, count: count) { return found }
+            // Bytes below 0x20 but for tab and newline, DELs and 0xC2 lead bytes, found exactly (no
+            // borrow between bytes): newlines and tabs, in every line of a page, are not suspects.
+            let low = zeros(word & (ones &* 0xE0)) & ~zeros(word ^ (ones &* 0x0A)) & ~zeros(word ^ (ones &* 0x09))
+            let other = zeros(word ^ (ones &* 0x7F)) | zeros(word ^ (ones &* 0xC2))
+            if low | other != 0, let found = exact(base, from: index, to: index + 8, count: count) { return found }
             index += 8
         }
         return exact(base, from: index, to: count, count: count)
+    }
+
+    /// The high bit of each byte of `word` that is zero, and no other bit (exact: no carry between bytes).
+    @inline(__always)
+    private static func zeros(_ word: UInt64) -> UInt64 {
+        let sevens: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        return ~(((word & sevens) &+ sevens) | word) & ~sevens
     }
 
     private static func exact(_ base: UnsafeRawPointer, from start: Int, to end: Int, count: Int) -> Int? {

@@ -43,4 +43,30 @@ import Testing
             #expect(fine.withUnsafeBytes { ControlCharacters.firstSuspect(in: $0) } == nil)
         }
     }
+
+    /// The word-at-a-time scan passes over tabs and newlines without a byte-by-byte look: it must
+    /// still find every control character beside them, in every byte of a word.
+    @Test func theScanFindsControlCharactersAmongTabsAndNewlines() {
+        let fillers: [[UInt8]] = [Array("\n".utf8), Array("\t".utf8), Array("a\n\t".utf8), Array("\u{A0}\n".utf8)]
+        var bad: [[UInt8]] = (0..<0x20).filter { $0 != 0x09 && $0 != 0x0A }.map { [UInt8($0)] }
+        bad += [[0x7F]] + (0x80...0x9F).map { [0xC2, UInt8($0)] }
+        for filler in fillers {
+            for length in [8, 16, 23] {
+                var background: [UInt8] = []
+                while background.count < length { background += filler }
+                background = Array(background.prefix(length))
+                if filler != Array("\u{A0}\n".utf8) {
+                    #expect(background.withUnsafeBytes { ControlCharacters.firstSuspect(in: $0) } == nil)
+                }
+                for position in 0..<length {
+                    for control in bad where position + control.count <= length {
+                        var bytes = background
+                        bytes.replaceSubrange(position..<position + control.count, with: control)
+                        let found = bytes.withUnsafeBytes { ControlCharacters.firstSuspect(in: $0) }
+                        #expect(found != nil && found! <= position, "\(control) at \(position) in \(filler)")
+                    }
+                }
+            }
+        }
+    }
 }
