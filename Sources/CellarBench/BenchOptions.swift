@@ -45,7 +45,7 @@ struct BenchOptions: Sendable {
           --code-heavy      Every item also holds a 30-line Swift block and a 10-row table; adds a phase
                             timing the full build with code highlighting on and off, alternately
           --scaling         Only the full build, at 1,000, 10,000, 30,000 and 100,000 items, with time per item
-                            and per stage
+                            and per stage; every corpus is made first, then each round builds each size once
           --sizes N,N,...   The sizes for --scaling (implies --scaling)
           --work DIR        Work folder (default: a fresh temporary folder)
           --keep            Keep the work folder (else it is removed at the end)

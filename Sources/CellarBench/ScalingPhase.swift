@@ -1,6 +1,6 @@
 /// The full build from nothing at several corpus sizes (1k, 10k, 30k, 100k by default), to show
-/// that its time grows no worse than linearly — as a whole and stage by stage; with
-/// `--compare-hugo`, Hugo alternates with Cellar at each size.
+/// that its time grows no worse than linearly — as a whole and stage by stage. The runs go round
+/// the sizes (10k, 100k, 10k, 100k, …), and with `--compare-hugo` Hugo follows Cellar at each.
 struct ScalingPhase {
     var tools: BenchTools
     var workspace: Workspace
@@ -20,33 +20,55 @@ struct ScalingPhase {
     /// A step may cost this much more per item than the one before and still count as linear (noise).
     static let tolerance = 1.15
 
+    /// One size's corpus, made before any run, and what its runs measured.
+    private struct Size {
+        var folder: String
+        var site: String { folder + "/site" }
+        var hugoContent: String { folder + "/hugo-content" }
+        var hugoOutput: String { folder + "/hugo-out" }
+        var items: Int
+        var pages: Int
+        var full: [ProcessMeasurement] = []
+        var stages: [[StageTiming]] = []
+        var hugo: [ProcessMeasurement] = []
+    }
+
     func run(summary: inout TargetSummary) throws(BenchError) {
         let runner = CellarRunner(tools: tools, workspace: workspace)
-        var rows: [Row] = []
+        // Every corpus first; then each round builds every size once (Cellar, then Hugo). Sizes
+        // measured one after another would compare a machine at one time with the same machine
+        // minutes later: a slower spell in between (other guests of the host, the disk catching
+        // up) would read as a stage that grows faster than the items.
+        var prepared: [Size] = []
         for size in sizes {
-            let folder = workspace.root + "/scaling"
+            let folder = workspace.root + "/scaling/\(size)"
             let site = folder + "/site"
             try workspace.makeSite(at: site, themes: tools.themes)
             let corpus = try CorpusGenerator(items: size, seed: seed, format: .cellar).write(to: site + "/content")
             let built = try runner.countingBuild(site: site)
-            var full: [ProcessMeasurement] = []
-            var stages: [[StageTiming]] = []
-            var hugo: [ProcessMeasurement] = []
-            let hugoContent = folder + "/hugo-content"
-            let hugoOutput = folder + "/hugo-out"
+            let entry = Size(folder: folder, items: corpus.items.count, pages: built.pages)
             if compareHugo {
-                _ = try CorpusGenerator(items: size, seed: seed, format: .hugo).write(to: hugoContent)
-                try runner.hugo(content: hugoContent, output: hugoOutput)
+                _ = try CorpusGenerator(items: size, seed: seed, format: .hugo).write(to: entry.hugoContent)
+                try runner.hugo(content: entry.hugoContent, output: entry.hugoOutput)
             }
-            for _ in 0..<runs {
-                let (measurement, timings) = try runner.buildFromNothing(site: site)
-                full.append(measurement)
-                stages.append(timings)
-                if compareHugo { hugo.append(try runner.hugo(content: hugoContent, output: hugoOutput)) }
+            prepared.append(entry)
+        }
+        for _ in 0..<runs {
+            for index in prepared.indices {
+                let (measurement, timings) = try runner.buildFromNothing(site: prepared[index].site)
+                prepared[index].full.append(measurement)
+                prepared[index].stages.append(timings)
+                if compareHugo {
+                    prepared[index].hugo.append(try runner.hugo(content: prepared[index].hugoContent,
+                                                                output: prepared[index].hugoOutput))
+                }
             }
-            rows.append(Row(items: corpus.items.count, pages: built.pages, full: RunSummary(full),
-                            stages: StageTiming.medians(stages), hugo: compareHugo ? RunSummary(hugo) : nil))
-            try workspace.discard(folder)
+        }
+        var rows: [Row] = []
+        for size in prepared {
+            rows.append(Row(items: size.items, pages: size.pages, full: RunSummary(size.full),
+                            stages: StageTiming.medians(size.stages), hugo: compareHugo ? RunSummary(size.hugo) : nil))
+            try workspace.discard(size.folder)
         }
         print(rows, summary: &summary)
     }

@@ -1,4 +1,9 @@
 internal import CCmark
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Finds shortcode calls (`{{< name args >}}`, `{{< /name >}}`) in a Markdown source where they
 /// are text — in paragraphs and headings, outside code spans — never in code blocks, raw HTML
@@ -232,14 +237,22 @@ struct ShortcodeFinder {
         offset + needle.count <= source.count && source[offset..<offset + needle.count].elementsEqual(needle)
     }
 
+    /// Whether `needle` occurs in `bytes`: its first byte found by `memchr` (every body is asked,
+    /// and few have a `{` at all), the rest compared where it is.
     private static func contains(_ bytes: [UInt8], _ needle: [UInt8]) -> Bool {
-        guard bytes.count >= needle.count else { return false }
-        var index = 0
-        while index + needle.count <= bytes.count {
-            if bytes[index] == needle[0], bytes[index..<index + needle.count].elementsEqual(needle) { return true }
-            index += 1
+        guard let first = needle.first, bytes.count >= needle.count else { return false }
+        return bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return false }
+            let last = buffer.count - needle.count   // the last offset where the needle fits
+            var start = 0
+            while start <= last {
+                guard let hit = memchr(base + start, Int32(first), last - start + 1) else { return false }
+                let offset = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                if UnsafeBufferPointer(rebasing: buffer[offset..<offset + needle.count]).elementsEqual(needle) { return true }
+                start = offset + 1
+            }
+            return false
         }
-        return false
     }
 
     /// The source with every replacement made.

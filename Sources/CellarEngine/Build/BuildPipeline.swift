@@ -65,6 +65,9 @@ struct BuildPipeline: Sendable {
             Trace.mark("parse stage")
             let model = await ModelStage(frame: frame, rules: rules, highlighting: highlighting, reporter: reporter, lean: oneShot)
                 .run(parsed, memo: &memo.model)
+            // The parse's lists and early bodies (a reference count down for each of a big site's
+            // items) are let go of on another thread while the cells are made.
+            BackgroundRelease.release(consume parsed)
             diagnostics.append(contentsOf: model.diagnostics)
             if oneShot {
                 memo.parse = ParseStage.Memo()
@@ -79,7 +82,7 @@ struct BuildPipeline: Sendable {
                                             navigation: site.navigation, text: site.theme.text)
         let globalKey = globalKey(site)
         let cellOutput = try await stage(.cells) {
-            await CellStage(registry: registry(site, environment: environment), globalKey: globalKey)
+            await CellStage(registry: registry(site, environment: environment), globalKey: globalKey, lean: oneShot)
                 .run(model, memo: &memo.cells, diagnostics: &diagnostics)
         }
         let pages = try await stage(.pages) {

@@ -16,6 +16,13 @@ package struct CellCache: Sendable {
 
     func entry(for itemID: String) -> Entry? { entries[itemID] }
 
+    var isEmpty: Bool { entries.isEmpty }
+
+    /// Room for `count` more cells, made at once rather than as they come.
+    mutating func reserve(_ count: Int) {
+        entries.reserveCapacity(entries.count + count)
+    }
+
     /// What a cell is rendered from: everything global (theme, settings, options) and its item's revision.
     static func key(global: UInt64, revision: UInt64) -> UInt64 {
         var key = StableHash()

@@ -164,12 +164,17 @@ struct OutputSwap {
         // edit costs what it changed, not what the site holds).
         var times = writer.start.spareFolders
         for folder in removed { times[folder] = nil }
-        for folder in made { times[folder] = 0 }
-        if !writer.start.trusted {
-            let folders = Array(made.union(touched).filter { times[$0] != nil })
+        times.reserveCapacity(times.count + made.count)
+        if writer.start.trusted {
+            for folder in made { times[folder] = 0 }
+        } else {
+            // Every folder made, and every other one still there that a file went into or out of.
+            let folders = Array(made) + touched.filter { !made.contains($0) && times[$0] != nil }
             let spare = writer.spare
-            let modified = concurrentMap(folders) { FileIO.status(spare.inSpare($0))?.modified ?? 0 }
-            for (folder, time) in zip(folders, modified) { times[folder] = time }
+            let modified = FileIO.withFolder(spare.path) { root in
+                concurrentMap(folders) { FileIO.status($0, in: root)?.modified ?? 0 }
+            } ?? []
+            for (index, folder) in folders.enumerated() { times[folder] = index < modified.count ? modified[index] : 0 }
         }
         return OutputManifest(outputPath: writer.output, entries: entries, folders: times)
     }

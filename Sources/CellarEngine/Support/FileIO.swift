@@ -67,6 +67,22 @@ enum FileIO {
         return FileStatus(info)
     }
 
+    /// Calls `body` with the folder at `path` open (for ``status(_:in:)``); nil when it cannot be opened.
+    static func withFolder<R>(_ path: String, _ body: (Int32) -> R) -> R? {
+        let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        return body(fd)
+    }
+
+    /// What `lstat` says of `relative` inside the open folder `folder`: the system walks only the
+    /// relative path, not the folder's own path again.
+    static func status(_ relative: String, in folder: Int32) -> FileStatus? {
+        var info = stat()
+        guard fstatat(folder, relative.isEmpty ? "." : relative, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return nil }
+        return FileStatus(info)
+    }
+
     /// A folder's entries in name order, each with what `lstat` says of it (nil when it went
     /// between the listing and the look). Each entry is looked at from the open folder, so the
     /// system resolves one name, not the whole path again: a big site's inputs are many files.

@@ -28,6 +28,9 @@ struct CellStage {
 
     var registry: CellRegistry
     var globalKey: UInt64
+    /// A build whose memo is thrown away (`cellar build`): no configurator is kept by id for a
+    /// later build to patch.
+    var lean = false
 
     func run(_ model: ModelStage.Output, memo: inout Memo, diagnostics: inout DiagnosticBag) async -> Output {
         if memo.globalKey != globalKey {
@@ -37,6 +40,8 @@ struct CellStage {
         let patching = model.changed != nil && !memo.configurators.isEmpty
         var configurators: [String: any CellConfiguring] = [:]
         if patching { swap(&configurators, &memo.configurators) }   // taken, not copied
+        // Cells of items that are gone need forgetting only when an earlier build left some.
+        let hadCells = !memo.cells.isEmpty
         let items = patching ? (model.changed ?? []).compactMap { model.model.itemsByID[$0] } : model.model.items
         var stale: [(item: ContentItem, cell: any CellConfiguring)] = []
         var ordered: [(any CellConfiguring)?] = []
@@ -47,7 +52,7 @@ struct CellStage {
                 if !patching { missing.insert(Int32(ordered.count)); ordered.append(nil) }
                 continue
             }
-            configurators[item.id] = configurator
+            if !lean || patching { configurators[item.id] = configurator }
             if !patching { ordered.append(configurator) }
             if memo.cells.entry(for: item.id)?.fingerprint != CellCache.key(global: globalKey, revision: item.revision) {
                 stale.append((item, configurator))
@@ -58,6 +63,7 @@ struct CellStage {
         let rendered = await parallelMap(stale, minimumChunk: 64) { item, cell in
             (item.id, CellCache.key(global: globalKey, revision: item.revision), Self.render(cell, file: item.file))
         }
+        memo.cells.reserve(rendered.count)
         for (id, key, (html, problem)) in rendered {
             if let problem {
                 diagnostics.append(problem)
@@ -65,7 +71,7 @@ struct CellStage {
                 memo.cells.store(html, fingerprint: key, for: id)
             }
         }
-        if !patching { memo.cells.retain(only: Set(configurators.keys)) }
+        if !patching, hadCells, !lean { memo.cells.retain(only: Set(configurators.keys)) }
         memo.configurators = configurators
         return Output(configurators: configurators, inItemOrder: patching ? nil : CellTable(ordered, missing: missing), cells: memo.cells)
     }
