@@ -36,20 +36,23 @@ struct ThemeTextMessage: Sendable, Hashable {
     /// number chooses the plural form of `language`.
     func render(language: String, value: (String) -> String?) -> String {
         if let plain { return plain }
-        var filled: [String: String] = [:]
+        // A text has a placeholder or two: their values side by side with their names, found by
+        // looking along (a dictionary hashed each name, for every page and cell that shows a text).
+        var filled: [String] = []
+        filled.reserveCapacity(placeholders.count)
         var count: Int?
         for name in placeholders {
             let text = value(name) ?? ""
-            filled[name] = text
-            if count == nil, let number = Int(text) { count = number }
+            filled.append(text)
+            if count == nil, forms.count > 1, let number = Int(text) { count = number }   // one form: nothing to choose
         }
         let category = count.map { PluralCategory.of($0, in: language) } ?? .other
-        let segments = forms[category] ?? forms[.other] ?? forms.values.first ?? []
+        let segments = forms.count == 1 ? forms.values.first ?? [] : forms[category] ?? forms[.other] ?? forms.values.first ?? []
         var result = ""
         for segment in segments {
             switch segment {
             case .literal(let text): result += text
-            case .placeholder(let name): result += filled[name] ?? ""
+            case .placeholder(let name): result += placeholders.firstIndex(of: name).map { filled[$0] } ?? ""
             }
         }
         return result
