@@ -58,14 +58,18 @@ import Testing
                 if filler != Array("\u{A0}\n".utf8) {
                     #expect(background.withUnsafeBytes { ControlCharacters.firstSuspect(in: $0) } == nil)
                 }
+                // Misses gathered and expected once: an expectation for each of the 9,000 cases
+                // took the test past 100 s under ThreadSanitizer, and the other tests with it.
+                var missed: [String] = []
                 for position in 0..<length {
                     for control in bad where position + control.count <= length {
                         var bytes = background
                         bytes.replaceSubrange(position..<position + control.count, with: control)
                         let found = bytes.withUnsafeBytes { ControlCharacters.firstSuspect(in: $0) }
-                        #expect(found != nil && found! <= position, "\(control) at \(position) in \(filler)")
+                        if found.map({ $0 > position }) ?? true { missed.append("\(control) at \(position) in \(filler)") }
                     }
                 }
+                #expect(missed == [])
             }
         }
     }
