@@ -48,7 +48,7 @@ import Testing
         let clock = ContinuousClock()
         let started = clock.now
         let problems = await site.diagnostics()
-        #expect(clock.now - started < .seconds(120))   // a guard against a hang, not a speed test: the suite shares two cores
+        #expect(clock.now - started < .seconds(600))   // a guard against a hang, not a speed test: the suite shares two cores (under ThreadSanitizer such tests took up to 151 s)
         #expect(problems.first?.hasPrefix("themes/default/partials/tree.html:1:12: error: partials nest more than 100 levels deep") == true,
                 "\(problems)")
     }
