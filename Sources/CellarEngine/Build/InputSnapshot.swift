@@ -37,11 +37,11 @@ struct InputSnapshot: Codable, Sendable {
     /// site's files are stat'ed at twice the speed), combined in name order.
     private static func walkInParallel(_ root: String, inside site: String, themes: Bool) -> UInt64 {
         let rootInode = FileIO.status(root, followLinks: true)?.inode ?? 0
-        guard let entries = try? FileIO.list(root) else { return 0 }
+        guard let entries = FileIO.listWithStatus(root) else { return 0 }
         let hashes = concurrentMap(entries, chunk: 1) { entry in
             var hash = StableHash()
             var visited: Set<UInt64> = [rootInode]
-            walk(root, entries: [(entry.name, FileIO.status(root + "/" + entry.name))], depth: 0, inside: site, themes: themes,
+            walk(root, entries: [entry], depth: 0, inside: site, themes: themes,
                  visited: &visited, into: &hash)
             return hash.value
         }

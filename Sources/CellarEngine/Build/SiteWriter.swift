@@ -80,6 +80,9 @@ struct SiteWriter {
 
     /// Pages, then feeds, the sitemap, robots.txt, redirects and copied files.
     func writeAll(_ pages: [Page], fingerprints previous: [String: UInt64]) async -> (DiagnosticBag, [String: UInt64]) {
+        // Pages (nearly all of them in their own folder), copies, feeds and the few site files.
+        let copies = model.staticFiles.count + model.bundleResources.reduce(0) { $0 + $1.files.count } + model.theme.assets.count
+        writer.expect(files: pages.count + copies + 4 * (model.sections.count + 1) + 8)
         // Feeds, the sitemap and redirects are written one after another: on a core of their own
         // while the pages are rendered on the others, not after them.
         async let siteFiles = { () -> FileIOError? in

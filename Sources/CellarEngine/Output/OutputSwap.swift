@@ -171,10 +171,12 @@ struct OutputSwap {
             // Every folder made, and every other one still there that a file went into or out of.
             let folders = Array(made) + touched.filter { !made.contains($0) && times[$0] != nil }
             let spare = writer.spare
+            // A time of 0 (the spare cannot be opened, or a folder went) is never a folder's time:
+            // the next build looks at that folder again.
             let modified = FileIO.withFolder(spare.path) { root in
                 concurrentMap(folders) { FileIO.status($0, in: root)?.modified ?? 0 }
-            } ?? []
-            for (index, folder) in folders.enumerated() { times[folder] = index < modified.count ? modified[index] : 0 }
+            } ?? Array(repeating: 0, count: folders.count)
+            for (folder, time) in zip(folders, modified) { times[folder] = time }
         }
         return OutputManifest(outputPath: writer.output, entries: entries, folders: times)
     }

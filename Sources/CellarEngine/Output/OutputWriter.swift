@@ -77,6 +77,17 @@ final class OutputWriter: Sendable {
         self.state = Mutex(State(entries: self.partial ? start.output?.entries ?? [:] : [:]))
     }
 
+    /// Makes room for about `count` files in what the writer keeps of them, so that no table of a
+    /// big site is rehashed while it is locked and both cores wait for it.
+    func expect(files count: Int) {
+        state.withAnnotatedLock { state in
+            state.entries.reserveCapacity(count)
+            state.produced.reserveCapacity(count)
+            state.spareChanges.reserveCapacity(count)
+            state.touched.reserveCapacity(count)
+        }
+    }
+
     /// A writer that keeps every file in memory (``captured``) and writes nothing.
     static func inMemory(output: String) -> OutputWriter {
         OutputWriter(output: output, spare: SpareFolder(path: "", output: output, faults: .none), start: Start(),

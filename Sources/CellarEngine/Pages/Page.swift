@@ -12,63 +12,80 @@ package struct Page: Sendable {
     /// The layout that draws a list page: `layouts/<layout>.html` (item pages are drawn by their kind's page).
     package var layout: String
     /// Where the page goes: for an item's page, its item's URL.
-    package var url: URLPath { item?.url ?? ownURL }
+    package var url: URLPath { item?.url ?? list?.url ?? .root }
     /// The title and description of a list page. An item's page leaves them empty: they are its
     /// item's, read when the page is drawn (so a page kept from an earlier build shows its item's
     /// new words, and making 100,000 item pages copies none of their text).
-    package var title: String
-    package var description: String?
+    package var title: String { list?.title ?? "" }
+    package var description: String? { list?.description }
     /// The list's cells, in sections (empty for item pages).
-    package var dataSource: DataSource
-    package var pagination: Pagination?
+    package var dataSource: DataSource { list?.dataSource ?? DataSource() }
+    package var pagination: Pagination? { list?.pagination }
     /// For item pages: the item, and its neighbours in its section's order.
-    package var itemID: String? { item?.id ?? ownItemID }
-    package var previousID: String? { previous?.id ?? ownPreviousID }
-    package var nextID: String? { next?.id ?? ownNextID }
+    package var itemID: String? { item?.id }
+    package var previousID: String? { previous?.id }
+    package var nextID: String? { next?.id }
     /// The content section the page belongs to (for navigation and feeds).
     package var sectionID: String?
     /// Introduction HTML (the `_index.md` body of the site or section).
-    package var introHTML: String?
+    package var introHTML: String? { list?.introHTML }
     /// For the tags index: every tag and its count.
-    package var tags: [TagCount]
+    package var tags: [TagCount] { list?.tags ?? [] }
     package var feeds: [FeedLink]
     /// The newest date shown on the page, for the sitemap: for an item's page, its item's.
-    package var lastModified: Date? { item.map { $0.updated ?? $0.date } ?? ownLastModified }
+    package var lastModified: Date? { item.map { $0.updated ?? $0.date } ?? list?.lastModified }
     package var inSitemap: Bool
 
-    private var ownURL: URLPath
-    private var ownItemID: String?
-    private var ownPreviousID: String?
-    private var ownNextID: String?
-    private var ownLastModified: Date?
-    /// An item page's item and neighbours, made by ``init(item:previous:next:sectionID:standalone:feeds:)``:
-    /// their ids, URL and dates are read from them when asked, so that making a big site's item
-    /// pages counts one reference up for each instead of one for each of their strings (at 100,000
-    /// items, each of those was a cache miss somewhere in the gigabyte that holds them).
-    private var item: ContentItem.Source?
-    private var previous: ContentItem.Source?
-    private var next: ContentItem.Source?
+    /// What only a list page has (nil on item pages): kept out of line, so that the value a big
+    /// site has 100,000 of — an item's page — is a third of the size, and copying one counts
+    /// a handful of references up rather than a dozen.
+    private final class ListParts: Sendable {
+        let url: URLPath
+        let title: String
+        let description: String?
+        let dataSource: DataSource
+        let pagination: Pagination?
+        let introHTML: String?
+        let tags: [TagCount]
+        let lastModified: Date?
+
+        init(url: URLPath, title: String, description: String?, dataSource: DataSource, pagination: Pagination?,
+             introHTML: String?, tags: [TagCount], lastModified: Date?) {
+            self.url = url
+            self.title = title
+            self.description = description
+            self.dataSource = dataSource
+            self.pagination = pagination
+            self.introHTML = introHTML
+            self.tags = tags
+            self.lastModified = lastModified
+        }
+    }
+
+    private let list: ListParts?
+    /// An item page's item and neighbours, made by ``init(item:previous:next:sectionID:standalone:feeds:)``
+    /// (nil on list pages, made by the other init): their ids, URL and dates are read from them when asked,
+    /// so that making a big site's item pages counts one reference up for each instead of one for
+    /// each of their strings (at 100,000 items, each of those was a cache miss somewhere in the
+    /// gigabyte that holds them).
+    private let item: ContentItem.Source?
+    private let previous: ContentItem.Source?
+    private let next: ContentItem.Source?
 
     package init(role: Role, layout: String? = nil, url: URLPath, title: String, description: String? = nil,
-                dataSource: DataSource = DataSource(), pagination: Pagination? = nil, itemID: String? = nil,
-                previousID: String? = nil, nextID: String? = nil, sectionID: String? = nil, introHTML: String? = nil,
+                dataSource: DataSource = DataSource(), pagination: Pagination? = nil,
+                sectionID: String? = nil, introHTML: String? = nil,
                 tags: [TagCount] = [], feeds: [FeedLink] = [], lastModified: Date? = nil, inSitemap: Bool = true) {
         self.role = role
         self.layout = layout ?? Self.defaultLayout(of: role)
-        self.ownURL = url
-        self.title = title
-        self.description = description
-        self.dataSource = dataSource
-        self.pagination = pagination
-        self.ownItemID = itemID
-        self.ownPreviousID = previousID
-        self.ownNextID = nextID
+        list = ListParts(url: url, title: title, description: description, dataSource: dataSource, pagination: pagination,
+                         introHTML: introHTML, tags: tags, lastModified: lastModified)
         self.sectionID = sectionID
-        self.introHTML = introHTML
-        self.tags = tags
         self.feeds = feeds
-        self.ownLastModified = lastModified
         self.inSitemap = inSitemap
+        item = nil
+        previous = nil
+        next = nil
     }
 
     /// The page of `item` (a standalone page when it is in no section), between its neighbours.
@@ -76,11 +93,8 @@ package struct Page: Sendable {
          standalone: Bool, feeds: [FeedLink]) {
         role = standalone ? .page : .item
         layout = Self.defaultLayout(of: role)
-        ownURL = .root
-        title = ""
-        dataSource = DataSource()
+        list = nil
         self.sectionID = sectionID
-        tags = []
         self.feeds = feeds
         inSitemap = true
         self.item = item

@@ -23,8 +23,11 @@ struct PageAssembler {
         // Room for the tag pages too: about one in four of the items'.
         pages.reserveCapacity(model.items.count + model.items.count / 4 + 16)
         appendListPages(to: &pages)
+        Trace.mark("pages: lists")
         appendItemPages(to: &pages)
+        Trace.mark("pages: items")
         for part in await tagged { pages += part }
+        Trace.mark("pages: tags")
         pages.append(Page(role: .notFound, url: "404.html", title: EngineText.notFoundTitle.text(in: text), feeds: feeds.site,
                           inSitemap: false))
         return pages
@@ -75,6 +78,7 @@ struct PageAssembler {
         let grouper = ItemGrouper(grouping: section.grouping, dates: dates, otherTitle: EngineText.otherGroup.text(in: text),
                                   kinds: model.theme.kinds)
         let paginator = Paginator(pageSize: section.paginate ?? model.config.paginate)
+        let feeds = feeds.section(section.id) + feeds.site
         return paginator.paginate(places, at: section.url).map { slice, pagination in
             let groups = grouper.group(slice, date: { model.dates[$0] }, item: { model.items[$0] })
             return Page(
@@ -84,7 +88,7 @@ struct PageAssembler {
                 dataSource: DataSource(sections: groups.map { Section(title: $0.title, cells: shown($0.elements)) }),
                 pagination: pagination, sectionID: section.id,
                 introHTML: pagination.current == 1 ? section.introHTML : nil,
-                feeds: feeds.section(section.id) + feeds.site, lastModified: slice.compactMap { model.dates[$0] }.max()
+                feeds: feeds, lastModified: newest(of: slice) { model.dates[$0] }
             )
         }
     }
@@ -208,7 +212,7 @@ struct PageAssembler {
                 role: .tag, url: pagination.pages[pagination.current - 1],
                 title: numbered("#\(tag.name)", pagination),
                 dataSource: DataSource(sections: sections), pagination: pagination, feeds: feeds.site,
-                lastModified: slice.compactMap { model.dates[Int(newest.places[Int($0)].item)] }.max()
+                lastModified: self.newest(of: slice) { model.dates[Int(newest.places[Int($0)].item)] }
             )
         }
     }
@@ -217,6 +221,13 @@ struct PageAssembler {
     private func numbered(_ title: String, _ pagination: Pagination) -> String {
         pagination.current == 1 ? title
             : EngineText.numberedPageTitle.text(in: text, ["title": title, "number": String(pagination.current)])
+    }
+
+    /// The newest of the dates of `elements` (nil when none has one).
+    private func newest<C: Collection>(of elements: C, _ date: (C.Element) -> Date?) -> Date? {
+        var newest: Date?
+        for element in elements { newest = latest(newest, date(element)) }
+        return newest
     }
 
     private func latest(_ a: Date?, _ b: Date?) -> Date? {

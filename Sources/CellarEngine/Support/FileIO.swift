@@ -95,18 +95,20 @@ enum FileIO {
         }
         defer { closedir(dir) }   // closes fd too
         var names: [String] = []
+        eachEntry(of: dir) { name, _ in names.append(name) }
+        names.sort()
+        return names.map { name in (name, status(name, in: fd)) }
+    }
+
+    /// Calls `body` with each entry's name (never `.` or `..`) and its `d_type`, in the order the
+    /// folder gives them.
+    private static func eachEntry(of dir: OpaquePointer, _ body: (String, Int32) -> Void) {
         while let entry = readdir(dir) {
             let name = withUnsafePointer(to: entry.pointee.d_name) { pointer in
                 pointer.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
             }
             if name == "." || name == ".." { continue }
-            names.append(name)
-        }
-        names.sort()
-        return names.map { name in
-            var info = stat()
-            guard fstatat(fd, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return (name, nil) }
-            return (name, FileStatus(info))
+            body(name, Int32(entry.pointee.d_type))
         }
     }
 
@@ -295,12 +297,8 @@ enum FileIO {
         guard let dir = opendir(path) else { throw FileIOError(path: path, operation: "list", code: errno) }
         defer { closedir(dir) }
         var entries: [(String, FileStatus.Kind?)] = []
-        while let entry = readdir(dir) {
-            let name = withUnsafePointer(to: entry.pointee.d_name) { pointer in
-                pointer.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
-            }
-            if name == "." || name == ".." { continue }
-            let kind: FileStatus.Kind? = switch Int32(entry.pointee.d_type) {
+        eachEntry(of: dir) { name, type in
+            let kind: FileStatus.Kind? = switch type {
             case Int32(DT_REG): .file
             case Int32(DT_DIR): .directory
             case Int32(DT_LNK): .symlink
