@@ -24,6 +24,12 @@ enum EngineText: String, CaseIterable {
 
     /// The text in `table`, its placeholders filled from `values`.
     func text(in table: ThemeTextTable?, _ values: [String: String] = [:]) -> String {
-        table?.text(rawValue) { values[$0] } ?? ThemeTextMessage(forms: [.other: english]).render(language: "en") { values[$0] }
+        text(in: table) { values[$0] }
+    }
+
+    /// The text with each placeholder's value given by `value` (nil: empty), for a caller that fills
+    /// the same text for thousands of pages and makes no dictionary for each.
+    func text(in table: ThemeTextTable?, value: (String) -> String?) -> String {
+        table?.text(rawValue, value: value) ?? ThemeTextMessage(forms: [.other: english]).render(language: "en", value: value)
     }
 }

@@ -37,7 +37,7 @@ package struct Page: Sendable {
     package var inSitemap: Bool
 
     /// What only a list page has (nil on item pages): kept out of line, so that the value a big
-    /// site has 100,000 of — an item's page — is a third of the size, and copying one counts
+    /// site has 100,000 of — an item's page — is under half the size, and copying one counts
     /// a handful of references up rather than a dozen.
     private final class ListParts: Sendable {
         let url: URLPath

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Builds every page of the site from the model and the items' cell configurators: home,
 /// section lists (sorted, paginated, grouped), item pages with neighbours, tag pages, 404.
@@ -96,12 +97,23 @@ struct PageAssembler {
     private func appendItemPages(to pages: inout [Page]) {
         var sectionIDs = model.sections.map(\.id)
         if !sectionIDs.contains("") { sectionIDs.append("") }
+        var readAhead = 0
+        defer { Self.readAhead.store(readAhead, ordering: .relaxed) }
         for sectionID in sectionIDs {
             let places = (model.sectionPlaces[sectionID] ?? []).filter { model.withPage[$0] }
             // Items outside every section are standalone pages: no neighbours, no list around them.
             let standalone = sectionID.isEmpty
             let feeds = feeds.section(sectionID) + feeds.site
             for (index, place) in places.enumerated() {
+                // Each page counts a reference on its next neighbour's source, which on a big site is a
+                // cache miss somewhere in the gigabyte that holds them, and a count (an atomic add)
+                // waits for it before anything else goes on. Sixteen pages at a time, their sources
+                // are first read (a word of the line their count is in): plain reads wait together,
+                // and the counts then find their lines at hand (item pages at 100,000 items: ~35 → ~10 ms).
+                if index % Self.readAheadPages == 0 {
+                    let ahead = min(places.count, index + 1)..<min(places.count, index + 1 + Self.readAheadPages)
+                    for next in places[ahead] { readAhead &+= model.items[next].source.id.utf8.count }
+                }
                 // What the page needs is all in the item's source (not its body: one object reached, not two).
                 pages.append(Page(
                     item: model.items[place].source,
@@ -112,6 +124,11 @@ struct PageAssembler {
             }
         }
     }
+
+    private static let readAheadPages = 16
+    /// Where ``appendItemPages(to:)`` leaves what its reads ahead add up to, so that they are not
+    /// optimized away (nothing reads it).
+    private static let readAhead = Atomic<Int>(0)
 
     /// The tag index, then each tag's pages.
     private func tagPages() async -> [[Page]] {
@@ -195,7 +212,8 @@ struct PageAssembler {
 
     /// A tag's list pages: its items newest first, grouped by content section on each page.
     private func pages(of tag: Tag, at places: [Int32], newest: NewestFirst) -> [Page] {
-        Paginator(pageSize: model.config.paginate).paginate(places, at: tag.url).map { slice, pagination in
+        let title = "#\(tag.name)"
+        return Paginator(pageSize: model.config.paginate).paginate(places, at: tag.url).map { slice, pagination in
             // Group by content section, sections in navigation order, items newest first within
             // each (the slice is newest first: each group keeps its order).
             var groups: [Int32] = []
@@ -210,7 +228,7 @@ struct PageAssembler {
             }
             return Page(
                 role: .tag, url: pagination.pages[pagination.current - 1],
-                title: numbered("#\(tag.name)", pagination),
+                title: numbered(title, pagination),
                 dataSource: DataSource(sections: sections), pagination: pagination, feeds: feeds.site,
                 lastModified: self.newest(of: slice) { model.dates[Int(newest.places[Int($0)].item)] }
             )
@@ -219,8 +237,9 @@ struct PageAssembler {
 
     /// `Blog`, then `Blog — page 2`… (in the theme's words).
     private func numbered(_ title: String, _ pagination: Pagination) -> String {
-        pagination.current == 1 ? title
-            : EngineText.numberedPageTitle.text(in: text, ["title": title, "number": String(pagination.current)])
+        guard pagination.current > 1 else { return title }
+        let number = String(pagination.current)
+        return EngineText.numberedPageTitle.text(in: text) { name in name == "title" ? title : name == "number" ? number : nil }
     }
 
     /// The newest of the dates of `elements` (nil when none has one).
