@@ -183,28 +183,29 @@ struct PageAssembler {
                 for place in members { groupOf[place] = group }
             }
             let places = model.newestFirst.map { place in Place(item: Int32(place), group: groupOf[place]) }
-            // Each tag's items as places in the newest-first order, in that order: the tags of
-            // each item are filed by item (counted, then placed), and the items walked newest first,
-            // so that no tag's list is sorted (a sort's log grows with the tag: 5,000 items at 100k).
-            let memberships = model.tags.places
-            var start = [Int](repeating: 0, count: model.items.count + 1)
-            for members in memberships { for place in members { start[Int(place) + 1] += 1 } }
-            for index in 0..<model.items.count { start[index + 1] += start[index] }
-            var tagsOf = [Int32](repeating: 0, count: start[model.items.count])
-            var next = start
-            for (tag, members) in memberships.enumerated() {
+            // Each tag's items as places in the newest-first order, in that order, without sorting
+            // a tag's list (a sort's log grows with the tag: 5,000 items at 100k) and without
+            // walking the items at random: each tag marks its items' places in a bit set (12 KiB at
+            // 100,000 items, at hand in the cache) and reads the marks in order.
+            var positionOf = [Int32](repeating: -1, count: model.items.count)
+            for (position, place) in model.newestFirst.enumerated() { positionOf[place] = Int32(position) }
+            var marks = [UInt64](repeating: 0, count: (model.newestFirst.count + 63) / 64)
+            let tagged = model.tags.places.map { members -> [Int32] in
                 for place in members {
-                    tagsOf[next[Int(place)]] = Int32(tag)
-                    next[Int(place)] += 1
+                    let position = positionOf[Int(place)]
+                    if position >= 0 { marks[Int(position) >> 6] |= 1 << UInt64(position & 63) }
                 }
-            }
-            var tagged = memberships.map { members -> [Int32] in
                 var list: [Int32] = []
                 list.reserveCapacity(members.count)
+                for index in marks.indices where marks[index] != 0 {
+                    var word = marks[index]
+                    while word != 0 {
+                        list.append(Int32(index << 6 | word.trailingZeroBitCount))
+                        word &= word - 1
+                    }
+                    marks[index] = 0
+                }
                 return list
-            }
-            for (newest, place) in model.newestFirst.enumerated() {
-                for index in start[place]..<start[place + 1] { tagged[Int(tagsOf[index])].append(Int32(newest)) }
             }
             return NewestFirst(places: places, groups: groups, tagged: tagged)
         }
