@@ -231,7 +231,9 @@ struct PageAssembler {
                 role: .tag, url: pagination.pages[pagination.current - 1],
                 title: numbered(title, pagination),
                 dataSource: DataSource(sections: sections), pagination: pagination, feeds: feeds.site,
-                lastModified: self.newest(of: slice) { model.dates[Int(newest.places[Int($0)].item)] }
+                // The slice is newest first (undated items last): its first item's date is its newest,
+                // one look instead of one for each item, at random in a table the cache cannot hold.
+                lastModified: slice.first.flatMap { model.dates[Int(newest.places[Int($0)].item)] }
             )
         }
     }
