@@ -12,7 +12,12 @@ package struct Page: Sendable {
     /// The layout that draws a list page: `layouts/<layout>.html` (item pages are drawn by their kind's page).
     package var layout: String
     /// Where the page goes: for an item's page, its item's URL.
-    package var url: URLPath { item?.url ?? list?.url ?? .root }
+    package var url: URLPath {
+        switch content {
+        case .list(let list): list.url
+        case .item(let item, _, _): item.url
+        }
+    }
     /// The title and description of a list page. An item's page leaves them empty: they are its
     /// item's, read when the page is drawn (so a page kept from an earlier build shows its item's
     /// new words, and making 100,000 item pages copies none of their text).
@@ -22,9 +27,9 @@ package struct Page: Sendable {
     package var dataSource: DataSource { list?.dataSource ?? DataSource() }
     package var pagination: Pagination? { list?.pagination }
     /// For item pages: the item, and its neighbours in its section's order.
-    package var itemID: String? { item?.id }
-    package var previousID: String? { previous?.id }
-    package var nextID: String? { next?.id }
+    package var itemID: String? { if case .item(let item, _, _) = content { item.id } else { nil } }
+    package var previousID: String? { if case .item(_, let previous, _) = content { previous?.id } else { nil } }
+    package var nextID: String? { if case .item(_, _, let next) = content { next?.id } else { nil } }
     /// The content section the page belongs to (for navigation and feeds).
     package var sectionID: String?
     /// Introduction HTML (the `_index.md` body of the site or section).
@@ -33,10 +38,15 @@ package struct Page: Sendable {
     package var tags: [TagCount] { list?.tags ?? [] }
     package var feeds: [FeedLink]
     /// The newest date shown on the page, for the sitemap: for an item's page, its item's.
-    package var lastModified: Date? { item.map { $0.updated ?? $0.date } ?? list?.lastModified }
+    package var lastModified: Date? {
+        switch content {
+        case .list(let list): list.lastModified
+        case .item(let item, _, _): item.updated ?? item.date
+        }
+    }
     package var inSitemap: Bool
 
-    /// What only a list page has (nil on item pages): kept out of line, so that the value a big
+    /// What only a list page has: kept out of line, so that the value a big
     /// site has 100,000 of — an item's page — is under half the size, and copying one counts
     /// a handful of references up rather than a dozen.
     private final class ListParts: Sendable {
@@ -62,15 +72,19 @@ package struct Page: Sendable {
         }
     }
 
-    private let list: ListParts?
-    /// An item page's item and neighbours, made by ``init(item:previous:next:sectionID:standalone:feeds:)``
-    /// (nil on list pages, made by the other init): their ids, URL and dates are read from them when asked,
-    /// so that making a big site's item pages counts one reference up for each instead of one for
-    /// each of their strings (at 100,000 items, each of those was a cache miss somewhere in the
-    /// gigabyte that holds them).
-    private let item: ContentItem.Source?
-    private let previous: ContentItem.Source?
-    private let next: ContentItem.Source?
+    /// A list page's parts, or an item page's item and neighbours (made by
+    /// ``init(item:previous:next:sectionID:standalone:feeds:)``): their ids, URL and dates are read
+    /// from them when asked, so that making a big site's item pages counts one reference up for
+    /// each instead of one for each of their strings (at 100,000 items, each of those was a cache
+    /// miss somewhere in the gigabyte that holds them).
+    private enum Content: Sendable {
+        case list(ListParts)
+        case item(ContentItem.Source, previous: ContentItem.Source?, next: ContentItem.Source?)
+    }
+
+    private let content: Content
+
+    private var list: ListParts? { if case .list(let list) = content { list } else { nil } }
 
     package init(role: Role, layout: String? = nil, url: URLPath, title: String, description: String? = nil,
                 dataSource: DataSource = DataSource(), pagination: Pagination? = nil,
@@ -78,14 +92,11 @@ package struct Page: Sendable {
                 tags: [TagCount] = [], feeds: [FeedLink] = [], lastModified: Date? = nil, inSitemap: Bool = true) {
         self.role = role
         self.layout = layout ?? Self.defaultLayout(of: role)
-        list = ListParts(url: url, title: title, description: description, dataSource: dataSource, pagination: pagination,
-                         introHTML: introHTML, tags: tags, lastModified: lastModified)
+        content = .list(ListParts(url: url, title: title, description: description, dataSource: dataSource,
+                                  pagination: pagination, introHTML: introHTML, tags: tags, lastModified: lastModified))
         self.sectionID = sectionID
         self.feeds = feeds
         self.inSitemap = inSitemap
-        item = nil
-        previous = nil
-        next = nil
     }
 
     /// The page of `item` (a standalone page when it is in no section), between its neighbours.
@@ -93,13 +104,10 @@ package struct Page: Sendable {
          standalone: Bool, feeds: [FeedLink]) {
         role = standalone ? .page : .item
         layout = Self.defaultLayout(of: role)
-        list = nil
+        content = .item(item, previous: previous, next: next)
         self.sectionID = sectionID
         self.feeds = feeds
         inSitemap = true
-        self.item = item
-        self.previous = previous
-        self.next = next
     }
 
     /// The layout of each role unless a section names another.
