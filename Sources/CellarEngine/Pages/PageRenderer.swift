@@ -101,8 +101,7 @@ struct PageRenderer: Sendable {
 
     private func sectionContext(_ section: Section) throws -> MustacheValue {
         // Every cell was rendered once by the cell stage (a build whose cell failed stops there).
-        var html = ""
-        for cell in section.cells { html += cells.html(for: cell.itemID) ?? "" }
+        let html = section.cells.html { cells.html(for: $0.itemID) }
         var context: [String: MustacheValue] = [
             "cells": .html(html), "count": .int(section.cells.count),
         ]

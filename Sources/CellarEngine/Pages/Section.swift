@@ -20,10 +20,17 @@ package struct CellTable: Sendable {
     fileprivate let cells: [(any CellConfiguring)?]
     /// Places that hold no configurator (an item whose cell could not be made: the build reports it).
     fileprivate let missing: Set<Int32>
+    /// Each place's cell HTML, when the build that made the table rendered every cell and keeps no
+    /// page for a later build (`cellar build`): a list then reads a cell by its place, not by its
+    /// item's id (an id hashed and compared, and three objects reached, for each cell of each list).
+    /// Nil in a session (`cellar serve`), whose kept pages outlive the cells they were made with.
+    fileprivate let html: [String]?
 
-    init(_ cells: [(any CellConfiguring)?], missing: Set<Int32>) {
+    init(_ cells: [(any CellConfiguring)?], missing: Set<Int32>, html: [String]? = nil) {
+        precondition(html.map { $0.count == cells.count } ?? true, "one cell's HTML for each place")
         self.cells = cells
         self.missing = missing
+        self.html = html
     }
 
     /// Each of `items`' configurator from `configurators`, at the item's place.
@@ -35,6 +42,7 @@ package struct CellTable: Sendable {
             return cell
         }
         self.missing = missing
+        html = nil
     }
 }
 
@@ -55,5 +63,20 @@ package struct SectionCells: RandomAccessCollection, Sendable {
     package var endIndex: Int { places.count }
     package subscript(position: Int) -> any CellConfiguring {
         table.cells[Int(places[position])]!   // init keeps only places that hold one
+    }
+
+    /// The cells' HTML one after another: each read by its place when the table holds them, else
+    /// found by `lookup`.
+    func html(_ lookup: (any CellConfiguring) -> String?) -> String {
+        var html = ""
+        guard let byPlace = table.html else {
+            for cell in self { html += lookup(cell) ?? "" }
+            return html
+        }
+        // A string's length is in the string itself: summing them reaches no text, and the one
+        // allocation saves the copies of growing.
+        html.reserveCapacity(places.reduce(0) { $0 + byPlace[Int($1)].utf8.count })
+        for place in places { html += byPlace[Int(place)] }
+        return html
     }
 }

@@ -21,9 +21,18 @@ func parallelMap<T: Sendable, R: Sendable, E: Error>(
     let chunks = stride(from: 0, to: input.count, by: chunkSize).map { $0..<min($0 + chunkSize, input.count) }
     let parts = await withTaskGroup(of: (Int, Result<[R], E>).self) { group in
         for (index, range) in chunks.enumerated() {
-            let slice = Array(input[range])
+            // Each task reads its range of the one input, not a copy of it: a copied element counts
+            // up every reference it holds, and elements that share one (every page of a section
+            // names the same feeds) had both cores counting the same word, a line passed between them.
             group.addTask {
-                do throws(E) { return (index, .success(try slice.map(transform))) } catch { return (index, .failure(error)) }
+                var part: [R] = []
+                part.reserveCapacity(range.count)
+                do throws(E) {
+                    for element in input[range] { part.append(try transform(element)) }
+                    return (index, .success(part))
+                } catch {
+                    return (index, .failure(error))
+                }
             }
         }
         var parts = [Result<[R], E>](repeating: .success([]), count: chunks.count)

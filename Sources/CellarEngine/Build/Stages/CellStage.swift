@@ -18,6 +18,7 @@ struct CellStage {
         /// Each of the model's `items`' configurator at the item's place, or nil when only some
         /// items were configured anew (a patched model).
         var inItemOrder: CellTable?
+        /// Each cell's HTML by its item's id; empty in a lean build, whose table holds them by place.
         var cells: CellCache
 
         /// Each of `items`' configurator at the item's place.
@@ -42,38 +43,51 @@ struct CellStage {
         if patching { swap(&configurators, &memo.configurators) }   // taken, not copied
         // Cells of items that are gone need forgetting only when an earlier build left some.
         let hadCells = !memo.cells.isEmpty
+        // A build that keeps nothing for a later one renders every cell and hands the list pages
+        // each cell's HTML at its item's place: no cell is filed by id, nor found by id again.
+        let byPlace = lean && !patching
         let items = patching ? (model.changed ?? []).compactMap { model.model.itemsByID[$0] } : model.model.items
-        var stale: [(item: ContentItem, cell: any CellConfiguring)] = []
+        var stale: [(item: ContentItem, cell: any CellConfiguring, place: Int)] = []
         var ordered: [(any CellConfiguring)?] = []
         var missing = Set<Int32>()
         if !patching { ordered.reserveCapacity(items.count) }
-        for item in items {
+        for (place, item) in items.enumerated() {
             guard let configurator = configurator(for: item, diagnostics: &diagnostics) else {
                 if !patching { missing.insert(Int32(ordered.count)); ordered.append(nil) }
                 continue
             }
             if !lean || patching { configurators[item.id] = configurator }
             if !patching { ordered.append(configurator) }
-            if memo.cells.entry(for: item.id)?.fingerprint != CellCache.key(global: globalKey, revision: item.revision) {
-                stale.append((item, configurator))
+            if byPlace || memo.cells.entry(for: item.id)?.fingerprint != CellCache.key(global: globalKey, revision: item.revision) {
+                stale.append((item, configurator, place))
             }
         }
         let globalKey = self.globalKey
         Trace.mark("cells: configurators")
-        let rendered = await parallelMap(stale, minimumChunk: 64) { item, cell in
-            (item.id, CellCache.key(global: globalKey, revision: item.revision), Self.render(cell, file: item.file))
+        let rendered = await parallelMap(stale, minimumChunk: 64) { item, cell, place in
+            (place, item.id, CellCache.key(global: globalKey, revision: item.revision), Self.render(cell, file: item.file))
         }
-        memo.cells.reserve(rendered.count)
-        for (id, key, (html, problem)) in rendered {
-            if let problem {
-                diagnostics.append(problem)
-            } else {
-                memo.cells.store(html, fingerprint: key, for: id)
+        var html: [String]?
+        if byPlace {
+            var inItemOrder = [String](repeating: "", count: ordered.count)
+            for (place, _, _, (cellHTML, problem)) in rendered {
+                if let problem { diagnostics.append(problem) } else { inItemOrder[place] = cellHTML }
+            }
+            html = inItemOrder
+        } else {
+            memo.cells.reserve(rendered.count)
+            for (_, id, key, (cellHTML, problem)) in rendered {
+                if let problem {
+                    diagnostics.append(problem)
+                } else {
+                    memo.cells.store(cellHTML, fingerprint: key, for: id)
+                }
             }
         }
         if !patching, hadCells, !lean { memo.cells.retain(only: Set(configurators.keys)) }
         memo.configurators = configurators
-        return Output(configurators: configurators, inItemOrder: patching ? nil : CellTable(ordered, missing: missing), cells: memo.cells)
+        return Output(configurators: configurators,
+                      inItemOrder: patching ? nil : CellTable(ordered, missing: missing, html: html), cells: memo.cells)
     }
 
     /// The item's kind's cell paired with it, or nil with the problem reported.
