@@ -31,7 +31,9 @@ struct BenchOptions: Sendable {
           one-file    another edit, then cellar build --site site --quiet
           in memory   BuildSession (the serve path): K edits, each timed from the write to build(changed:)
         Nothing is deleted while anything is measured (outputs are moved into the work folder's
-        trash/, emptied at the end): so the work folder needs room for every run's output.
+        trash/, emptied at the end): so the work folder needs room for every run's output. On
+        tmpfs, where deleting delays no later file and a trash would fill memory, they are deleted
+        between runs.
 
         Options:
           --items N         Items in the generated corpus (default 10000)
@@ -46,6 +48,7 @@ struct BenchOptions: Sendable {
                             timing the full build with code highlighting on and off, alternately
           --scaling         Only the full build, at 1,000, 10,000, 30,000 and 100,000 items, with time per item
                             and per stage; every corpus is made first, then each round builds each size once
+                            (a stage's growth: the median of the rounds' own ratios, big size / 10k or more)
           --sizes N,N,...   The sizes for --scaling (implies --scaling)
           --work DIR        Work folder (default: a fresh temporary folder)
           --keep            Keep the work folder (else it is removed at the end)

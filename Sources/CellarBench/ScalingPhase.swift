@@ -14,6 +14,8 @@ struct ScalingPhase {
         var pages: Int
         var full: RunSummary
         var stages: [StageTiming]
+        /// Each round's stages, in the order the rounds ran.
+        var rounds: [[StageTiming]]
         var hugo: RunSummary?
     }
 
@@ -67,7 +69,7 @@ struct ScalingPhase {
         var rows: [Row] = []
         for size in prepared {
             rows.append(Row(items: size.items, pages: size.pages, full: RunSummary(size.full),
-                            stages: StageTiming.medians(size.stages), hugo: compareHugo ? RunSummary(size.hugo) : nil))
+                            stages: StageTiming.medians(size.stages), rounds: size.stages, hugo: compareHugo ? RunSummary(size.hugo) : nil))
             try workspace.discard(size.folder)
         }
         print(rows, summary: &summary)
@@ -126,11 +128,23 @@ struct ScalingPhase {
             guard let from = base.stages.first(where: { $0.stage == name }), let to = top.stages.first(where: { $0.stage == name }),
                   from.wall > 0, from.cpu > 0 else { continue }
             let wall = to.wall / from.wall, cpu = to.cpu / from.cpu
-            if wall > allowed { within = false }
-            growths.append("\(name) \(String(format: "%.1f", wall))× (cpu \(String(format: "%.1f", cpu))×)")
+            // The verdict is the median of each round's own ratio. The two sizes of a round run
+            // within a minute or two of each other, so a slow spell of the machine slows both (on
+            // the 2-core guest the same 100k build took 12 s in one spell and 15-16 s in the next,
+            // its user time rising with it); the ratio of the two medians can set a slow spell's
+            // big runs against a fast spell's small ones.
+            let ratios = zip(base.rounds, top.rounds).compactMap { small, big -> Double? in
+                guard let from = small.first(where: { $0.stage == name }), let to = big.first(where: { $0.stage == name }),
+                      from.wall > 0 else { return nil }
+                return to.wall / from.wall
+            }
+            let paired = ratios.isEmpty ? wall : Statistics(ratios).median
+            if paired > allowed { within = false }
+            growths.append("\(name) \(String(format: "%.1f", paired))× (of medians \(String(format: "%.1f", wall))×, cpu \(String(format: "%.1f", cpu))×)")
         }
         let span = "\(Report.count(base.items)) → \(Report.count(top.items)) items"
         Report.line("stage growth", span + ": " + growths.joined(separator: ", "))
+        Report.line("", "a stage's growth is the median of its rounds' own ratios (a round builds every size once, in turn)")
         summary.add("every stage ≤ \(String(format: "%.0f", allowed))× its \(Report.count(base.items))-item wall time",
                     measured: growths.map { String($0.prefix { $0 != "(" }) }.joined(separator: ";"), limit: span,
                     passed: within)

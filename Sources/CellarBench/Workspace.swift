@@ -13,11 +13,39 @@ import Darwin
 /// Nothing is deleted while anything is measured: what a run is done with is moved into `trash/`.
 /// On ext4 without a journal (as on the machine these figures come from) the inode allocator skips
 /// inodes freed in the last minutes, so creating files soon after deleting a large tree is several
-/// times slower — for whichever tool runs next, Cellar or Hugo.
+/// times slower — for whichever tool runs next, Cellar or Hugo. A work folder in memory (tmpfs)
+/// is the exception: there a deleted file frees its memory at once and delays nothing, while a
+/// trash of every run's output does not fit (five rounds at 100,000 items filled 24 GiB and the
+/// kernel killed Hugo), so what a run is done with is deleted between runs.
 struct Workspace: Sendable {
     let root: String
     /// Whether the bench made `root` (then it removes all of it; else only its own subfolders).
     let createdRoot: Bool
+    /// Whether `root` is on tmpfs, whose files are memory.
+    let inMemory: Bool
+
+    init(root: String, createdRoot: Bool) {
+        self.root = root
+        self.createdRoot = createdRoot
+        inMemory = Self.isInMemory(root)
+    }
+
+    /// Whether the file system holding `path` is tmpfs: the type of the longest mount point over
+    /// it in `/proc/self/mounts` (none on macOS).
+    private static func isInMemory(_ path: String) -> Bool {
+        guard let mounts = FileTree.read("/proc/self/mounts") else { return false }
+        let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        var best: (point: String, type: String)?
+        for line in mounts.split(separator: "\n") {
+            let fields = line.split(separator: " ")
+            guard fields.count > 2 else { continue }
+            // Spaces and the like in a mount point are written as octal escapes: \040.
+            let point = String(fields[1]).replacingOccurrences(of: "\\040", with: " ")
+            let covers = point == "/" || resolved == point || resolved.hasPrefix(point + "/")
+            if covers, point.count >= (best?.point.count ?? -1) { best = (point, String(fields[2])) }
+        }
+        return best?.type == "tmpfs"
+    }
 
     static let subfolders = ["site", "hugo-content", "hugo-out", "serve-out", "serve-cache", "logs", "scaling", "trash"]
 
@@ -65,8 +93,14 @@ struct Workspace: Sendable {
     var trash: String { root + "/trash" }
 
     /// Moves `path` (if it exists) out of the way, into `trash/`: a rename, which frees no inode.
+    /// In memory, deletes it.
     func discard(_ path: String) throws(BenchError) {
         guard FileTree.exists(path) else { return }
+        if inMemory {
+            FileTree.remove(path)
+            guard !FileTree.exists(path) else { throw .failure("cannot delete \(path)") }
+            return
+        }
         try FileTree.makeDirectories(trash)
         var target = trash + "/" + String(path.split(separator: "/").last ?? "x")
         var number = 1

@@ -10,14 +10,17 @@ struct OutOfSpace: Sendable {
     /// Bytes the build's new files and folders take (whole blocks of 4 KiB), written or not.
     var needed = 0
 
-    /// One line: what the build needed and what was free, and where.
+    /// One line: what the build needed and what was free when it began (`free`), and where.
     func diagnostic(output display: String, free: Int?) -> Diagnostic {
         let needs = Self.size(needed)
         let message: String
         if let free, needed > free {
             message = "not enough disk space for the new site beside \(display): it needs about \(needs), and \(Self.size(free)) was free"
         } else if let free {
-            message = "not enough disk space for the new site beside \(display): it needs more than the \(Self.size(free)) that was free (its new files take about \(needs))"
+            // The site fitted in what was free when the build began, yet a write found no room:
+            // something else took the space meanwhile, or the file system had less than it said
+            // (its inodes ran out, or tmpfs, whose room is memory, found none).
+            message = "no space left while writing the new site beside \(display): its new files take about \(needs), and \(Self.size(free)) was free when the build began (something else used the space since, or the file system ran out of inodes or, for tmpfs, of memory)"
         } else {
             message = "not enough disk space for the new site beside \(display): its new files take about \(needs)"
         }

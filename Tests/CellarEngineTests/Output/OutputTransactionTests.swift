@@ -153,6 +153,19 @@ import Testing
         #expect(site.snapshot() == (try await Self.newSite()))
     }
 
+    /// A 100,000-item build on tmpfs found no room with 11.9 GiB said to be free (memory had run
+    /// out): the message said it "needs more than the 11.9 GiB that was free", and that its files
+    /// take 1.4 GiB. It now says what is known, and what can take room the free figure does not show.
+    @Test func aSiteThatFittedWhatWasFreeSaysWhatElseCanRunOut() {
+        var space = OutOfSpace()
+        space.needed = 1_400 << 20
+        let line = space.diagnostic(output: "public/", free: 12 << 30).headline
+        #expect(line.hasPrefix("error: no space left while writing the new site beside public/: its new files take about 1.4 GiB, "
+                               + "and 12.0 GiB was free when the build began"), "\(line)")
+        #expect(line.contains("inodes") && line.contains("tmpfs"), "\(line)")
+        #expect(!line.contains("needs more than"), "\(line)")
+    }
+
     @Test func whatInterruptedBuildsOfOlderVersionsLeftIsRemoved() async throws {
         let site = try TemporarySite(files: Self.before)
         try await site.build()
