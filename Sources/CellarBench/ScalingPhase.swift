@@ -140,7 +140,8 @@ struct ScalingPhase {
             }
             let paired = ratios.isEmpty ? wall : Statistics(ratios).median
             if paired > allowed { within = false }
-            growths.append("\(name) \(String(format: "%.1f", paired))× (of medians \(String(format: "%.1f", wall))×, cpu \(String(format: "%.1f", cpu))×)")
+            // Two decimals: a stage just over the limit must not read as at it ("11.0×", FAIL).
+            growths.append("\(name) \(String(format: "%.2f", paired))× (of medians \(String(format: "%.1f", wall))×, cpu \(String(format: "%.1f", cpu))×)")
         }
         let span = "\(Report.count(base.items)) → \(Report.count(top.items)) items"
         Report.line("stage growth", span + ": " + growths.joined(separator: ", "))
