@@ -13,10 +13,11 @@ struct ScalingPhase {
         var items: Int
         var pages: Int
         var full: RunSummary
-        var stages: [StageTiming]
         /// Each round's stages, in the order the rounds ran.
         var rounds: [[StageTiming]]
         var hugo: RunSummary?
+        /// Each stage's median over the rounds.
+        var stages: [StageTiming] { StageTiming.medians(rounds) }
     }
 
     /// A step may cost this much more per item than the one before and still count as linear (noise).
@@ -69,7 +70,7 @@ struct ScalingPhase {
         var rows: [Row] = []
         for size in prepared {
             rows.append(Row(items: size.items, pages: size.pages, full: RunSummary(size.full),
-                            stages: StageTiming.medians(size.stages), rounds: size.stages, hugo: compareHugo ? RunSummary(size.hugo) : nil))
+                            rounds: size.stages, hugo: compareHugo ? RunSummary(size.hugo) : nil))
             try workspace.discard(size.folder)
         }
         print(rows, summary: &summary)
