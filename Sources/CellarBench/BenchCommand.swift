@@ -12,6 +12,9 @@ enum BenchCommand {
         if arguments.first == ProcessTimer.helperFlag {
             return ProcessTimer.helperMain(Array(arguments.dropFirst()))
         }
+        if arguments.first == IOFloor.flag {
+            return IOFloor.main(Array(arguments.dropFirst()))
+        }
         do throws(BenchError) {
             let options = try BenchOptions(parsing: arguments)
             if options.help {

@@ -51,6 +51,16 @@ struct CellarRunner: Sendable {
         return try run(arguments, name: "hugo", executable: hugo, inputs: [site, content])
     }
 
+    /// The I/O floor (``IOFloor``) of a site: its content read, the files of `manifest` written into
+    /// `output` (emptied first); its two parts as stages.
+    func ioFloor(site: String, manifest: String, output: String) throws(BenchError) -> (ProcessMeasurement, [StageTiming]) {
+        guard let bench = ProcessTimer.selfExecutable() else { throw .failure("cannot find this executable for \(IOFloor.flag)") }
+        try workspace.discard(output)
+        let measurement = try run([IOFloor.flag, site + "/content", manifest, output], name: "floor", executable: bench,
+                                  inputs: [site + "/content"])
+        return (measurement, StageTiming.parse(FileTree.read(workspace.log("floor.out")) ?? ""))
+    }
+
     // MARK: - Private
 
     @discardableResult

@@ -15,9 +15,12 @@ struct ScalingPhase {
         var full: RunSummary
         /// Each round's stages, in the order the rounds ran.
         var rounds: [[StageTiming]]
+        /// Each round's I/O floor (``IOFloor``): its reading and writing, as stages.
+        var floorRounds: [[StageTiming]]
         var hugo: RunSummary?
         /// Each stage's median over the rounds.
         var stages: [StageTiming] { StageTiming.medians(rounds) }
+        var floor: [StageTiming] { StageTiming.medians(floorRounds) }
     }
 
     /// A step may cost this much more per item than the one before and still count as linear (noise).
@@ -29,10 +32,14 @@ struct ScalingPhase {
         var site: String { folder + "/site" }
         var hugoContent: String { folder + "/hugo-content" }
         var hugoOutput: String { folder + "/hugo-out" }
+        /// The files of Cellar's output and their sizes, for the I/O floor to write again.
+        var floorManifest: String { folder + "/floor-manifest" }
+        var floorOutput: String { folder + "/floor-out" }
         var items: Int
         var pages: Int
         var full: [ProcessMeasurement] = []
         var stages: [[StageTiming]] = []
+        var floor: [[StageTiming]] = []
         var hugo: [ProcessMeasurement] = []
     }
 
@@ -50,6 +57,7 @@ struct ScalingPhase {
             let corpus = try CorpusGenerator(items: size, seed: seed, format: .cellar).write(to: site + "/content")
             let built = try runner.countingBuild(site: site)
             let entry = Size(folder: folder, items: corpus.items.count, pages: built.pages)
+            try IOFloor.writeManifest(of: site + "/public", to: entry.floorManifest)
             if compareHugo {
                 _ = try CorpusGenerator(items: size, seed: seed, format: .hugo).write(to: entry.hugoContent)
                 try runner.hugo(content: entry.hugoContent, output: entry.hugoOutput)
@@ -61,6 +69,9 @@ struct ScalingPhase {
                 let (measurement, timings) = try runner.buildFromNothing(site: prepared[index].site)
                 prepared[index].full.append(measurement)
                 prepared[index].stages.append(timings)
+                // The same reads and writes with nothing else, right after the build they copy.
+                prepared[index].floor.append(try runner.ioFloor(site: prepared[index].site, manifest: prepared[index].floorManifest,
+                                                                output: prepared[index].floorOutput).1)
                 if compareHugo {
                     prepared[index].hugo.append(try runner.hugo(content: prepared[index].hugoContent,
                                                                 output: prepared[index].hugoOutput))
@@ -70,7 +81,7 @@ struct ScalingPhase {
         var rows: [Row] = []
         for size in prepared {
             rows.append(Row(items: size.items, pages: size.pages, full: RunSummary(size.full),
-                            rounds: size.stages, hugo: compareHugo ? RunSummary(size.hugo) : nil))
+                            rounds: size.stages, floorRounds: size.floor, hugo: compareHugo ? RunSummary(size.hugo) : nil))
             try workspace.discard(size.folder)
         }
         print(rows, summary: &summary)
@@ -110,45 +121,79 @@ struct ScalingPhase {
     }
 
     /// Each stage's wall and CPU time and the peak memory after it, per size; and how each stage
-    /// grew from the smallest size of at least 10,000 items to the largest, against how the items did.
+    /// grew from the smallest size of at least 10,000 items to the largest, against how the items did,
+    /// with the I/O floor's growth beside it (the same reads and writes, no rendering: the machine's part).
     private func printStages(_ rows: [Row], summary: inout TargetSummary) {
         guard let names = rows.first?.stages.map(\.stage), !names.isEmpty else { return }
-        Report.heading("scaling by stage (wall s / cpu s / peak MiB after the stage; medians)")
-        let table = names.map { name in
+        Report.heading("scaling by stage (wall s / cpu s / kernel s / peak MiB after the stage; medians)")
+        let floorNames = rows.first?.floor.map(\.stage) ?? []
+        func cells(_ name: String, _ stages: KeyPath<Row, [StageTiming]>) -> [String] {
             [name] + rows.map { row in
-                guard let stage = row.stages.first(where: { $0.stage == name }) else { return "-" }
-                return String(format: "%.2f / %.2f / %.0f", stage.wall, stage.cpu, stage.peak / 1_048_576)
+                guard let stage = row[keyPath: stages].first(where: { $0.stage == name }) else { return "-" }
+                return String(format: "%.2f / %.2f / %.2f / %.0f", stage.wall, stage.cpu, stage.system, stage.peak / 1_048_576)
             }
         }
-        Report.table(["stage"] + rows.map { Report.count($0.items) + " items" }, table)
+        Report.table(["stage"] + rows.map { Report.count($0.items) + " items" },
+                     names.map { cells($0, \.stages) } + floorNames.map { cells($0, \.floor) })
         guard let base = rows.first(where: { $0.items >= 10_000 }), let top = rows.last, top.items > base.items else { return }
         let allowed = Double(top.items) / Double(base.items) * 1.1
         var within = true
         var growths: [String] = []
         for name in names {
-            guard let from = base.stages.first(where: { $0.stage == name }), let to = top.stages.first(where: { $0.stage == name }),
-                  from.wall > 0, from.cpu > 0 else { continue }
-            let wall = to.wall / from.wall, cpu = to.cpu / from.cpu
-            // The verdict is the median of each round's own ratio. The two sizes of a round run
-            // within a minute or two of each other, so a slow spell of the machine slows both (on
-            // the 2-core guest the same 100k build took 12 s in one spell and 15-16 s in the next,
-            // its user time rising with it); the ratio of the two medians can set a slow spell's
-            // big runs against a fast spell's small ones.
-            let ratios = zip(base.rounds, top.rounds).compactMap { small, big -> Double? in
-                guard let from = small.first(where: { $0.stage == name }), let to = big.first(where: { $0.stage == name }),
-                      from.wall > 0 else { return nil }
-                return to.wall / from.wall
-            }
-            let paired = ratios.isEmpty ? wall : Statistics(ratios).median
-            if paired > allowed { within = false }
+            guard let wall = Growth(name, from: base.rounds, to: top.rounds, \.wall) else { continue }
+            if wall.paired > allowed { within = false }
             // Two decimals: a stage just over the limit must not read as at it ("11.0×", FAIL).
-            growths.append("\(name) \(String(format: "%.2f", paired))× (of medians \(String(format: "%.1f", wall))×, cpu \(String(format: "%.1f", cpu))×)")
+            growths.append("\(name) \(String(format: "%.2f", wall.paired))× (" + Growth.details(name, from: base.rounds, to: top.rounds) + ")")
+        }
+        let floor = floorNames.compactMap { name in
+            Growth(name, from: base.floorRounds, to: top.floorRounds, \.wall).map { wall in
+                "\(name) \(String(format: "%.2f", wall.paired))× (" + Growth.details(name, from: base.floorRounds, to: top.floorRounds) + ")"
+            }
         }
         let span = "\(Report.count(base.items)) → \(Report.count(top.items)) items"
         Report.line("stage growth", span + ": " + growths.joined(separator: ", "))
-        Report.line("", "a stage's growth is the median of its rounds' own ratios (a round builds every size once, in turn)")
+        Report.line("", "a stage's growth is the median of its rounds' own ratios (a round builds every size once, in turn);")
+        Report.line("", "user: CPU time outside the kernel; kernel: system time (system calls and page faults)")
+        if !floor.isEmpty {
+            Report.line("I/O floor growth", floor.joined(separator: ", "))
+            Report.line("", "the same reads and writes as the build, with no parsing or rendering (cellar-bench \(IOFloor.flag)):")
+            Report.line("", "what the machine's own file work grows by between these sizes")
+        }
         summary.add("every stage ≤ \(String(format: "%.0f", allowed))× its \(Report.count(base.items))-item wall time",
                     measured: growths.map { String($0.prefix { $0 != "(" }) }.joined(separator: ";"), limit: span,
                     passed: within)
+    }
+
+    /// How one stage grew from a small size to a big one over the rounds.
+    private struct Growth {
+        /// The median of each round's own ratio: the verdict. The two sizes of a round run within a
+        /// minute or two of each other, so a slow spell of the machine slows both (on the 2-core
+        /// guest the same 100k build took 12 s in one spell and 15-16 s in the next, its user time
+        /// rising with it); the ratio of the two medians can set a slow spell's big runs against a
+        /// fast spell's small ones.
+        var paired: Double
+        /// The ratio of the two sizes' medians.
+        var ofMedians: Double
+
+        init?(_ name: String, from small: [[StageTiming]], to big: [[StageTiming]], _ value: (StageTiming) -> Double) {
+            func values(_ rounds: [[StageTiming]]) -> [Double] {
+                rounds.compactMap { $0.first(where: { $0.stage == name }).map(value) }
+            }
+            let from = values(small), to = values(big)
+            guard !from.isEmpty, !to.isEmpty, Statistics(from).median > 0 else { return nil }
+            let ratios = zip(from, to).compactMap { $0 > 0 ? $1 / $0 : nil }
+            ofMedians = Statistics(to).median / Statistics(from).median
+            paired = ratios.isEmpty ? ofMedians : Statistics(ratios).median
+        }
+
+        /// `of medians 10.6×, cpu 10.4×: user 9.9×, kernel 13.1×`
+        static func details(_ name: String, from small: [[StageTiming]], to big: [[StageTiming]]) -> String {
+            func text(_ growth: Growth?) -> String { growth.map { String(format: "%.1f×", $0.paired) } ?? "-" }
+            let wall = Growth(name, from: small, to: big, \.wall)
+            return "of medians " + (wall.map { String(format: "%.1f×", $0.ofMedians) } ?? "-")
+                + ", cpu " + text(Growth(name, from: small, to: big, \.cpu))
+                + ": user " + text(Growth(name, from: small, to: big) { $0.cpu - $0.system })
+                + ", kernel " + text(Growth(name, from: small, to: big, \.system))
+        }
     }
 }

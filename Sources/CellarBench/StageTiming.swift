@@ -1,9 +1,11 @@
 /// One stage of a Cellar build as `cellar build --timings` prints it:
-/// `  parsing            5616.5 ms   cpu  9160.4 ms   peak   664 MiB`.
+/// `  parsing            5616.5 ms   cpu  9160.4 ms   sys  1210.3 ms   peak   664 MiB`.
 struct StageTiming: Sendable {
     var stage: String
     var wall: Double
     var cpu: Double
+    /// The kernel's part of ``cpu`` (0 when the line does not say it).
+    var system: Double
     /// The process's peak memory when the stage ended, in bytes.
     var peak: Double
 
@@ -14,8 +16,9 @@ struct StageTiming: Sendable {
                   let cpuAt = words.firstIndex(of: "cpu"), cpuAt + 1 < words.count, let cpu = Double(words[cpuAt + 1]),
                   let peakAt = words.firstIndex(of: "peak"), peakAt + 1 < words.count, let peak = Double(words[peakAt + 1])
             else { return nil }
+            let system = words.firstIndex(of: "sys").flatMap { $0 + 1 < words.count ? Double(words[$0 + 1]) : nil } ?? 0
             return StageTiming(stage: words[..<(ms - 1)].joined(separator: " "), wall: wall / 1000, cpu: cpu / 1000,
-                               peak: peak * 1_048_576)
+                               system: system / 1000, peak: peak * 1_048_576)
         }
     }
 
@@ -25,7 +28,8 @@ struct StageTiming: Sendable {
         return first.map { stage in
             let all = runs.compactMap { $0.first { $0.stage == stage.stage } }
             return StageTiming(stage: stage.stage, wall: Statistics(all.map(\.wall)).median,
-                               cpu: Statistics(all.map(\.cpu)).median, peak: Statistics(all.map(\.peak)).median)
+                               cpu: Statistics(all.map(\.cpu)).median, system: Statistics(all.map(\.system)).median,
+                               peak: Statistics(all.map(\.peak)).median)
         }
     }
 }

@@ -20,7 +20,7 @@ struct BuildCommand: Command {
           --clean           Trust nothing the cache says: render every page and compare every file byte for byte
           --no-wait         Fail at once if another build of this site is running, instead of waiting for it
           -q, --quiet       Print only problems
-          --timings         Print how long each stage took (wall and CPU time) and the peak memory after it
+          --timings         Print how long each stage took (wall, CPU and the kernel's part of it) and the peak memory after it
         """
 
     var site: SiteOptions
@@ -70,7 +70,8 @@ struct BuildCommand: Command {
                 for stage in BuildStage.allCases {
                     guard let duration = report.stageDurations[stage] else { continue }
                     let usage = report.stageUsage[stage].map {
-                        String(format: "   cpu %7.1f ms   peak %5d MiB", $0.cpu.milliseconds, $0.peakMemory >> 20)
+                        String(format: "   cpu %7.1f ms   sys %7.1f ms   peak %5d MiB", $0.cpu.milliseconds, $0.system.milliseconds,
+                               $0.peakMemory >> 20)
                     } ?? ""
                     terminal.out("  " + stage.rawValue.padding(toLength: 18, withPad: " ", startingAt: 0)
                                  + String(format: "%7.1f ms", duration.milliseconds) + usage)

@@ -46,7 +46,7 @@ struct BuildPipeline: Sendable {
             let result = try await body()
             timings[stage, default: .zero] += clock.now - began
             let after = StageUsage.now()
-            usage[stage] = StageUsage(cpu: (usage[stage]?.cpu ?? .zero) + after.cpu - before.cpu, peakMemory: after.peakMemory)
+            usage[stage] = after.since(before, adding: usage[stage])
             reporter.stageFinished(stage, duration: clock.now - began)
             if diagnostics.hasErrors { throw BuildFailure(diagnostics) }
             return result

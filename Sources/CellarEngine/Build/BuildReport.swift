@@ -33,16 +33,26 @@ public struct BuildReport: Sendable {
 
 /// What a stage cost besides its wall time.
 package struct StageUsage: Sendable {
+    /// CPU time, user and system.
     package var cpu: Duration
+    /// The part of ``cpu`` spent in the kernel (system calls, page faults): on a big site mostly
+    /// making and filling the output's files, which is the machine's work more than Cellar's.
+    package var system: Duration
     /// The process's peak resident memory so far, in bytes.
     package var peakMemory: Int
 
     /// CPU time used by the whole process so far, and its peak resident memory.
     static func now() -> StageUsage {
         let usage = SystemCalls.selfUsage()
-        let micros = Int64(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1_000_000
-            + Int64(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec)
-        return StageUsage(cpu: .microseconds(micros), peakMemory: Int(usage.ru_maxrss) * 1024)
+        func micros(_ time: timeval) -> Int64 { Int64(time.tv_sec) * 1_000_000 + Int64(time.tv_usec) }
+        return StageUsage(cpu: .microseconds(micros(usage.ru_utime) + micros(usage.ru_stime)),
+                          system: .microseconds(micros(usage.ru_stime)), peakMemory: Int(usage.ru_maxrss) * 1024)
+    }
+
+    /// What was used between `earlier` and this reading, added to `before` (a stage run in parts).
+    func since(_ earlier: StageUsage, adding before: StageUsage?) -> StageUsage {
+        StageUsage(cpu: (before?.cpu ?? .zero) + cpu - earlier.cpu, system: (before?.system ?? .zero) + system - earlier.system,
+                   peakMemory: peakMemory)
     }
 }
 

@@ -1,0 +1,159 @@
+import CellarEngine
+import Dispatch
+import Foundation
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The file work of a build with nothing else: every content file read, then every file of a real
+/// build's output written back with as many bytes, folders made as needed — on every core, as a
+/// build does, with no parsing and no rendering (`../shared/bench/iofloor.c` does the same on
+/// one core). What this costs is the machine's: the kernel's and, in a virtual machine, the
+/// host's. Measured beside each build of `--scaling`, its growth from size to size says how much of
+/// a stage's growth the same reads and writes show on their own.
+///
+/// It runs as a process of its own, `cellar-bench --io-floor CONTENT MANIFEST OUT`, so that it is
+/// measured like a build (see ``ProcessTimer``), and prints its two parts as `cellar build
+/// --timings` prints stages, for ``StageTiming/parse(_:)``.
+enum IOFloor {
+    static let flag = "--io-floor"
+    static let readingStage = "floor: reading"
+    static let writingStage = "floor: writing"
+
+    /// One file of an output: its path under the output folder and its size.
+    struct Entry {
+        var path: String
+        var size: Int
+    }
+
+    /// Lists every file under `output` as `size path` lines into `manifest`.
+    static func writeManifest(of output: String, to manifest: String) throws(BenchError) {
+        var lines: [UInt8] = []
+        var pending = [""]
+        while let folder = pending.popLast() {
+            FileTree.forEachEntry(in: folder.isEmpty ? output : output + "/" + folder) { name, type in
+                let path = folder.isEmpty ? name : folder + "/" + name
+                if Int32(type) == Int32(DT_DIR) { pending.append(path); return }
+                var status = stat()
+                guard Int32(type) == Int32(DT_REG), stat(output + "/" + path, &status) == 0 else { return }
+                lines += Array("\(status.st_size) \(path)\n".utf8)
+            }
+        }
+        try FileTree.write(lines, toFile: manifest, append: false)
+    }
+
+    /// The floor's own process: returns its exit status.
+    static func main(_ arguments: [String]) -> Int32 {
+        guard arguments.count == 3 else {
+            FileHandle.standardError.write(Data("usage: cellar-bench \(flag) CONTENT MANIFEST OUT\n".utf8))
+            return 2
+        }
+        let (content, manifest, output) = (arguments[0], arguments[1], arguments[2])
+        guard let entries = readManifest(manifest) else {
+            FileHandle.standardError.write(Data("cellar-bench \(flag): cannot read \(manifest)\n".utf8))
+            return 1
+        }
+        let workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        let failures = Atomic<Int>(0)
+
+        var files: [String] = []
+        var pending = [content]
+        while let folder = pending.popLast() {
+            FileTree.forEachEntry(in: folder) { name, type in
+                switch Int32(type) {
+                case Int32(DT_DIR): pending.append(folder + "/" + name)
+                case Int32(DT_REG): files.append(folder + "/" + name)
+                default: break
+                }
+            }
+        }
+        let reading = Usage.now()
+        let readFiles = files
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            var buffer = [UInt8](repeating: 0, count: 1 << 16)
+            for index in stride(from: worker, to: readFiles.count, by: workers) {
+                let descriptor = open(readFiles[index], O_RDONLY | O_CLOEXEC)
+                guard descriptor >= 0 else { failures.add(1, ordering: .relaxed); continue }
+                while buffer.withUnsafeMutableBytes({ SystemCalls.read(descriptor, $0.baseAddress!, $0.count) }) > 0 {}
+                close(descriptor)
+            }
+        }
+        let writing = Usage.now()
+        print(readingStage, from: reading, to: writing)
+
+        let largest = entries.map(\.size).max() ?? 0
+        let bytes = [UInt8](repeating: UInt8(ascii: "x"), count: max(1, largest))
+        guard mkdir(output, 0o755) == 0 || errno == EEXIST else {
+            FileHandle.standardError.write(Data("cellar-bench \(flag): cannot make \(output)\n".utf8))
+            return 1
+        }
+        // Runs of 64 files to each core in turn, as a build hands out its pages.
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            var made: Set<String> = []
+            for start in stride(from: worker * 64, to: entries.count, by: workers * 64) {
+                for entry in entries[start..<min(entries.count, start + 64)] {
+                    let target = output + "/" + entry.path
+                    let parent = String(target[..<(target.lastIndex(of: "/") ?? target.endIndex)])
+                    if !made.contains(parent) {
+                        makeFolders(parent, under: output)
+                        made.insert(parent)
+                    }
+                    let descriptor = open(target, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+                    guard descriptor >= 0 else { failures.add(1, ordering: .relaxed); continue }
+                    let written = bytes.withUnsafeBytes { SystemCalls.write(descriptor, $0.baseAddress!, entry.size) }
+                    if written != entry.size { failures.add(1, ordering: .relaxed) }
+                    close(descriptor)
+                }
+            }
+        }
+        print(writingStage, from: writing, to: Usage.now())
+        let failed = failures.load(ordering: .relaxed)
+        if failed > 0 {
+            FileHandle.standardError.write(Data("cellar-bench \(flag): \(failed) files could not be read or written\n".utf8))
+            return 1
+        }
+        return 0
+    }
+
+    // MARK: - Private
+
+    private static func readManifest(_ path: String) -> [Entry]? {
+        guard let text = FileTree.read(path) else { return nil }
+        return text.split(separator: "\n").compactMap { line in
+            guard let space = line.firstIndex(of: " "), let size = Int(line[..<space]) else { return nil }
+            return Entry(path: String(line[line.index(after: space)...]), size: size)
+        }
+    }
+
+    /// `mkdir -p` below `root` (which exists): the folder, and any of its parents that are missing.
+    private static func makeFolders(_ folder: String, under root: String) {
+        guard folder.count > root.count, mkdir(folder, 0o755) != 0, errno == ENOENT else { return }
+        makeFolders(String(folder[..<(folder.lastIndex(of: "/") ?? folder.endIndex)]), under: root)
+        _ = mkdir(folder, 0o755)
+    }
+
+    /// Wall clock, CPU and system time of the process, and its peak memory.
+    private struct Usage {
+        var wall: Double
+        var cpu: Double
+        var system: Double
+        var peak: Int
+
+        static func now() -> Usage {
+            let usage = SystemCalls.selfUsage()
+            func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+            return Usage(wall: ProcessTimer.monotonicSeconds(), cpu: seconds(usage.ru_utime) + seconds(usage.ru_stime),
+                         system: seconds(usage.ru_stime), peak: Int(usage.ru_maxrss) * 1024)
+        }
+    }
+
+    /// One line as `cellar build --timings` prints a stage.
+    private static func print(_ stage: String, from start: Usage, to end: Usage) {
+        Report.out("  " + stage.padding(toLength: 18, withPad: " ", startingAt: 0)
+                   + String(format: "%7.1f ms   cpu %7.1f ms   sys %7.1f ms   peak %5d MiB", (end.wall - start.wall) * 1000,
+                            (end.cpu - start.cpu) * 1000, (end.system - start.system) * 1000, end.peak >> 20))
+    }
+}
