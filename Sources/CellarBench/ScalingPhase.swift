@@ -64,6 +64,7 @@ struct ScalingPhase {
             }
             prepared.append(entry)
         }
+        let memory = MemoryProbe.run()
         for _ in 0..<runs {
             for index in prepared.indices {
                 let (measurement, timings) = try runner.buildFromNothing(site: prepared[index].site)
@@ -85,6 +86,13 @@ struct ScalingPhase {
             try workspace.discard(size.folder)
         }
         print(rows, summary: &summary)
+        if let memory {
+            Report.line("first touch", "\(Report.count(memory.mebibytes)) MiB of fresh memory: "
+                        + String(format: "%.1f µs a page; the same again at once, in the memory just freed: %.1f µs a page",
+                                 memory.fresh, memory.again))
+            Report.line("", "(before the rounds; where the first is several times the second, the host takes back freed memory,")
+            Report.line("", "and a build that needs more than was freed just before it pays the first price for the rest)")
+        }
     }
 
     private func print(_ rows: [Row], summary: inout TargetSummary) {
