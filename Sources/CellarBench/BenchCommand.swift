@@ -101,7 +101,7 @@ enum BenchCommand {
         let memory = Double(ProcessInfo.processInfo.physicalMemory) / 1_073_741_824
         Report.line("machine", "\(ProcessInfo.processInfo.activeProcessorCount) cores, \(String(format: "%.1f", memory)) GiB, "
                     + "load average \(loadAverage()) (other work on the machine skews every figure: compare ratios)")
-        Report.line("timing", "whole processes (wall, cpu and peak RSS from wait4); before each run its input is read "
+        Report.line("timing", "whole processes (wall, cpu and peak RSS from wait4); before each run its input, program and libraries are read "
                     + "once (the host pages out files idle for a minute) and sync(2) flushes the last run's writes")
         if let floor = try? ProcessTimer.measure("/bin/true", [], stdout: nil, stderr: nil, result: workspace.log("measurement")) {
             Report.line("peak RSS floor", "\(Report.mebibytes(floor.peakRSS)) MiB (/bin/true through the measuring helper; "

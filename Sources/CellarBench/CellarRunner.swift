@@ -68,6 +68,10 @@ struct CellarRunner: Sendable {
     private func run(_ arguments: [String], name: String, executable: String? = nil,
                      inputs: [String]) throws(BenchError) -> ProcessMeasurement {
         let executable = executable ?? tools.cellar
+        // The program and its libraries too: the host pages out their file pages like any other's,
+        // and a run that followed a two-minute gap (a round's other size and Hugo) would fault its
+        // code in from the disk while the run after it found the code at hand.
+        ProgramFiles.read(executable, scratch: workspace.log("ldd"))
         for folder in inputs { FileTree.readAll(folder) }
         // Flush the previous run's dirty pages first, so that their writeback does not slow this run down.
         sync()

@@ -94,15 +94,19 @@ struct FileTree {
                 let path = current + "/" + name
                 switch Int32(type) {
                 case Int32(DT_DIR): pending.append(path)
-                case Int32(DT_REG):
-                    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-                    guard descriptor >= 0 else { return }
-                    while buffer.withUnsafeMutableBytes({ SystemCalls.read(descriptor, $0.baseAddress!, $0.count) }) > 0 {}
-                    close(descriptor)
+                case Int32(DT_REG): readFile(path, buffer: &buffer)
                 default: return
                 }
             }
         }
+    }
+
+    /// Reads the file at `path` (symbolic links followed) and throws the bytes away; nothing when it cannot be opened.
+    static func readFile(_ path: String, buffer: inout [UInt8]) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        while buffer.withUnsafeMutableBytes({ SystemCalls.read(descriptor, $0.baseAddress!, $0.count) }) > 0 {}
+        close(descriptor)
     }
 
     /// Calls `body` with the name and `d_type` of each entry of `folder` but `.` and `..`, in the
