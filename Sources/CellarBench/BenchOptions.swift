@@ -48,7 +48,9 @@ struct BenchOptions: Sendable {
                             timing the full build with code highlighting on and off, alternately
           --scaling         Only the full build, at 1,000, 10,000, 30,000 and 100,000 items, with time per item
                             and per stage; every corpus is made first, then each round builds each size once
-                            (a stage's growth: the median of the rounds' own ratios, big size / 10k or more)
+                            (a stage's growth: the median of the rounds' own ratios, big size / 10k or more);
+                            after each build it runs the I/O floor (below), and before the rounds it measures
+                            what the first touch of fresh memory costs
           --sizes N,N,...   The sizes for --scaling (implies --scaling)
           --work DIR        Work folder (default: a fresh temporary folder)
           --keep            Keep the work folder (else it is removed at the end)
@@ -57,6 +59,11 @@ struct BenchOptions: Sendable {
           --cellar PATH     The cellar binary (default: the one beside cellar-bench)
           --hugo-site DIR   The Hugo site (default: <repo>/../shared/bench/hugo-site)
           -h, --help        Show this help
+
+        cellar-bench --io-floor CONTENT MANIFEST OUT
+                            The I/O floor alone: reads every file under CONTENT, then writes each file that
+                            MANIFEST names ("size path" lines) under OUT with that many bytes, folders made as
+                            needed, on every core; prints both parts as `cellar build --timings` prints stages
 
         Exit status: 0 when it ran (failed targets are reported, not errors), 1 if a build failed,
         2 for a usage mistake or a missing tool.
