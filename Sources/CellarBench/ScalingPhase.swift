@@ -167,7 +167,7 @@ struct ScalingPhase {
             Report.line("", "the same reads and writes as the build, with no parsing or rendering (cellar-bench \(IOFloor.flag)):")
             Report.line("", "what the machine's own file work grows by between these sizes")
         }
-        summary.add("every stage ≤ \(String(format: "%.0f", allowed))× its \(Report.count(base.items))-item wall time",
+        summary.add("every stage ≤ \(String(format: "%.3g", allowed))× its \(Report.count(base.items))-item wall time",
                     measured: growths.map { String($0.prefix { $0 != "(" }) }.joined(separator: ";"), limit: span,
                     passed: within)
     }
@@ -184,12 +184,14 @@ struct ScalingPhase {
         var ofMedians: Double
 
         init?(_ name: String, from small: [[StageTiming]], to big: [[StageTiming]], _ value: (StageTiming) -> Double) {
-            func values(_ rounds: [[StageTiming]]) -> [Double] {
-                rounds.compactMap { $0.first(where: { $0.stage == name }).map(value) }
-            }
-            let from = values(small), to = values(big)
+            func measure(in round: [StageTiming]) -> Double? { round.first(where: { $0.stage == name }).map(value) }
+            let from = small.compactMap(measure(in:)), to = big.compactMap(measure(in:))
             guard !from.isEmpty, !to.isEmpty, Statistics(from).median > 0 else { return nil }
-            let ratios = zip(from, to).compactMap { $0 > 0 ? $1 / $0 : nil }
+            // Round by round: a round that lacks the stage at either size counts for neither.
+            let ratios = zip(small, big).compactMap { small, big -> Double? in
+                guard let from = measure(in: small), let to = measure(in: big), from > 0 else { return nil }
+                return to / from
+            }
             ofMedians = Statistics(to).median / Statistics(from).median
             paired = ratios.isEmpty ? ofMedians : Statistics(ratios).median
         }
