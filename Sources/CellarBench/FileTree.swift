@@ -88,17 +88,24 @@ struct FileTree {
     /// before last comes back from a slow disk, and the run measures that disk instead of the tool.
     static func readAll(_ folder: String) {
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        for file in files(under: folder) { readFile(file, buffer: &buffer) }
+    }
+
+    /// The regular files under `folder` (symbolic links not followed), as `folder/…` paths, in no set order.
+    static func files(under folder: String) -> [String] {
+        var files: [String] = []
         var pending = [folder]
         while let current = pending.popLast() {
             forEachEntry(in: current) { name, type in
                 let path = current + "/" + name
                 switch Int32(type) {
                 case Int32(DT_DIR): pending.append(path)
-                case Int32(DT_REG): readFile(path, buffer: &buffer)
+                case Int32(DT_REG): files.append(path)
                 default: return
                 }
             }
         }
+        return files
     }
 
     /// Reads the file at `path` (symbolic links followed) and throws the bytes away; nothing when it cannot be opened.

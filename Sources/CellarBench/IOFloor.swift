@@ -32,15 +32,10 @@ enum IOFloor {
     /// Lists every file under `output` as `size path` lines into `manifest`.
     static func writeManifest(of output: String, to manifest: String) throws(BenchError) {
         var lines: [UInt8] = []
-        var pending = [""]
-        while let folder = pending.popLast() {
-            FileTree.forEachEntry(in: folder.isEmpty ? output : output + "/" + folder) { name, type in
-                let path = folder.isEmpty ? name : folder + "/" + name
-                if Int32(type) == Int32(DT_DIR) { pending.append(path); return }
-                var status = stat()
-                guard Int32(type) == Int32(DT_REG), stat(output + "/" + path, &status) == 0 else { return }
-                lines += Array("\(status.st_size) \(path)\n".utf8)
-            }
+        for file in FileTree.files(under: output) {
+            var status = stat()
+            guard stat(file, &status) == 0 else { continue }
+            lines += Array("\(status.st_size) \(file.dropFirst(output.count + 1))\n".utf8)
         }
         try FileTree.write(lines, toFile: manifest, append: false)
     }
@@ -59,26 +54,12 @@ enum IOFloor {
         let workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
         let failures = Atomic<Int>(0)
 
-        var files: [String] = []
-        var pending = [content]
-        while let folder = pending.popLast() {
-            FileTree.forEachEntry(in: folder) { name, type in
-                switch Int32(type) {
-                case Int32(DT_DIR): pending.append(folder + "/" + name)
-                case Int32(DT_REG): files.append(folder + "/" + name)
-                default: break
-                }
-            }
-        }
+        let files = FileTree.files(under: content)
         let reading = Usage.now()
-        let readFiles = files
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
             var buffer = [UInt8](repeating: 0, count: 1 << 16)
-            for index in stride(from: worker, to: readFiles.count, by: workers) {
-                let descriptor = open(readFiles[index], O_RDONLY | O_CLOEXEC)
-                guard descriptor >= 0 else { failures.add(1, ordering: .relaxed); continue }
-                while buffer.withUnsafeMutableBytes({ SystemCalls.read(descriptor, $0.baseAddress!, $0.count) }) > 0 {}
-                close(descriptor)
+            for index in stride(from: worker, to: files.count, by: workers) {
+                FileTree.readFile(files[index], buffer: &buffer)
             }
         }
         let writing = Usage.now()
@@ -112,7 +93,7 @@ enum IOFloor {
         print(writingStage, from: writing, to: Usage.now())
         let failed = failures.load(ordering: .relaxed)
         if failed > 0 {
-            FileHandle.standardError.write(Data("cellar-bench \(flag): \(failed) files could not be read or written\n".utf8))
+            FileHandle.standardError.write(Data("cellar-bench \(flag): \(failed) files could not be written\n".utf8))
             return 1
         }
         return 0
