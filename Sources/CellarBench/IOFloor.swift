@@ -125,9 +125,9 @@ enum IOFloor {
 
         static func now() -> Usage {
             let usage = SystemCalls.selfUsage()
-            func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
-            return Usage(wall: ProcessTimer.monotonicSeconds(), cpu: seconds(usage.ru_utime) + seconds(usage.ru_stime),
-                         system: seconds(usage.ru_stime), peak: Int(usage.ru_maxrss) * 1024)
+            let system = ProcessTimer.seconds(usage.ru_stime)
+            return Usage(wall: ProcessTimer.monotonicSeconds(), cpu: ProcessTimer.seconds(usage.ru_utime) + system,
+                         system: system, peak: Int(usage.ru_maxrss) * 1024)
         }
     }
 

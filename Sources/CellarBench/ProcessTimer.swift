@@ -113,7 +113,8 @@ enum ProcessTimer {
         return String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
-    private static func seconds(_ time: timeval) -> Double {
+    /// A `timeval` in seconds.
+    static func seconds(_ time: timeval) -> Double {
         Double(time.tv_sec) + Double(time.tv_usec) / 1e6
     }
 }
