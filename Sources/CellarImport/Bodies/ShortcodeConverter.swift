@@ -1,5 +1,6 @@
 import CellarEngine
 import CellarDiagnostics
+import CellarMarkdown
 import Foundation
 
 /// Converts Hugo shortcodes where Cellar has an equivalent: `ref`/`relref` become links to the
@@ -145,45 +146,13 @@ struct ShortcodeConverter {
         return nil
     }
 
-    /// `name "a" key="b" c` → a call; `/name` → a closing tag.
+    /// `name "a" key="b" c` → a call; `/name` → a closing tag. Read by the renderer's own lexer, so
+    /// what the importer sees is what the new site's build reads (Hugo's syntax: `src= "a.png"`).
     static func parse(_ inner: String) -> Call? {
-        var text = Substring(inner)
-        var call = Call(name: "")
-        if text.hasPrefix("/") {
-            call.isClosing = true
-            text = text.dropFirst().drop(while: \.isWhitespace)
-        }
-        if text.hasSuffix("/") {
-            call.selfClosing = true
-            text = text.dropLast()
-        }
-        let name = text.prefix { !$0.isWhitespace }
-        guard !name.isEmpty else { return nil }
-        call.name = String(name)
-        text = text.dropFirst(name.count)
-        while true {
-            text = text.drop(while: \.isWhitespace)
-            guard !text.isEmpty else { break }
-            var key: String?
-            if let equals = text.firstIndex(of: "="), !text[..<equals].contains(where: { $0.isWhitespace || $0 == "\"" || $0 == "`" }) {
-                key = String(text[..<equals])
-                text = text[text.index(after: equals)...]
-            }
-            let value: Substring
-            if let quote = text.first, quote == "\"" || quote == "`" {
-                let rest = text.dropFirst()
-                var end = rest.startIndex
-                while end < rest.endIndex, rest[end] != quote || (quote == "\"" && end > rest.startIndex && rest[rest.index(before: end)] == "\\") {
-                    end = rest.index(after: end)
-                }
-                value = rest[..<end]
-                text = end < rest.endIndex ? rest[rest.index(after: end)...] : rest[end...]
-            } else {
-                value = text.prefix { !$0.isWhitespace }
-                text = text.dropFirst(value.count)
-            }
-            let unescaped = value.replacingOccurrences(of: "\\\"", with: "\"")
-            if let key { call.named[key] = unescaped } else { call.positional.append(unescaped) }
+        guard let (read, isClosing, selfClosing) = ShortcodeCall.parse(inside: inner) else { return nil }
+        var call = Call(name: read.name, isClosing: isClosing, selfClosing: selfClosing)
+        for argument in read.arguments {
+            if let name = argument.name { call.named[name] = argument.value } else { call.positional.append(argument.value) }
         }
         return call
     }
