@@ -39,6 +39,24 @@ package struct MarkdownOptions: OptionSet, Sendable, Hashable {
     /// has an accessible name (axe-core's `label` rule) and screen readers read the task with its state.
     package static let labelledTaskItems = MarkdownOptions(rawValue: 1 << 27)
 
+    /// Heading ids in GitHub's style (``AnchorStyle/github``); see ``anchorStyle``.
+    static let githubAnchors = MarkdownOptions(rawValue: 1 << 29)
+    /// Heading ids in kramdown's style (``AnchorStyle/kramdown``); see ``anchorStyle``.
+    static let kramdownAnchors = MarkdownOptions(rawValue: 1 << 30)
+
+    /// How headings get their ids (`markdown: {anchors: github}`); Cellar's own style by default.
+    package var anchorStyle: AnchorStyle {
+        get { contains(.githubAnchors) ? .github : contains(.kramdownAnchors) ? .kramdown : .cellar }
+        set {
+            subtract([.githubAnchors, .kramdownAnchors])
+            switch newValue {
+            case .cellar: break
+            case .github: insert(.githubAnchors)
+            case .kramdown: insert(.kramdownAnchors)
+            }
+        }
+    }
+
     /// Every GFM extension.
     package static let allExtensions = MarkdownOptions(extensions: MarkdownExtension.allCases)
 

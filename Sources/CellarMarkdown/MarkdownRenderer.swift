@@ -57,7 +57,7 @@ package struct MarkdownRenderer: Sendable {
                                         mayHaveMoreMarker: tree.mayHaveMoreMarker)
             walker.walk(tree.root, rewrite: rewrite)
             walker.removeMoreMarkers()
-            let headings = walker.anchorHeadings()
+            let headings = walker.anchorHeadings(style: options.anchorStyle)
             if let codeBlockRenderer { Self.renderCodeBlocks(in: tree, with: codeBlockRenderer) }
             return MarkdownDocument(
                 html: Self.html(of: tree.root, options: options),

@@ -166,6 +166,7 @@ struct SiteConfigLoader {
         if settings["smart"]?.value.bool ?? true { options.insert(.smartPunctuation) }
         if settings["unsafe"]?.value.bool ?? false { options.insert(.allowRawHTML) }
         if settings["tagfilter"]?.value.bool ?? true { options.insert(.tagFilter) }
+        if let style = settings["anchors"]?.value.string.flatMap(AnchorStyle.init(rawValue:)) { options.anchorStyle = style }
         guard case .list(let names)? = settings["extensions"]?.value else { return options.union(.allExtensions) }
         let known = MarkdownExtension.allCases.map(\.rawValue)
         for name in names {

@@ -1,4 +1,5 @@
 import CellarDiagnostics
+import CellarMarkdown
 import CellarTree
 import Foundation
 
@@ -57,6 +58,9 @@ struct SourceSettings: Sendable {
     var templateValues: [String: String] = [:]
     /// Hugo's lower-cased URLs (`disablePathToLower = false`).
     var lowercasePaths = true
+    /// How the source's Markdown gave headings their ids: GitHub's style for Hugo's Goldmark and
+    /// kramdown's GFM parser (Jekyll's default), kramdown's for `input: kramdown`.
+    var anchorStyle: AnchorStyle = .github
 }
 
 /// One content file of the source site: a post, a page, or the settings of a section or of the home page.

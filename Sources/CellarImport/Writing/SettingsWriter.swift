@@ -37,7 +37,10 @@ struct SettingsWriter {
         if let author = settings.author { lines.append("author: " + YAMLText.quoted(author)) }
         if let paginate = settings.paginate, (1...10000).contains(paginate) { lines.append("paginate: \(paginate)") }
         if let copyright = settings.copyright { lines.append("copyright: " + YAMLText.quoted(copyright)) }
-        if rawHTML { lines.append("markdown: {unsafe: true}   # raw HTML in Markdown is let through, as \(dialect.name) rendered it") }
+        // Headings get the ids the source's links were written for.
+        let anchors = "anchors: \(settings.anchorStyle.rawValue)"
+        lines.append(rawHTML ? "markdown: {unsafe: true, \(anchors)}   # raw HTML in Markdown is let through, as \(dialect.name) rendered it"
+                     : "markdown: {\(anchors)}   # headings get their ids as \(dialect.name) gave them")
         if !outside.isEmpty || brokenLinks > 0 {
             lines.append("links:")
             if !outside.isEmpty {
