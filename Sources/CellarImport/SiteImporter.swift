@@ -61,11 +61,12 @@ package struct SiteImporter: Sendable {
         URLPlanner(dates: dates, copiedFiles: Set(copies.map(\.target)), themeAssets: themeAssets)
             .plan(&items, sections: &sections, report: &report)
 
-        let contentDir = options.dialect == .hugo ? (site.documents.first.map { String($0.path.prefix { $0 != "/" }) } ?? "content") : ""
+        let contentDir = options.dialect == .hugo ? site.contentDir : ""
         let converter = BodyConverter(dialect: options.dialect,
                                       references: BodyConverter.references(items: items, sections: sections, copies: copies, contentDir: contentDir),
                                       settings: site.settings,
-                                      shortcodes: ShortcodeConverter.provided(byThemeFiles: options.theme.files.keys))
+                                      shortcodes: ShortcodeConverter.provided(byThemeFiles: options.theme.files.keys),
+                                      contentDir: contentDir)
         let bodies = items.map { converter.convert($0.document, report: &report) }
         let homeIntro = home.map { converter.convert($0, report: &report) } ?? ""
         for index in sections.indices {
@@ -124,6 +125,12 @@ package struct SiteImporter: Sendable {
                 try folder.write(writer.text(of: items[index], body: bodies[index], report: &report), to: "content/" + items[index].target)
             }
             for copy in copies { try folder.copy(tree.absolute(copy.source), to: "content/" + copy.target) }
+            // The site's own file at an address the theme also serves (its favicon.svg) wins: the theme's copy goes.
+            for copy in copies where themeAssets.contains(copy.target) {
+                folder.remove("themes/\(options.theme.name)/assets/" + copy.target)
+                report.add(ImportNote(.converted, .file, "\(copy.source) is served at /\(copy.target), where the default theme has a file of its own: the site's is kept, the theme's removed",
+                                      at: SourceLocation(file: tree.display(copy.source))))
+            }
             // Kept fields go to every kind imported items have: posts are articles, standalone pages pages.
             for kind in ["article", "page"] where !keptTypes.isEmpty {
                 guard let schema = options.theme.files["kinds/\(kind).yml"] else { continue }

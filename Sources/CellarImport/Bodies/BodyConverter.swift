@@ -10,6 +10,8 @@ struct BodyConverter {
     var settings: SourceSettings
     /// Shortcodes the new site's theme provides.
     var shortcodes: Set<String>
+    /// Hugo: the folder the pages are read from (`content/en`); empty for Jekyll.
+    var contentDir = ""
 
     /// Where each document and file of the source went.
     static func references(items: [PlannedItem], sections: [PlannedSection], copies: [FileCopy], contentDir: String) -> ReferenceIndex {
@@ -58,7 +60,12 @@ struct BodyConverter {
         report[.templateTagsConverted] += result.converted
         report[.templateTagsLeft] += result.left
         for note in result.notes { report.add(note) }
-        var body = result.body
+        let links = MarkdownFileLinks(references: references, contentDir: contentDir).convert(result.body, of: document)
+        if links.converted > 0 {
+            report.add(ImportNote(.converted, .link, "\(links.converted) link\(links.converted == 1 ? "" : "s") to Markdown files of the source now name\(links.converted == 1 ? "s" : "") where the file went in the new site",
+                                  at: document.location))
+        }
+        var body = links.body
         if dialect == .jekyll {
             if let separator = settings.excerptSeparator, separator != "<!--more-->", let range = body.range(of: separator) {
                 body.replaceSubrange(range, with: "<!--more-->")

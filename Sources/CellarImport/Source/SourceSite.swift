@@ -10,6 +10,8 @@ struct SourceSite: Sendable {
     var documents: [SourceDocument] = []
     /// Files copied as they are: source path (relative to the source folder) → path under `content/`.
     var copies: [FileCopy] = []
+    /// Hugo: the folder the default language's pages are read from (`content`, `content/en`).
+    var contentDir = "content"
     var notes: [ImportNote] = []
     /// How the source publishes each document: its URL rules.
     var urlRules: any URLRules

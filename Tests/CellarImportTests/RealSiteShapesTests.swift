@@ -1,0 +1,115 @@
+import CellarDiagnostics
+@testable import CellarImport
+import Foundation
+import Testing
+
+/// Shapes real Hugo and Jekyll sites have that kept their imports from building: Hugo's shortcode
+/// syntax, heading ids as the source made them, links to Markdown files, `contentDir` per language,
+/// pages Hugo never renders. Every fixture is written for the test.
+@Suite struct RealSiteShapesTests {
+    /// The errors `cellar check` found in the new site, after the import.
+    private func errors(_ report: ImportReport) -> [String] {
+        (report.check?.diagnostics ?? []).filter { $0.severity == .error }.map(\.description)
+    }
+
+    @Test func shortcodesWrittenAsHugoAcceptsThemBuild() async throws {
+        let workspace = try ImportWorkspace(fixture: nil, files: [
+            "hugo.toml": "title = \"Shots\"\n",
+            "content/posts/trip/index.md": """
+                ---
+                title: Trip
+                date: 2024-05-01
+                ---
+                {{< figure src= "lake.png" title = "Lake" caption="At *dawn*" class="wide" >}}
+
+                {{< figure src="lake.png" alt = `A lake, "calm"` link="https://example.org/" target="_blank" >}}
+
+                {{< youtube id="abcdefghijk" autoplay="true" >}}
+
+                """,
+            "content/posts/trip/lake.png": "not really a picture",
+        ])
+        let report = try await workspace.importSite(.hugo)
+        #expect(errors(report) == [])
+        #expect(report.check?.diagnostics.map(\.message) == ["shortcode 'figure' shows the image 'lake.png' without alt text"])
+        try await workspace.build()
+        let page = try workspace.read("public/posts/trip/index.html")
+        #expect(page.contains("<figure class=\"embed embed-figure wide\"><img src=\"/posts/trip/lake.png\" alt=\"\" loading=\"lazy\"><figcaption><h4>Lake</h4><p>At <em>dawn</em></p></figcaption></figure>"))
+        #expect(page.contains("alt=\"A lake, &quot;calm&quot;\""))
+    }
+
+    @Test func headingIdsAreTheOnesHugosLinksWereWrittenFor() async throws {
+        let workspace = try ImportWorkspace(fixture: nil, files: [
+            "hugo.toml": "title = \"Notes\"\n[markup.goldmark.renderer]\nunsafe = true\n",
+            "content/news/release.md": """
+                ---
+                title: Release
+                date: 2024-05-01
+                ---
+                ## Contributors to 1.31.0
+
+                ## Notes {#release-notes .wide}
+
+                See [who](#contributors-to-1310), [the notes](#release-notes) and [the guide](/docs/guide/#step---two).
+
+                """,
+            "content/docs/guide.md": "---\ntitle: Guide\n---\n## Step - two\n\n<span id=\"def-bundle\">bundle</span> and [it](#def-bundle).\n",
+        ])
+        let report = try await workspace.importSite(.hugo)
+        #expect(try workspace.read("content/_index.md").contains("markdown: {unsafe: true, anchors: github}"))
+        #expect(errors(report) == [])
+    }
+
+    @Test func kramdownHeadingIdsMoveOntoTheirHeadings() async throws {
+        let workspace = try ImportWorkspace(fixture: nil, files: [
+            "_config.yml": "title: Changes\nkramdown:\n  input: kramdown\n",
+            "changes.md": """
+                ---
+                title: Changes
+                ---
+                ## 1.0.0 / 2024-01-02
+                {: #v1-0-0}
+
+                Fixes
+                -----
+                {: #fixes-v1-0-0 .small}
+
+                Text.
+                {: .note}
+
+                ## 3. Setup ##
+
+                """,
+            "_posts/2024-01-03-one.md": "---\ntitle: One\n---\nSee [the changes](/changes.html#v1-0-0), [fixes](/changes.html#fixes-v1-0-0) and [setup](/changes.html#setup).\n",
+        ])
+        let report = try await workspace.importSite(.jekyll)
+        let body = try workspace.read("content/changes.md")
+        #expect(body.hasSuffix("---\n## 1.0.0 / 2024-01-02 {#v1-0-0}\n\nFixes {#fixes-v1-0-0 .small}\n-----\n\nText.\n{: .note}\n\n## 3. Setup ##\n"))
+        #expect(try workspace.read("content/_index.md").contains("markdown: {unsafe: true, anchors: kramdown}"))
+        #expect(report.notes.filter { $0.action == .problem && $0.topic == .markup }.map(\.message) == [
+            "the kramdown attribute list {: .note} shows as text in CommonMark",
+        ])
+        #expect(errors(report) == [])
+    }
+
+    @Test func linksToMarkdownFilesLeadWhereTheFilesWent() async throws {
+        let workspace = try ImportWorkspace(fixture: nil, files: [
+            "_config.yml": "title: Blog\n",
+            "_posts/2016-01-29-first.md": "---\ntitle: First\n---\nNext: [second](2016-02-01-second.md), [again](./2016-02-01-second.md#end).\n",
+            "_posts/2016-02-01-second.md": "---\ntitle: Second\n---\n## End\n\nBack to [first](../_posts/2016-01-29-first.md) and [the guide](docs/guide.md).\n",
+            "docs/guide.md": "---\ntitle: Guide\n---\nRead [the first post](../_posts/2016-01-29-first.md) or [nothing](missing.md).\n",
+        ])
+        let report = try await workspace.importSite(.jekyll)
+        // Beside each other in the source and in the new site: kept as written.
+        #expect(try workspace.read("content/posts/2016-01-29-first.md").hasSuffix(
+            "Next: [second](2016-02-01-second.md), [again](./2016-02-01-second.md#end).\n"))
+        #expect(try workspace.read("content/posts/2016-02-01-second.md").hasSuffix(
+            "Back to [first](/posts/2016-01-29-first.md) and [the guide](docs/guide.md).\n"))
+        #expect(try workspace.read("content/docs/guide.md").hasSuffix(
+            "Read [the first post](/posts/2016-01-29-first.md) or [nothing](missing.md).\n"))
+        #expect(errors(report).map { $0.components(separatedBy: ": error: ").last?.replacingOccurrences(of: workspace.site + "/", with: "") ?? "" } == [
+            "file 'missing.md' not found; looked for content/docs/missing.md\n  hint: paths without a leading '/' are relative to the item's folder",
+            "file 'docs/guide.md' not found; looked for content/posts/docs/guide.md\n  hint: paths without a leading '/' are relative to the item's folder",
+        ])
+    }
+}
