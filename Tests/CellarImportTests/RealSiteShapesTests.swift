@@ -112,4 +112,54 @@ import Testing
             "file 'docs/guide.md' not found; looked for content/posts/docs/guide.md\n  hint: paths without a leading '/' are relative to the item's folder",
         ])
     }
+
+    @Test(arguments: [
+        "defaultContentLanguage = \"en\"\n[languages.en]\ncontentDir = \"content/en\"\n[languages.de]\ncontentDir = \"content/de\"\n",
+        "[languages.en]\nweight = 1\n[languages.de]\nweight = 2\n[[module.mounts]]\nsource = \"content/en\"\ntarget = \"content\"\nlang = \"en\"\n"
+            + "[[module.mounts]]\nsource = \"content/de\"\ntarget = \"content\"\n[module.mounts.sites.matrix]\nlanguages = [\"de\"]\n",
+    ])
+    func aContentFolderPerLanguageIsReadAsTheSiteNotAsSections(_ languages: String) async throws {
+        let workspace = try ImportWorkspace(fixture: nil, files: [
+            "hugo.toml": "title = \"Two\"\n" + languages,
+            "content/en/_index.md": "---\ntitle: Home\n---\nWelcome.\n",
+            "content/en/posts/hello.md": "---\ntitle: Hello\ndate: 2024-01-02\n---\nHi, see [there](../there/).\n",
+            "content/en/posts/there/index.md": "---\ntitle: There\ndate: 2024-01-03\n---\nHere.\n",
+            "content/en/posts/there/index.de.md": "---\ntitle: Dort\n---\nHier.\n",
+            "content/en/posts/there/map.svg": "<svg xmlns=\"http://www.w3.org/2000/svg\"/>\n",
+            "content/de/posts/hallo.md": "---\ntitle: Hallo\n---\nHallo.\n",
+        ])
+        let report = try await workspace.importSite(.hugo)
+        #expect(workspace.files(under: "content") == ["_index.md", "posts/_index.md", "posts/hello.md", "posts/there/index.md", "posts/there/map.svg"])
+        #expect([report[.posts], report[.urlsKept], report[.sections]] as [Int] == [2, 2, 1])
+        #expect(report.notes.filter { $0.action == .leftOut && $0.topic == .page }.map(\.message) == [
+            "content/de/ (1 file): the pages in de, a translation; only the default language (en) is imported",
+            "content/en/posts/there/index.de.md: a translation (de); only the default language is imported",
+        ])
+        #expect(errors(report) == [])
+        try await workspace.build()
+        #expect(workspace.exists("public/posts/hello/index.html") && workspace.exists("public/posts/there/index.html"))
+    }
+
+    @Test func pagesHugoNeverRendersAreLeftOut() async throws {
+        let workspace = try ImportWorkspace(fixture: nil, files: [
+            "hugo.toml": "title = \"Parts\"\n",
+            "content/posts/a.md": "---\ntitle: A\ndate: 2024-01-02\n---\nA.\n",
+            "content/snippets/_index.md": "---\ntitle: Snippets\ncascade:\n  build:\n    render: never\n    list: never\n---\n",
+            "content/snippets/note.md": "---\ntitle: Note\n---\nA [link](/nowhere/).\n",
+            "content/gallery/index.md": "---\ntitle: Gallery\nheadless: true\n---\n",
+            "content/gallery/one.svg": "<svg xmlns=\"http://www.w3.org/2000/svg\"/>\n",
+            "content/draft-ish.md": "---\ntitle: Hidden\nbuild:\n  render: never\n---\n",
+            "static/favicon.svg": "<svg xmlns=\"http://www.w3.org/2000/svg\"/>\n",
+        ])
+        let report = try await workspace.importSite(.hugo)
+        #expect(!workspace.files(under: "content").contains { $0.hasPrefix("gallery/") || $0.hasPrefix("snippets/note") || $0.hasPrefix("draft-ish") })
+        #expect(report.notes.filter { $0.action == .leftOut && $0.topic == .page }.map(\.message) == [
+            "content/draft-ish.md: Hugo renders no page of it (build: {render: never}); left out",
+            "content/gallery/index.md: Hugo renders no page of it (headless: true); left out",
+            "content/snippets/note.md: Hugo renders no page of it (the cascade of content/snippets/_index.md); left out",
+        ])
+        // The site's own favicon is served, not the theme's.
+        #expect(errors(report) == [])
+        #expect(!workspace.exists("themes/default/assets/favicon.svg") && workspace.exists("content/favicon.svg"))
+    }
 }
