@@ -60,6 +60,7 @@ package struct SiteImporter: Sendable {
         }
         URLPlanner(dates: dates, copiedFiles: Set(copies.map(\.target)), themeAssets: themeAssets)
             .plan(&items, sections: &sections, report: &report)
+        BuiltOutputCheck(tree: tree, dialect: options.dialect).check(items, report: &report)
 
         let contentDir = options.dialect == .hugo ? site.contentDir : ""
         let converter = BodyConverter(dialect: options.dialect,
