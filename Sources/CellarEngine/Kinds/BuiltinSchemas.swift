@@ -31,6 +31,7 @@ package enum BuiltinSchemas {
         kind: {type: string, required: false, description: "Default kind for items whose section names none"}
         paginate: {type: int, min: 1, max: 10000, default: 20, description: "Cells per list page"}
         home_items: {type: int, min: 0, max: 1000, default: 10, description: "Latest items of each section on the home page"}
+        feed_aliases: {type: "[string]", required: false, description: "Other addresses the site's feed is also written at, such as /atom.xml (RSS for names with rss, JSON Feed for .json, else Atom)"}
         feed_items: {type: int, min: 1, max: 10000, default: 20, description: "Entries per feed"}
         copyright: {type: text, required: false, description: "Footer line (inline Markdown)"}
         links:
