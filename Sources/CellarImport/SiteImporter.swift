@@ -41,7 +41,7 @@ package struct SiteImporter: Sendable {
 
         var (items, sections, home) = ItemAssembler(site: site, dialect: options.dialect, keepFields: options.keepFields, now: options.now)
             .assemble(report: &report)
-        Self.foldIntoSections(&items, sections: &sections, home: &home, report: &report)
+        let movedURLs = Self.foldIntoSections(&items, sections: &sections, home: &home, report: &report)
         if options.dialect == .hugo { Self.noteTaxonomyPages(site, report: &report) }
         let themeAssets = Set(options.theme.files.keys.filter { $0.hasPrefix("assets/") }.map { String($0.dropFirst("assets/".count)) })
         var copies = site.copies
@@ -63,8 +63,14 @@ package struct SiteImporter: Sendable {
         BuiltOutputCheck(tree: tree, dialect: options.dialect).check(items, report: &report)
 
         let contentDir = options.dialect == .hugo ? site.contentDir : ""
+        var references = BodyConverter.references(items: items, sections: sections, copies: copies, contentDir: contentDir)
+        references.movedURLs = movedURLs
+        if let home {
+            references.bySourcePath[home.path] = "_index.md"
+            references.urlByTarget["_index.md"] = "/"
+        }
         let converter = BodyConverter(dialect: options.dialect,
-                                      references: BodyConverter.references(items: items, sections: sections, copies: copies, contentDir: contentDir),
+                                      references: references,
                                       settings: site.settings,
                                       shortcodes: ShortcodeConverter.provided(byThemeFiles: options.theme.files.keys),
                                       contentDir: contentDir)
@@ -74,7 +80,8 @@ package struct SiteImporter: Sendable {
             if let document = sections[index].index { sections[index].index?.body = converter.convert(document, report: &report) }
         }
 
-        var census = LinkCensus(published: Self.published(items: items, sections: sections, copies: copies, themeAssets: themeAssets),
+        var census = LinkCensus(published: Self.published(items: items, sections: sections, copies: copies, themeAssets: themeAssets)
+                                    .union(site.settings.feedAliases),
                                 contentFiles: Set(copies.map(\.target) + items.map(\.target)),
                                 basePath: site.settings.baseURL.flatMap(SiteURL.init).map(\.basePath) ?? "/")
         for (item, body) in zip(items, bodies) where !item.document.isHTML {
@@ -153,8 +160,10 @@ package struct SiteImporter: Sendable {
 
     /// A document published at its section's own address (Jekyll's `_docs/index.md` with
     /// `permalink: /docs/`) is that section page's introduction; one at `/` is the home page's.
+    /// - Returns: the old addresses that redirected to a folded page, each with the URL that replaced it.
     private static func foldIntoSections(_ items: inout [PlannedItem], sections: inout [PlannedSection], home: inout SourceDocument?,
-                                         report: inout ImportReport) {
+                                         report: inout ImportReport) -> [String: String] {
+        var moved: [String: String] = [:]
         for index in items.indices.reversed() {
             let item = items[index]
             guard let old = item.oldURL, !item.fields.draft, !item.document.isDraftFile else { continue }
@@ -176,11 +185,13 @@ package struct SiteImporter: Sendable {
                                   "\(item.document.path) is published at \(old): its text introduces \(what), which lives there",
                                   at: item.document.location))
             if !item.fields.aliases.isEmpty {
-                report.add(ImportNote(.problem, .url, "the old addresses \(item.fields.aliases.map(\.value).joined(separator: ", ")) that redirected to \(old) are not kept: only items have aliases",
+                report.add(ImportNote(.problem, .url, "the old addresses \(item.fields.aliases.map(\.value).joined(separator: ", ")) that redirected to \(old) are not kept: only items have aliases; the site's own links to them now lead to \(old)",
                                       at: item.fields.aliases[0].location, hint: "redirect them on the web server"))
+                for alias in item.fields.aliases { moved[URLPaths.clean("/" + alias.value)] = old }
             }
             items.remove(at: index)
         }
+        return moved
     }
 
     /// Hugo writes a page for each term of each taxonomy; Cellar's tags are the one taxonomy left.

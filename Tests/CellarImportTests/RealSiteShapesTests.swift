@@ -162,4 +162,22 @@ import Testing
         #expect(errors(report) == [])
         #expect(!workspace.exists("themes/default/assets/favicon.svg") && workspace.exists("content/favicon.svg"))
     }
+
+    @Test func aJekyllSitesFeedAndPostListKeepTheirAddresses() async throws {
+        let workspace = try ImportWorkspace(fixture: nil, files: [
+            "_config.yml": "title: Log\npermalink: /blog/:year/:title/\n",
+            "_posts/2024-01-03-one.md": "---\ntitle: One\n---\nSee <a href=\"{% link about.md %}\">about</a> and [the start]({{ '/start/' | relative_url }}).\n",
+            "blog/index.html": "---\nlayout: default\n---\n{% for post in paginator.posts %}{{ post.title }}{% endfor %}\n",
+            "atom.xml": "---\nlayout: null\n---\n<?xml version=\"1.0\"?><feed xmlns=\"http://www.w3.org/2005/Atom\">{% for post in site.posts %}{% endfor %}</feed>\n",
+            "about.md": "---\ntitle: About\npermalink: /\nredirect_from: [/start/]\n---\nHello.\n",
+        ])
+        let report = try await workspace.importSite(.jekyll)
+        #expect(workspace.files(under: "content").contains("blog/2024-01-03-one.md"))
+        #expect(try workspace.read("content/_index.md").contains("feed_aliases: [/atom.xml]"))
+        #expect(try workspace.read("content/blog/2024-01-03-one.md").hasSuffix("See <a href=\"/\">about</a> and [the start](/).\n"))
+        #expect(errors(report) == [])
+        try await workspace.build()
+        #expect(workspace.exists("public/blog/index.html") && workspace.exists("public/blog/2024/one/index.html"))
+        #expect(try workspace.read("public/atom.xml").contains("<feed"))
+    }
 }

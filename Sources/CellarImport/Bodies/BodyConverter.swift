@@ -20,6 +20,7 @@ struct BodyConverter {
         for item in items {
             let document = item.document
             index.bySourcePath[document.path] = item.target
+            index.urlByTarget[item.target] = item.newURL
             if document.collection == "posts", !document.isDraftFile {
                 let name = Leftovers.deletingExtension(Paths.lastComponent(of: document.path))
                 index.byPostName[name] = item.target
@@ -40,6 +41,7 @@ struct BodyConverter {
         for section in sections {
             let target = Paths.join(section.folder, "_index.md")
             index.byContentPath[section.folder] = target
+            index.urlByTarget[target] = URLPlanner.sectionURL(section.folder)
             if let document = section.index {
                 index.bySourcePath[document.path] = target
                 index.byContentPath[Paths.join(section.folder, "_index.md")] = target

@@ -18,7 +18,7 @@ struct MarkdownFileLinks {
 
     func convert(_ body: String, of document: SourceDocument) -> Result {
         var result = Result(body: body)
-        guard body.contains(".md") || body.contains(".markdown"), let ownTarget = references.bySourcePath[document.path] else { return result }
+        guard body.contains(".md") || body.contains(".markdown") || !references.movedURLs.isEmpty, let ownTarget = references.bySourcePath[document.path] else { return result }
         var lines = body.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         for reference in MarkdownRenderer(options: [.allowRawHTML]).render(body).references.reversed() {
             guard reference.line >= 1, reference.line <= lines.count,
@@ -40,6 +40,7 @@ struct MarkdownFileLinks {
         let hash = written.firstIndex(of: "#")
         let path = LinkCensus.decode(String(written[..<(hash ?? written.endIndex)]))
         let fragment = hash.map { String(written[written.index(after: $0)...]) }
+        if let moved = references.movedURLs[path] { return moved + (fragment.map { "#" + $0 } ?? "") }
         guard Leftovers.markdownExtensions.contains(Leftovers.fileExtension(Paths.lastComponent(of: path))) else { return nil }
         let target: String?
         if path.hasPrefix("/") {

@@ -10,6 +10,18 @@ struct ReferenceIndex: Sendable {
     var byContentPath: [String: String] = [:]
     /// Hugo: a file's name alone (`a.md`, `a`) → targets, for refs that give only the name.
     var byName: [String: [String]] = [:]
+    /// A target under `content/` → the URL the new site publishes it at (`/news/2020/01/02/a/`).
+    var urlByTarget: [String: String] = [:]
+    /// Old addresses nothing answers any more (the aliases of a page that became a section's
+    /// introduction) → the URL that replaced them, for the site's own links to them.
+    var movedURLs: [String: String] = [:]
+
+    /// The content path (`/posts/a.md`), which Cellar turns into its URL in Markdown; inside an HTML
+    /// attribute, where it does not, the URL itself.
+    func destination(_ target: String, inAttribute: Bool) -> String {
+        if inAttribute, let url = urlByTarget[target] { return url }
+        return Self.destination(target)
+    }
 
     /// A link destination for a target under `content/`: `/posts/a.md`, spaces and other characters
     /// a Markdown link cannot hold percent-encoded.

@@ -12,6 +12,8 @@ struct SourceSite: Sendable {
     var copies: [FileCopy] = []
     /// Hugo: the folder the default language's pages are read from (`content`, `content/en`).
     var contentDir = "content"
+    /// Jekyll: the folders Liquid pages listing the posts are published at (`news` for `/news/`).
+    var postsListFolders: [String] = []
     var notes: [ImportNote] = []
     /// How the source publishes each document: its URL rules.
     var urlRules: any URLRules
@@ -60,6 +62,8 @@ struct SourceSettings: Sendable {
     var templateValues: [String: String] = [:]
     /// Hugo's lower-cased URLs (`disablePathToLower = false`).
     var lowercasePaths = true
+    /// Jekyll: where the source's own feed templates published feeds Cellar does not write (`/atom.xml`).
+    var feedAliases: [String] = []
     /// How the source's Markdown gave headings their ids: GitHub's style for Hugo's Goldmark and
     /// kramdown's GFM parser (Jekyll's default), kramdown's for `input: kramdown`.
     var anchorStyle: AnchorStyle = .github

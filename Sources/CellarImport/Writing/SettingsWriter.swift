@@ -37,6 +37,9 @@ struct SettingsWriter {
         if let author = settings.author { lines.append("author: " + YAMLText.quoted(author)) }
         if let paginate = settings.paginate, (1...10000).contains(paginate) { lines.append("paginate: \(paginate)") }
         if let copyright = settings.copyright { lines.append("copyright: " + YAMLText.quoted(copyright)) }
+        if !settings.feedAliases.isEmpty {
+            lines.append("feed_aliases: [" + settings.feedAliases.map(YAMLText.scalar).joined(separator: ", ") + "]   # the source's feed addresses")
+        }
         // Headings get the ids the source's links were written for.
         let anchors = "anchors: \(settings.anchorStyle.rawValue)"
         lines.append(rawHTML ? "markdown: {unsafe: true, \(anchors)}   # raw HTML in Markdown is let through, as \(dialect.name) rendered it"
