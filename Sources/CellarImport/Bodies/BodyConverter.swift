@@ -17,6 +17,7 @@ struct BodyConverter {
     static func references(items: [PlannedItem], sections: [PlannedSection], copies: [FileCopy], contentDir: String) -> ReferenceIndex {
         var index = ReferenceIndex()
         for copy in copies { index.bySourcePath[copy.source] = copy.target }
+        index.files = Set(copies.map(\.target))
         for item in items {
             let document = item.document
             index.bySourcePath[document.path] = item.target

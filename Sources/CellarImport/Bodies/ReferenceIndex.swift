@@ -15,6 +15,8 @@ struct ReferenceIndex: Sendable {
     /// Old addresses nothing answers any more (the aliases of a page that became a section's
     /// introduction) → the URL that replaced them, for the site's own links to them.
     var movedURLs: [String: String] = [:]
+    /// Every file the new site has under `content/` besides its items (`images/a.png`, `posts/trip/map.svg`).
+    var files: Set<String> = []
 
     /// The content path (`/posts/a.md`), which Cellar turns into its URL in Markdown; inside an HTML
     /// attribute, where it does not, the URL itself.

@@ -87,6 +87,12 @@ struct ShortcodeConverter {
                                                    at: location))
                 }
                 index = endClose
+            case "figure" where provided.contains("figure") && missingImage(call, of: document) != nil:
+                guard let src = missingImage(call, of: document) else { continue }
+                let alt = call.named["alt"] ?? call.named["caption"] ?? call.named["title"] ?? ""
+                text.replace(tagRange, with: "![\(Self.escapedText(alt))](<\(src)>)")
+                result.notes.append(ImportNote(.problem, .file, "the image \(src) of {{< figure >}} is nowhere in the source (content/, static/, the theme): written as a Markdown image, which the new site reports as a broken link",
+                                               at: location, hint: "add the image, or remove the figure"))
             case let name where provided.contains(name):
                 result.notes.append(ImportNote(.kept, .template, "{{< \(name) >}} is kept: the new site's theme provides it",
                                                at: location))
@@ -100,6 +106,21 @@ struct ShortcodeConverter {
         }
         result.body = text.hasReplacements ? text.result : document.body
         return result
+    }
+
+    /// The `src` of a figure when it names a file of the site that is not there (a remote or
+    /// missing `src` is nil: the build says what is wrong with those).
+    private func missingImage(_ call: Call, of document: SourceDocument) -> String? {
+        guard let src = call.named["src"] ?? call.positional.first, !src.isEmpty, !URLCheck.isRemote(src), !src.hasPrefix("data:") else { return nil }
+        let path = src.removingPercentEncoding ?? src
+        let file = path.hasPrefix("/") ? String(URLPaths.clean(path).dropFirst())
+            : String(URLPaths.clean("/" + Paths.join(Paths.parent(of: references.bySourcePath[document.path] ?? document.target), path)).dropFirst())
+        return references.files.contains(file) ? nil : src
+    }
+
+    /// Text for a Markdown image's brackets.
+    private static func escapedText(_ text: String) -> String {
+        text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "[", with: "\\[").replacingOccurrences(of: "]", with: "\\]")
     }
 
     /// `{{</* inner */>}}`: a call that is shown as written, not run.

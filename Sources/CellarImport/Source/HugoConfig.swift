@@ -13,6 +13,8 @@ struct HugoConfig {
     var ignore = IgnoreRules()
     var contentDir = "content"
     var staticDirs = ["static"]
+    /// `theme = "x"` (or a list): the themes whose `static/` the site also serves, after its own.
+    var themes: [String] = []
     /// Languages other than the default one (`post.fr.md` belongs to one of them).
     var otherLanguages: Set<String> = []
     /// The content folders of the other languages (`languages.fr.contentDir`, a mount with
@@ -120,7 +122,11 @@ struct HugoConfig {
                 for (name, _, inner) in value.keyedPairs { if let pattern = inner.nonEmptyText { rules.permalinks[name] = pattern } }
             }
         }
-        rules.uglyURLs = node("uglyURLs")?.boolValue ?? false
+        if let ugly = node("uglyURLs") {
+            // `uglyURLs = true`, or a table of sections: `[uglyURLs] posts = true`.
+            rules.uglyURLs = ugly.boolValue ?? false
+            for (section, _, value) in ugly.keyedPairs { rules.uglySections[section.lowercased()] = value.boolValue ?? false }
+        }
         rules.lowercase = !(node("disablePathToLower")?.boolValue ?? false)
         settings.lowercasePaths = rules.lowercase
         self.defaultLanguage = defaultLanguage
@@ -129,6 +135,7 @@ struct HugoConfig {
             if let folder = language.value("contentDir", caseInsensitive: true)?.nonEmptyText { otherLanguageDirs[Self.folder(folder)] = code }
         }
         if let dirs = node("staticDir") { staticDirs = dirs.textList().map(\.text) }
+        themes = (node("theme")?.textList() ?? []).map(\.text)
         readMounts(node("module.mounts")?.items ?? [])
         contentDir = Self.folder(contentDir)
     }

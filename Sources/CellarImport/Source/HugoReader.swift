@@ -16,7 +16,7 @@ struct HugoReader {
         let config = try HugoConfig.read(tree, report: &report)
         var site = SourceSite(settings: config.settings, urlRules: config.rules)
         site.contentDir = config.contentDir
-        var loader = DocumentLoader(tree: tree)
+        var loader = DocumentLoader(tree: tree, skipsLeadingBlankLines: true)
         let content = config.contentDir
         guard tree.isDirectory(content) else {
             throw .error("\(tree.display(content))/ is missing: a Hugo site keeps its pages there",
@@ -96,12 +96,21 @@ struct HugoReader {
         for folder in config.staticDirs where tree.isDirectory(folder) {
             copyStatic(folder, into: &site, report: &report)
         }
+        // A theme's static files are served too, under the site's own (which win where both have a file).
+        let own = Set(site.copies.map { $0.target.lowercased() })
+        for theme in config.themes where tree.isDirectory("themes/\(theme)/static") {
+            var themeSite = SourceSite(settings: site.settings, urlRules: site.urlRules)
+            copyStatic("themes/\(theme)/static", into: &themeSite, report: &report)
+            site.copies += themeSite.copies.filter { !own.contains($0.target.lowercased()) }
+            site.notes += themeSite.notes
+        }
         let notCarried = ["layouts": "templates (the new site uses Cellar's default theme)", "themes": "themes",
                           "assets": "files for Hugo Pipes", "data": "data files", "i18n": "translations of the theme's text",
                           "archetypes": "templates for 'hugo new'", "resources": "Hugo's cache of processed files",
                           "public": "the output of 'hugo'"]
+        let themeStatic = config.themes.map { "themes/\($0)/static/" }
         for (folder, what) in notCarried.sorted(by: { $0.key < $1.key }) where tree.isDirectory(folder) {
-            let count = tree.files(under: folder).count
+            let count = tree.files(under: folder).filter { path in !themeStatic.contains { path.hasPrefix($0) } }.count
             site.notes.append(ImportNote(.leftOut, .file, "\(folder)/ (\(count) file\(count == 1 ? "" : "s")): \(what)",
                                          at: SourceLocation(file: tree.display(folder))))
             report[.filesLeftOut] += count
