@@ -84,6 +84,10 @@ package struct SiteImporter: Sendable {
                                     .union(site.settings.feedAliases),
                                 contentFiles: Set(copies.map(\.target) + items.map(\.target)),
                                 basePath: site.settings.baseURL.flatMap(SiteURL.init).map(\.basePath) ?? "/")
+        // A root the source itself publishes under (a section of drafts, an old URL) is the site's own:
+        // links under it that lead nowhere are broken, never another program's.
+        census.ownedRoots.formUnion(items.compactMap { $0.oldURL.flatMap { URLPaths.segments($0).first } })
+        census.ownedRoots.formUnion(site.documents.compactMap { $0.target.split(separator: "/").first.map(String.init) }.filter { !$0.hasSuffix(".md") })
         for (item, body) in zip(items, bodies) where !item.document.isHTML {
             census.check(body, of: item.document, target: item.target, newURL: item.newURL)
         }

@@ -214,4 +214,15 @@ import Testing
         try await workspace.build()
         #expect(workspace.exists("public/posts/a.html"))
     }
+
+    @Test func linksOutsideNameOnlyWhatTheSourceDoesNotPublish() async throws {
+        let workspace = try ImportWorkspace(fixture: nil, files: [
+            "hugo.toml": "title = \"Own\"\n",
+            "content/posts/a.md": "---\ntitle: A\ndate: 2024-02-03\n---\nSee [setup](/guides/setup/) and [the API](/api/v2/).\n",
+            "content/guides/setup.md": "---\ntitle: Setup\ndraft: true\n---\nSoon.\n",
+        ])
+        let report = try await workspace.importSite(.hugo)
+        #expect(report.outside == ["/api/"])
+        #expect(report[.brokenLinks] == 1)
+    }
 }
