@@ -109,7 +109,9 @@ struct MarkdownWalker {
     /// Replaces each heading by a custom block that writes `<hN id="…">`, keeping its inline children.
     /// A heading ending in `{#id .class}` (``HeadingAttributes``) takes that id and those classes, the
     /// braces taken out of its text; the others get an id from their text in `style`.
-    mutating func anchorHeadings(style: AnchorStyle = .cellar) -> [MarkdownHeading] {
+    /// Definition terms (`terms`, ``DefinitionLists``) get ids the same way, after the headings, as
+    /// Goldmark's `autoDefinitionTermID` gives them.
+    mutating func anchorHeadings(style: AnchorStyle = .cellar, terms: [(node: OpaquePointer, text: String)] = []) -> [MarkdownHeading] {
         var used = Set<String>()
         var nextNumber: [String: Int] = [:]   // per base, so a thousand equal titles stay linear
         var found: [MarkdownHeading] = []
@@ -147,6 +149,18 @@ struct MarkdownWalker {
             CMark.replace(heading, with: block)
         }
         headings = []
+        for (term, text) in terms {
+            let base = AnchorSlug.make(text, style: style)
+            var id = base
+            var number = nextNumber[base] ?? 1
+            while used.contains(id) {
+                id = "\(base)-\(number)"
+                number += 1
+            }
+            nextNumber[base] = number
+            used.insert(id)
+            cmark_node_set_on_enter(term, "<dt id=\"\(HTMLEscaping.attribute(id))\">")
+        }
         return found
     }
 

@@ -56,7 +56,7 @@ import Testing
             "content/docs/guide.md": "---\ntitle: Guide\n---\n## Step - two\n\n<span id=\"def-bundle\">bundle</span> and [it](#def-bundle).\n",
         ])
         let report = try await workspace.importSite(.hugo)
-        #expect(try workspace.read("content/_index.md").contains("markdown: {unsafe: true, anchors: github}"))
+        #expect(try workspace.read("content/_index.md").contains("markdown: {unsafe: true, anchors: github, definitions: true}"))
         #expect(errors(report) == [])
     }
 

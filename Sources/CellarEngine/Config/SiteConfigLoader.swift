@@ -181,6 +181,8 @@ struct SiteConfigLoader {
         if settings["smart"]?.value.bool ?? true { options.insert(.smartPunctuation) }
         if settings["unsafe"]?.value.bool ?? false { options.insert(.allowRawHTML) }
         if settings["tagfilter"]?.value.bool ?? true { options.insert(.tagFilter) }
+        if settings["definitions"]?.value.bool ?? false { options.insert(.definitionLists) }
+        if settings["term_ids"]?.value.bool ?? false { options.insert(.definitionTermIDs) }
         if let style = settings["anchors"]?.value.string.flatMap(AnchorStyle.init(rawValue:)) { options.anchorStyle = style }
         guard case .list(let names)? = settings["extensions"]?.value else { return options.union(.allExtensions) }
         let known = MarkdownExtension.allCases.map(\.rawValue)

@@ -51,6 +51,8 @@ package enum BuiltinSchemas {
             extensions: {type: "[string]", required: false, description: "GFM extensions: table, strikethrough, autolink, tasklist, footnotes (default: all)"}
             tagfilter: {type: bool, default: true, description: "With unsafe on, escape <script>, <style>, <iframe> and other tags GFM filters"}
             highlight: {type: bool, default: true, description: "Colour fenced code blocks that name a language, at build time"}
+            definitions: {type: bool, default: false, description: "Definition lists as Hugo writes them: a term, then lines starting with ': '"}
+            term_ids: {type: bool, default: false, description: "Give each definition term an id, as a heading gets (Hugo's autoDefinitionTermID)"}
             anchors: {type: enum, values: [cellar, github, kramdown], default: cellar, description: "How headings get their ids: Cellar's style, GitHub's (Hugo's Goldmark, Jekyll's GFM kramdown: dots dropped, each space a hyphen) or kramdown's"}
         menu: {type: "[string]", required: false, description: "The navigation: sections, pages and links, in order"}
         tags:

@@ -108,6 +108,8 @@ struct HugoConfig {
             report.add(ImportNote(.kept, .markup, "the site renders Markdown with Blackfriday, which lets raw HTML through: so does the new site",
                                   at: (node("blackfriday") ?? node("markup.defaultMarkdownHandler"))?.location))
         }
+        settings.definitionLists = node("markup.goldmark.extensions.definitionList")?.boolValue ?? true
+        settings.definitionTermIDs = settings.definitionLists && node("markup.goldmark.parser.autoDefinitionTermID")?.boolValue == true
         if let type = text("markup.goldmark.parser.autoHeadingIDType")?.lowercased(), type != "github" {
             report.add(ImportNote(.converted, .markup, "headings get ids in GitHub's style; the site's autoHeadingIDType '\(type)' differs only for letters with accents or punctuation",
                                   at: node("markup.goldmark.parser.autoHeadingIDType")?.location))

@@ -67,6 +67,10 @@ struct SourceSettings: Sendable {
     /// How the source's Markdown gave headings their ids: GitHub's style for Hugo's Goldmark and
     /// kramdown's GFM parser (Jekyll's default), kramdown's for `input: kramdown`.
     var anchorStyle: AnchorStyle = .github
+    /// Hugo: definition lists (Goldmark's, on unless `definitionList = false`), and ids for their
+    /// terms (`autoDefinitionTermID`).
+    var definitionLists = false
+    var definitionTermIDs = false
 }
 
 /// One content file of the source site: a post, a page, or the settings of a section or of the home page.

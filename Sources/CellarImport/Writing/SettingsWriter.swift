@@ -41,7 +41,9 @@ struct SettingsWriter {
             lines.append("feed_aliases: [" + settings.feedAliases.map(YAMLText.scalar).joined(separator: ", ") + "]   # the source's feed addresses")
         }
         // Headings get the ids the source's links were written for.
-        let anchors = "anchors: \(settings.anchorStyle.rawValue)"
+        var anchors = "anchors: \(settings.anchorStyle.rawValue)"
+        if settings.definitionLists { anchors += ", definitions: true" }
+        if settings.definitionTermIDs { anchors += ", term_ids: true" }
         lines.append(rawHTML ? "markdown: {unsafe: true, \(anchors)}   # raw HTML in Markdown is let through, as \(dialect.name) rendered it"
                      : "markdown: {\(anchors)}   # headings get their ids as \(dialect.name) gave them")
         if !outside.isEmpty || brokenLinks > 0 {
