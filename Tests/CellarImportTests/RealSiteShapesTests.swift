@@ -225,4 +225,15 @@ import Testing
         #expect(report.outside == ["/api/"])
         #expect(report[.brokenLinks] == 1)
     }
+
+    @Test func aPageNamedPageKeepsItsURL() async throws {
+        var files = ["hugo.toml": "title = \"Methods\"\npaginate = 2\n", "content/methods/Page.md": "---\ntitle: Page\n---\nThe page.\n"]
+        for name in ["a", "b", "c"] { files["content/methods/\(name).md"] = "---\ntitle: \(name)\n---\n\(name).\n" }
+        let workspace = try ImportWorkspace(fixture: nil, files: files)
+        let report = try await workspace.importSite(.hugo)
+        #expect(report[.urlsKept] == 4 && report[.urlsChanged] == 0)
+        #expect(errors(report) == [])
+        try await workspace.build()
+        #expect(workspace.exists("public/methods/page/index.html") && workspace.exists("public/methods/page/2/index.html"))
+    }
 }
