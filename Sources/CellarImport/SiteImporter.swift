@@ -84,6 +84,7 @@ package struct SiteImporter: Sendable {
                                     .union(site.settings.feedAliases),
                                 contentFiles: Set(copies.map(\.target) + items.map(\.target)),
                                 basePath: site.settings.baseURL.flatMap(SiteURL.init).map(\.basePath) ?? "/")
+        census.renderHook = site.settings.linkRenderHook
         // A root the source itself publishes under (a section of drafts, an old URL) is the site's own:
         // links under it that lead nowhere are broken, never another program's.
         census.ownedRoots.formUnion(items.compactMap { $0.oldURL.flatMap { URLPaths.segments($0).first } })
@@ -103,6 +104,10 @@ package struct SiteImporter: Sendable {
         if census.broken > 0 {
             report.add(ImportNote(.kept, .link, "\(census.broken) link\(census.broken == 1 ? "" : "s") of the source lead nowhere: the new site reports them as warnings (links: {broken: warning})",
                                   hint: "fix them, then set 'broken: error' in content/_index.md; cellar check lists them as errors"))
+            if let hook = site.settings.linkRenderHook {
+                report.add(ImportNote(.problem, .link, "the source resolves links with its own render hook, \(hook): links written for it (such as [term](g)) lead nowhere without it",
+                                      at: SourceLocation(file: tree.display(hook)), hint: "rewrite them as links to pages, or as the addresses the hook made"))
+            }
         }
 
         var rawHTML = site.settings.rawHTML

@@ -117,6 +117,9 @@ struct HugoReader {
         }
         site.notes += loader.notes
         leaveOutUnpublished(&site, report: &report)
+        let hooks = ["layouts/_markup/render-link.html", "layouts/_default/_markup/render-link.html"]
+            + config.themes.flatMap { ["themes/\($0)/layouts/_markup/render-link.html", "themes/\($0)/layouts/_default/_markup/render-link.html"] }
+        site.settings.linkRenderHook = hooks.first(where: tree.isFile)
         for document in site.documents where document.role == .post || document.role == .page {
             if let menu = document.frontMatter?.value("menu", caseInsensitive: true), Self.isInMainMenu(menu) {
                 let label = document.frontMatter?.value("linkTitle", caseInsensitive: true)?.nonEmptyText

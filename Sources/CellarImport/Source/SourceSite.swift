@@ -70,6 +70,9 @@ struct SourceSettings: Sendable {
     /// Hugo: definition lists (Goldmark's, on unless `definitionList = false`), and ids for their
     /// terms (`autoDefinitionTermID`).
     var definitionLists = false
+    /// Hugo: the source's link render hook (`layouts/_markup/render-link.html`), which resolved links
+    /// by its own rules (`[term](g)`); Cellar does not run it.
+    var linkRenderHook: String?
     var definitionTermIDs = false
 }
 
