@@ -45,6 +45,7 @@ package struct SiteImporter: Sendable {
         if options.dialect == .hugo { Self.noteTaxonomyPages(site, report: &report) }
         let themeAssets = Set(options.theme.files.keys.filter { $0.hasPrefix("assets/") }.map { String($0.dropFirst("assets/".count)) })
         var copies = site.copies
+        if options.dialect == .hugo { copies += Self.globalResources(named: items.map(\.document.body), tree: tree, copies: copies, report: &report) }
         let (placed, copyNotes) = Self.placeCopies(copies, items: items)
         copies = placed
         report.notes += copyNotes
@@ -216,6 +217,32 @@ package struct SiteImporter: Sendable {
             report.add(ImportNote(.converted, .url, "the terms of the taxonomy '\(name)' are tags: Hugo's pages /\(name)/<term>/ are not kept, the new site lists them at /tags/<term>/",
                                   at: location, hint: "redirect /\(name)/ on the web server if people link to it"))
         }
+    }
+
+    /// Images that Hugo's `figure` and image render hook find among the global resources
+    /// (`assets/images/x.jpg` for `/images/x.jpg`) when no page or static file has them: copied to
+    /// where the link looks.
+    private static func globalResources(named bodies: [String], tree: SourceTree, copies: [FileCopy], report: inout ImportReport) -> [FileCopy] {
+        let have = Set(copies.map(\.target))
+        var found: [String: FileCopy] = [:]
+        for body in bodies where body.contains("/") {
+            for marker in ["src=\"/", "](/"] {
+                var rest = body[...]
+                while let range = rest.range(of: marker) {
+                    rest = rest[range.upperBound...]
+                    let path = String(rest.prefix { !"\")# ?".contains($0) && !$0.isNewline })
+                    guard !path.isEmpty, !URLPaths.fileExtension("/" + path).isEmpty, !have.contains(path), found[path] == nil,
+                          tree.isFile("assets/" + path) else { continue }
+                    found[path] = FileCopy(source: "assets/" + path, target: path)
+                }
+            }
+        }
+        report[.filesLeftOut] -= found.count   // counted with assets/, which is otherwise left out
+        for copy in found.values.sorted(by: { $0.target < $1.target }) {
+            report.add(ImportNote(.converted, .file, "\(copy.source): a global resource the pages show at /\(copy.target), as Hugo's figure and image hook find it; copied there",
+                                  at: SourceLocation(file: tree.display(copy.source))))
+        }
+        return found.values.sorted { $0.target < $1.target }
     }
 
     /// Copies that would land on an item's file are left out (the item wins).

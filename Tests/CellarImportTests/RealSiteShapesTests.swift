@@ -236,4 +236,35 @@ import Testing
         try await workspace.build()
         #expect(workspace.exists("public/methods/page/index.html") && workspace.exists("public/methods/page/2/index.html"))
     }
+
+    @Test func linksAHugoRenderHookResolvedLeadToTheirPages() async throws {
+        let workspace = try ImportWorkspace(fixture: nil, files: [
+            "hugo.toml": "title = \"Docs\"\n",
+            "layouts/_markup/render-link.html": "<a href=\"{{ with .PageInner.GetPage .Destination }}{{ .RelPermalink }}{{ end }}\">{{ .Text }}</a>\n",
+            "assets/images/park.jpg": "not really a picture",
+            "content/methods/site/Title.md": "---\ntitle: Title\n---\nThe title.\n",
+            "content/guide/start.md": """
+                ---
+                title: Start
+                ---
+                See [the title](methods/site/title/), [again][title] and [it](/methods/site/Title/#top).
+
+                {{< figure src="/images/park.jpg" alt="A park" >}}
+
+                [title]: /methods/site/Title/
+
+                """,
+        ])
+        let report = try await workspace.importSite(.hugo)
+        #expect(try workspace.read("content/guide/start.md").hasSuffix("""
+            See [the title](/methods/site/Title.md), [again][title] and [it](/methods/site/Title.md#top).
+
+            {{< figure src="/images/park.jpg" alt="A park" >}}
+
+            [title]: /methods/site/Title.md
+
+            """))
+        #expect(workspace.exists("content/images/park.jpg"))
+        #expect(errors(report) == [])
+    }
 }

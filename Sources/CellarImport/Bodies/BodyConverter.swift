@@ -48,6 +48,7 @@ struct BodyConverter {
                 index.byContentPath[Paths.join(section.folder, "_index.md")] = target
             }
         }
+        for (path, target) in index.byContentPath { index.byLowercasedContentPath[path.lowercased()] = target }
         return index
     }
 
@@ -63,7 +64,8 @@ struct BodyConverter {
         report[.templateTagsConverted] += result.converted
         report[.templateTagsLeft] += result.left
         for note in result.notes { report.add(note) }
-        let links = MarkdownFileLinks(references: references, contentDir: contentDir).convert(result.body, of: document)
+        let links = MarkdownFileLinks(references: references, contentDir: contentDir,
+                                      resolvesPagePaths: dialect == .hugo && settings.linkRenderHook != nil).convert(result.body, of: document)
         if links.converted > 0 {
             report.add(ImportNote(.converted, .link, "\(links.converted) link\(links.converted == 1 ? "" : "s") to Markdown files of the source now name\(links.converted == 1 ? "s" : "") where the file went in the new site",
                                   at: document.location))

@@ -8,6 +8,8 @@ struct ReferenceIndex: Sendable {
     var byPostName: [String: String] = [:]
     /// Hugo: the path under `content/` (`posts/a.md`, `posts/a`, `posts/bundle`) → target.
     var byContentPath: [String: String] = [:]
+    /// The same, lower-cased, as Hugo's `GetPage` looks paths up whatever their case.
+    var byLowercasedContentPath: [String: String] = [:]
     /// Hugo: a file's name alone (`a.md`, `a`) → targets, for refs that give only the name.
     var byName: [String: [String]] = [:]
     /// A target under `content/` → the URL the new site publishes it at (`/news/2020/01/02/a/`).
