@@ -97,7 +97,7 @@ import Testing
             "_config.yml": "title: Blog\n",
             "_posts/2016-01-29-first.md": "---\ntitle: First\n---\nNext: [second](2016-02-01-second.md), [again](./2016-02-01-second.md#end).\n",
             "_posts/2016-02-01-second.md": "---\ntitle: Second\n---\n## End\n\nBack to [first](../_posts/2016-01-29-first.md) and [the guide](docs/guide.md).\n",
-            "docs/guide.md": "---\ntitle: Guide\n---\nRead [the first post](../_posts/2016-01-29-first.md) or [nothing](missing.md).\n",
+            "docs/guide.md": "---\ntitle: Guide\n---\nRead [the first post](../_posts/2016-01-29-first.md) or [nothing](missing.md).\n\nBy its name: [second](2016-02-01-second.md).\n",
         ])
         let report = try await workspace.importSite(.jekyll)
         // Beside each other in the source and in the new site: kept as written.
@@ -106,7 +106,7 @@ import Testing
         #expect(try workspace.read("content/posts/2016-02-01-second.md").hasSuffix(
             "Back to [first](/posts/2016-01-29-first.md) and [the guide](docs/guide.md).\n"))
         #expect(try workspace.read("content/docs/guide.md").hasSuffix(
-            "Read [the first post](/posts/2016-01-29-first.md) or [nothing](missing.md).\n"))
+            "Read [the first post](/posts/2016-01-29-first.md) or [nothing](missing.md).\n\nBy its name: [second](/posts/2016-02-01-second.md).\n"))
         #expect(errors(report).map { $0.components(separatedBy: ": error: ").last?.replacingOccurrences(of: workspace.site + "/", with: "") ?? "" } == [
             "file 'missing.md' not found; looked for content/docs/missing.md\n  hint: paths without a leading '/' are relative to the item's folder",
             "file 'docs/guide.md' not found; looked for content/posts/docs/guide.md\n  hint: paths without a leading '/' are relative to the item's folder",
@@ -266,5 +266,26 @@ import Testing
             """))
         #expect(workspace.exists("content/images/park.jpg"))
         #expect(errors(report) == [])
+    }
+
+    @Test func theReportConfirmsURLsOnlyAgainstTheSourcesBuiltSite() async throws {
+        let files = [
+            "hugo.toml": "title = \"Built\"\n",
+            "content/posts/a.md": "---\ntitle: A\ndate: 2024-02-03\n---\nA.\n",
+            "content/posts/b.md": "---\ntitle: B\ndate: 2024-02-04\nurl: /elsewhere/b/\n---\nB.\n",
+        ]
+        let unbuilt = try ImportWorkspace(fixture: nil, files: files)
+        let guessed = try await unbuilt.importSite(.hugo)
+        #expect(guessed[.urlsConfirmed] == 0)
+        #expect(guessed.notes.contains { $0.message.hasPrefix("the URLs are worked out from Hugo's rules; the source has no built site (public/) to confirm them with") })
+
+        let built = try ImportWorkspace(fixture: nil, files: files.merging([
+            "public/index.html": "<html></html>\n", "public/posts/a/index.html": "<html></html>\n", "public/b/index.html": "<html></html>\n",
+        ]) { $1 })
+        let checked = try await built.importSite(.hugo)
+        #expect(checked[.urlsConfirmed] == 1)
+        #expect(checked.notes.filter { $0.action == .problem && $0.topic == .url }.map(\.message) == [
+            "content/posts/b.md: its URL by Hugo's rules, /elsewhere/b/, is not in the built site public/",
+        ])
     }
 }
