@@ -112,8 +112,7 @@ struct MarkdownWalker {
     /// Definition terms (`terms`, ``DefinitionLists``) get ids the same way, after the headings, as
     /// Goldmark's `autoDefinitionTermID` gives them.
     mutating func anchorHeadings(style: AnchorStyle = .cellar, terms: [(node: OpaquePointer, text: String)] = []) -> [MarkdownHeading] {
-        var used = Set<String>()
-        var nextNumber: [String: Int] = [:]   // per base, so a thousand equal titles stay linear
+        var ids = AnchorIDs()
         var found: [MarkdownHeading] = []
         for (heading, written) in headings {
             var text = written
@@ -125,20 +124,13 @@ struct MarkdownWalker {
                 text = rest
                 attributes = read
             }
-            var id: String
+            let id: String
             if let written = attributes.id {
                 id = written
+                ids.take(written)
             } else {
-                let base = AnchorSlug.make(text, style: style)
-                id = base
-                var number = nextNumber[base] ?? 1
-                while used.contains(id) {
-                    id = "\(base)-\(number)"
-                    number += 1
-                }
-                nextNumber[base] = number
+                id = ids.make(for: text, style: style)
             }
-            used.insert(id)
             let level = cmark_node_get_heading_level(heading)
             found.append(MarkdownHeading(level: Int(level), id: id, text: PlainText.collapsingWhitespace(text)))
             guard let block = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK) else { continue }
@@ -150,16 +142,7 @@ struct MarkdownWalker {
         }
         headings = []
         for (term, text) in terms {
-            let base = AnchorSlug.make(text, style: style)
-            var id = base
-            var number = nextNumber[base] ?? 1
-            while used.contains(id) {
-                id = "\(base)-\(number)"
-                number += 1
-            }
-            nextNumber[base] = number
-            used.insert(id)
-            cmark_node_set_on_enter(term, "<dt id=\"\(HTMLEscaping.attribute(id))\">")
+            cmark_node_set_on_enter(term, "<dt id=\"\(HTMLEscaping.attribute(ids.make(for: text, style: style)))\">")
         }
         return found
     }
