@@ -56,7 +56,7 @@ package final class FaultInjection: Sendable {
     }
 
     /// No fault: every call is a counter increment.
-    static let none = FaultInjection()
+    package static let none = FaultInjection()
 
     /// Called before each change on disk.
     func step() {
