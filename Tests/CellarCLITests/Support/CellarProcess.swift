@@ -64,7 +64,7 @@ struct CellarProcess {
     }
 
     static func start(_ arguments: [String], environment: [String: String] = [:], prefix: [String] = [],
-                      in folder: String? = nil) throws -> Running {
+                      in folder: String? = nil, executable: String? = Self.executable) throws -> Running {
         guard let executable else { throw Missing() }
         // `env -C DIR` starts it in DIR (posix_spawn's own chdir action is not exposed to Swift).
         let command = prefix + (folder.map { ["/usr/bin/env", "-C", $0] } ?? []) + [executable] + arguments
