@@ -42,6 +42,9 @@ struct CellarProcess {
             self.err = err
         }
 
+        /// What it wrote to stderr so far.
+        var errorOutput: String { (try? String(contentsOfFile: err, encoding: .utf8)) ?? "" }
+
         /// Waits for it to end — on a thread of its own: a blocked `waitpid` on one of the few threads
         /// that run every test's tasks would stall the other tests.
         func wait() async -> Outcome {
