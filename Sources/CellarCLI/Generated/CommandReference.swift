@@ -6,7 +6,7 @@ struct CommandReference {
 
     var markdown: String {
         var parts = [
-            "---\ntitle: Commands\nkind: page\n---",
+            "---\ntitle: Commands\nsummary: Every command and option of cellar, written from the declarations its parser, help, man page and completions are made from.\nweight: 10\n---",
             DocText(CellarCommandLine.description).markdown,
             "`cellar` itself takes these options:",
         ] + table(CellarCommandLine.globalOptions)
