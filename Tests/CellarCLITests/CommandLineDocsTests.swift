@@ -136,7 +136,7 @@ import Testing
         let man = await Run.cellar(["help", "--man"], in: folder.path)
         #expect(man.status == .success && man.out == ManPage(commands: CellarCommandLine.commands).text + "\n")
         let markdown = await Run.cellar(["help", "--markdown"], in: folder.path)
-        #expect(markdown.status == .success && markdown.out.hasPrefix("---\ntitle: Commands\nkind: page\n---\n"))
+        #expect(markdown.status == .success && markdown.out.hasPrefix("---\ntitle: Commands\n"))
         let bash = await Run.cellar(["completions", "bash"], in: folder.path)
         #expect(bash.status == .success && bash.out.hasSuffix("complete -F _cellar cellar\n"))
         let fish = await Run.cellar(["completions", "fish"], in: folder.path)

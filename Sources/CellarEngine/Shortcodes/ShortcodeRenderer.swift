@@ -53,11 +53,13 @@ struct ShortcodeRenderer: Sendable {
             return drawBuiltin(builtin, call, in: item, at: at, diagnostics: &diagnostics, reads: &reads)
         }
         guard let shortcode = shortcodes[call.name] else {
-            let names = Set(shortcodes.keys).union(BuiltinShortcodes.all.keys).sorted()
+            let themes = shortcodes.keys.sorted()
+            let builtins = BuiltinShortcodes.all.keys.filter { shortcodes[$0] == nil }.sorted()
+            let known = (themes.isEmpty ? "the theme declares no shortcodes (shortcodes/<name>.yml and .html)"
+                : "the theme's shortcodes: " + themes.joined(separator: ", ")) + "; built in: " + builtins.joined(separator: ", ")
             diagnostics.error(
-                "unknown shortcode '\(call.name)'" + (Suggestion.closest(to: call.name, in: names).map { "; did you mean '\($0)'?" } ?? ""),
-                at: at, hint: names.isEmpty ? "the theme declares no shortcodes (shortcodes/<name>.yml and .html)"
-                    : "the theme's shortcodes: " + names.joined(separator: ", ") + "; write {{</* \(call.name) */>}} to show the call as it is")
+                "unknown shortcode '\(call.name)'" + (Suggestion.closest(to: call.name, in: themes + builtins).map { "; did you mean '\($0)'?" } ?? ""),
+                at: at, hint: known + "; write {{</* \(call.name) */>}} to show the call as it is")
             return nil
         }
         switch (shortcode.content, call.isPaired) {
