@@ -1,0 +1,136 @@
+import CellarDiagnostics
+import CellarEngine
+@testable import CellarImport
+import Foundation
+import Testing
+
+/// Nothing outside the new site is ever touched by an import: `--replace` never empties a folder
+/// an import did not write, a symlink never carries a file from outside the source into the new
+/// site, no file becomes more readable than the one it was made from, and the destination is never
+/// inside the source.
+@Suite struct ImportSafetyTests {
+    // MARK: - --replace
+
+    enum HiddenFolder: String, CaseIterable, CustomTestStringConvertible {
+        /// A home folder: a key and a shell's settings.
+        case home
+        /// A fresh git repository, nothing committed yet.
+        case repository
+        var testDescription: String { rawValue }
+
+        var files: [String: String] {
+            switch self {
+            case .home: [".ssh/id_ed25519": "-----BEGIN OPENSSH PRIVATE KEY-----\nnot a real key\n", ".bashrc": "export EDITOR=vi\n"]
+            case .repository: [".git/HEAD": "ref: refs/heads/main\n", ".git/config": "[core]\n\tbare = false\n"]
+            }
+        }
+    }
+
+    @Test(arguments: HiddenFolder.allCases)
+    func replaceNeverEmptiesAFolderThatHoldsOnlyHiddenFiles(_ folder: HiddenFolder) async throws {
+        let workspace = try ImportWorkspace(fixture: "jekyll-blog")
+        for (path, text) in folder.files { try workspace.write(Data(text.utf8), to: "site/" + path) }
+        let error = await #expect(throws: Diagnostic.self) { try await workspace.importSite(.jekyll, replace: true) }
+        let names = folder.files.keys.map { String($0.prefix { $0 != "/" }) }
+        #expect(error?.message == "site is not a site an earlier import wrote (it holds \(Set(names).sorted().joined(separator: ", ")) and no import-report.json); it was left as it is")
+        for (path, text) in folder.files { #expect(try workspace.read(path) == text) }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: workspace.root).sorted() == ["site", "source"])
+    }
+
+    @Test func replaceStillTakesAnEmptyFolder() async throws {
+        let workspace = try ImportWorkspace(fixture: "jekyll-blog")
+        try FileManager.default.createDirectory(atPath: workspace.site, withIntermediateDirectories: true)
+        try await workspace.importSite(.jekyll, replace: true)
+        #expect(workspace.exists("import-report.json"))
+    }
+
+    // MARK: - Symlinks that leave the source
+
+    @Test(arguments: [SourceDialect.hugo, .jekyll])
+    func symlinksThatLeaveTheSourceAreReportedAndNeverRead(_ dialect: SourceDialect) async throws {
+        let workspace = try ImportWorkspace(fixture: dialect == .hugo ? "hugo-blog" : "jekyll-blog")
+        // A secret beside the source, only its owner may read it; a folder of them too.
+        let secret = "---\ntitle: Private key\n---\nSECRET-7f3a\n"
+        try workspace.write(Data(secret.utf8), to: "private/key.md")
+        try workspace.write(Data("SECRET-7f3a\n".utf8), to: "private/notes/token.txt")
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: workspace.root + "/private/key.md")
+        let posts = dialect == .hugo ? "content/posts" : "_posts"
+        let files = dialect == .hugo ? "static" : "images"
+        let links = [
+            "\(posts)/\(dialect == .hugo ? "" : "2024-01-01-")leak.md": workspace.root + "/private/key.md",   // absolute
+            "\(posts)/\(dialect == .hugo ? "" : "2024-01-02-")relative.md": dialect == .hugo ? "../../../private/key.md" : "../../private/key.md",
+            "\(files)/private": workspace.root + "/private/notes",                                          // a folder
+            "\(files)/token.txt": workspace.root + "/private/notes/token.txt",                                // a static file
+        ]
+        for (path, target) in links {
+            try FileManager.default.createDirectory(atPath: Paths.parent(of: workspace.source + "/" + path), withIntermediateDirectories: true)
+            try FileManager.default.createSymbolicLink(atPath: workspace.source + "/" + path, withDestinationPath: target)
+        }
+        // A link that stays inside the source is followed, as before.
+        try FileManager.default.createSymbolicLink(atPath: workspace.source + "/\(files)/inside.txt",
+                                                   withDestinationPath: dialect == .hugo ? "robots.txt" : "../notes.txt")
+
+        let report = try await workspace.importSite(dialect)
+
+        let leaked = workspace.files(under: ".").filter { path in
+            (try? String(contentsOfFile: workspace.site + "/" + path, encoding: .utf8))?.contains("SECRET-7f3a") ?? false
+        }
+        #expect(leaked.isEmpty, "files of the new site holding the secret: \(leaked)")
+        let realRoot = URL(fileURLWithPath: workspace.root).resolvingSymlinksInPath().path
+        let lines = report.notes.filter { $0.message.contains("a symlink that leads outside the site") }.map(\.headline)
+        #expect(lines == links.keys.sorted().map { path in
+            let target = links[path]!.hasPrefix("/") ? URL(fileURLWithPath: links[path]!).resolvingSymlinksInPath().path : realRoot + "/private/key.md"
+            return "source/\(path):1:1: problem: \(path): a symlink that leads outside the site, to \(target): not read, not imported"
+        })
+        let inside = dialect == .hugo ? "content/inside.txt" : "content/images/inside.txt"
+        #expect(workspace.exists(inside), "a symlink inside the source is followed")
+        let type = try FileManager.default.attributesOfItem(atPath: workspace.site + "/" + inside)[.type] as? FileAttributeType
+        #expect(type == .typeRegular, "copied as the file it leads to, not as a link back into the source")
+    }
+
+    @Test func noImportedFileIsMoreReadableThanItsSource() async throws {
+        let workspace = try ImportWorkspace(fixture: "hugo-blog")
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: workspace.source + "/content/posts/evening.md")
+        try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: workspace.source + "/static/images/logo.svg")
+        try await workspace.importSite(.hugo)
+        #expect(try Self.mode(workspace.site + "/content/posts/evening.md") & 0o077 == 0)
+        #expect(try Self.mode(workspace.site + "/content/images/logo.svg") & 0o037 == 0)
+        // Files made from readable sources stay readable (as the umask has them).
+        #expect(try Self.mode(workspace.site + "/content/posts/first-light.md") & 0o600 == 0o600)
+    }
+
+    // MARK: - The destination inside the source
+
+    @Test(arguments: ["source/content/nested", "source", "./source/new", "via-link/new"])
+    func aDestinationInsideTheSourceIsRefusedAndTheSourceLeftAlone(_ destination: String) async throws {
+        let workspace = try ImportWorkspace(fixture: "hugo-blog")
+        try FileManager.default.createSymbolicLink(atPath: workspace.root + "/via-link", withDestinationPath: workspace.source)
+        let before = try workspace.sourceSnapshot()
+        var options = workspace.options(.hugo, replace: true)
+        options.destination = destination
+        let error = await #expect(throws: Diagnostic.self) { try await SiteImporter(options: options).run() }
+        if destination == "source" {
+            #expect(error?.message == "source holds the site being imported")
+        } else {
+            #expect(error?.message == "\(destination) is inside the site being imported, source: the import never changes its source")
+            #expect(error?.hint == "write the new site to a folder outside source")
+        }
+        #expect(try workspace.sourceSnapshot() == before)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: workspace.root).sorted() == ["source", "via-link"])
+    }
+
+    @Test func aDestinationThatHoldsTheSourceThroughASymlinkIsRefused() async throws {
+        let workspace = try ImportWorkspace(fixture: "hugo-blog")
+        try FileManager.default.createSymbolicLink(atPath: workspace.root + "/top", withDestinationPath: workspace.root)
+        var options = workspace.options(.hugo, replace: true)
+        options.destination = "top"
+        let error = await #expect(throws: Diagnostic.self) { try await SiteImporter(options: options).run() }
+        #expect(error?.message == "top holds the site being imported")
+    }
+
+    // MARK: - Helpers
+
+    static func mode(_ path: String) throws -> Int {
+        try #require(try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int)
+    }
+}
