@@ -35,7 +35,8 @@ extension FileIO {
     static func removeEmptyFolder(_ path: String) -> Bool { rmdir(path) == 0 }
 
     /// Deletes a tree without following symlinks and without entering another file system mounted
-    /// inside it (a mount point is left, with what is mounted on it).
+    /// inside it (a mount point is left, with what is mounted on it) — nor the tree itself when it
+    /// is one: the file system of the folder that holds it is the one whose files go.
     /// - Parameter step: called before each removal (the output transaction's fault hook).
     static func removeTree(_ path: String, step: () -> Void = {}) {
         guard let info = status(path) else { return }
@@ -44,6 +45,8 @@ extension FileIO {
             SystemCalls.unlink(path)
             return
         }
+        let parent = Paths.parent(of: path)
+        guard let holder = status(parent.isEmpty ? "." : parent), holder.device == info.device else { return }
         removeContents(path, device: info.device, step: step)
         step()
         rmdir(path)
