@@ -40,6 +40,7 @@ let package = Package(
 
         .target(name: "AnnotatedLocking"),   // Mutex locking ThreadSanitizer can see; nothing of Cellar in it
         .target(name: "IgnoredFileNames"),   // what editors leave beside files: skipped by the build and the watcher
+        .target(name: "DirectoryEntries"),   // readdir's entries read in place (engine, server, bench)
         .target(name: "CellarDiagnostics"),
         .target(name: "CellarTree", dependencies: ["CellarDiagnostics"]),   // located values, whatever the file format
         .target(name: "CellarMarkdown", dependencies: ["CCmark"]),
@@ -60,7 +61,7 @@ let package = Package(
         .target(name: "CellarMustache", dependencies: ["AnnotatedLocking"]),
         .target(
             name: "CellarEngine",
-            dependencies: ["AnnotatedLocking", "CellarDiagnostics", "CellarHighlight", "CellarMarkdown", "CellarTree", "CellarTOML", "CellarYAML", "CellarMustache", "IgnoredFileNames"]
+            dependencies: ["AnnotatedLocking", "CellarDiagnostics", "CellarHighlight", "CellarMarkdown", "CellarTree", "CellarTOML", "CellarYAML", "CellarMustache", "DirectoryEntries", "IgnoredFileNames"]
         ),
         // `cellar import hugo|jekyll`: reads another generator's site and writes a Cellar site (depends on the engine, never the reverse).
         .target(name: "CellarImport", dependencies: ["AnnotatedLocking", "CellarDiagnostics", "CellarEngine", "CellarMarkdown", "CellarTOML", "CellarTree", "CellarYAML"]),
@@ -68,11 +69,11 @@ let package = Package(
         .target(name: "CellarDefaultTheme"),
         // What the fuzz harnesses and their regression tests call: never part of a shipping binary.
         .target(name: "CellarFuzzing", dependencies: ["CellarEngine", "CellarDiagnostics", "CellarMarkdown", "CellarMustache", "CellarTree", "CellarYAML"]),
-        .target(name: "CellarServer", dependencies: ["AnnotatedLocking", "CMicroHTTPD", "IgnoredFileNames"]),
+        .target(name: "CellarServer", dependencies: ["AnnotatedLocking", "CMicroHTTPD", "DirectoryEntries", "IgnoredFileNames"]),
         .target(name: "CellarCLI", dependencies: ["AnnotatedLocking", "CellarDefaultTheme", "CellarEngine", "CellarImport", "CellarServer", "CellarDiagnostics",
                                           "CellarHighlight", "CellarMarkdown", "CellarTOML", "CellarYAML"]),   // these four only for --version
         .executableTarget(name: "cellar", dependencies: ["CellarCLI"]),
-        .executableTarget(name: "CellarBench", dependencies: ["CellarEngine"]),
+        .executableTarget(name: "CellarBench", dependencies: ["CellarEngine", "DirectoryEntries"]),
         .executableTarget(name: "MustacheBench", dependencies: ["CellarMustache"]),
         .executableTarget(name: "HighlightBench", dependencies: ["CellarHighlight"]),
 
@@ -98,7 +99,8 @@ let package = Package(
         ),
         .testTarget(
             name: "CellarEngineTests",
-            dependencies: ["CellarDefaultTheme", "CellarEngine", "CellarFuzzing", "CellarMustache", "CellarTree", "CellarYAML", "IgnoredFileNames"],
+            dependencies: ["CellarDefaultTheme", "CellarEngine", "CellarFuzzing", "CellarMustache", "CellarTree", "CellarYAML", "DirectoryEntries",
+                           "IgnoredFileNames"],
             resources: [.copy("Fixtures")]
         ),
     ],
