@@ -22,9 +22,9 @@ package struct MountTable: Sendable {
     package static let system = MountTable { systemMountPoints() }
 
     /// The mount points strictly inside `folder` (an absolute path with its symlinks resolved) —
-    /// and `folder` itself too when `orItself` — in path order. Empty when the table cannot be read.
-    func mountPoints(inside folder: String, orItself: Bool = false) -> [String] {
-        (read() ?? []).filter { point in
+    /// and `folder` itself too when `orItself` — in path order; nil when the table cannot be read.
+    func mountPoints(inside folder: String, orItself: Bool = false) -> [String]? {
+        read()?.filter { point in
             guard let relative = Paths.relative(point, to: folder) else { return false }
             return orItself || !relative.isEmpty
         }.sorted()

@@ -100,13 +100,38 @@ import Testing
         #expect(MountTable.mountPoints(mountInfo: Array(text.utf8)) == ["/", "/home/me/my site/public/data", "/tmp/tab\tand\\backslash"])
         let table = MountTable { ["/", "/site/public", "/site/public/a", "/site/public-b", "/site/public/a/b"] }
         #expect(table.mountPoints(inside: "/site/public") == ["/site/public/a", "/site/public/a/b"])
+        #expect(MountTable { nil }.mountPoints(inside: "/site/public") == nil)
         #expect(table.mountPoints(inside: "/site/public", orItself: true) == ["/site/public", "/site/public/a", "/site/public/a/b"])
     }
 
     /// The system's table on this machine: the root is always mounted.
     @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/self/mountinfo")))
     func theSystemTableListsTheRoot() {
-        #expect(MountTable.system.mountPoints(inside: "/", orItself: true).contains("/"))
+        #expect(MountTable.system.mountPoints(inside: "/", orItself: true)?.contains("/") == true)
+    }
+
+    /// Without a mount table (no /proc), the folders of the output are looked at one by one: a
+    /// file system of its own is found by its device number.
+    @Test(.enabled(if: Mounting.isPermitted, "needs permission to mount a tmpfs (root)"))
+    func withoutAMountTableAFolderOnAnotherDeviceStopsTheBuild() async throws {
+        let site = try TemporarySite(files: files)
+        try await site.build()
+        let mount = site.root + "/public/notes/data"
+        try FileManager.default.createDirectory(atPath: mount, withIntermediateDirectories: false)
+        try Mounting.mountTmpfs(at: mount, size: "1m")
+        defer { Mounting.unmount(mount) }
+        try Data("kept\n".utf8).write(to: URL(fileURLWithPath: mount + "/file"))
+        var options = site.options()
+        options.mounts = MountTable { nil }
+        try site.write(["content/notes/two.md": "---\ntitle: Two 2\ndate: 2024-01-02\n---\n"])
+        do {
+            try await SiteBuilder(options: options).build()
+            Issue.record("built with a mount point inside the output")
+        } catch {
+            #expect(error.diagnostics.sorted.map(\.headline) == [Self.message(mount, output: site.root + "/public")])
+        }
+        #expect(MountCheck.foldersOnOtherDevices(under: site.root + "/public") == [mount])
+        #expect(try String(contentsOfFile: mount + "/file", encoding: .utf8) == "kept\n")
     }
 
     /// Removing a folder that is itself a mount point removes nothing of what is mounted there.
