@@ -36,8 +36,14 @@ package struct SiteImporter: Sendable {
         var report = ImportReport(dialect: options.dialect, source: source, destination: destination)
         let prefix = options.source == "." || options.source == "./" ? "" : (options.source.hasSuffix("/") ? options.source : options.source + "/")
         let tree = SourceTree(root: source, displayPrefix: prefix, excluded: destination)
-        let site = options.dialect == .hugo ? try HugoReader(tree: tree).read(report: &report)
-            : try JekyllReader(tree: tree).read(report: &report)
+        let site: SourceSite
+        do throws(Diagnostic) {
+            site = options.dialect == .hugo ? try HugoReader(tree: tree).read(report: &report)
+                : try JekyllReader(tree: tree).read(report: &report)
+        } catch {
+            // A settings file or a whole folder the site needs may be a link out of it, never read.
+            throw tree.outsideLinks.explaining(error)
+        }
         report.notes.insert(contentsOf: site.notes, at: 0)
         for note in tree.outsideLinks.notes(display: tree.display) {
             report.add(note)

@@ -88,6 +88,16 @@ import Testing
         #expect(type == .typeRegular, "copied as the file it leads to, not as a link back into the source")
     }
 
+    @Test func aSettingsFileThatLeadsOutsideIsNeverRead() async throws {
+        let workspace = try ImportWorkspace(fixture: nil, files: ["content/posts/a.md": "---\ntitle: A\n---\nA.\n"])
+        try workspace.write(Data("title = \"Elsewhere\"\n".utf8), to: "elsewhere.toml")
+        try FileManager.default.createSymbolicLink(atPath: workspace.source + "/hugo.toml", withDestinationPath: workspace.root + "/elsewhere.toml")
+        let error = await #expect(throws: Diagnostic.self) { try await workspace.importSite(.hugo) }
+        #expect(error?.hint == "hugo.toml is a symlink that leads outside the site, to \(URL(fileURLWithPath: workspace.root).resolvingSymlinksInPath().path)/elsewhere.toml: it is never read; "
+                + "give the folder that holds the site's configuration; for a Jekyll site, use 'cellar import jekyll'")
+        #expect(!workspace.exists("."))
+    }
+
     @Test func noImportedFileIsMoreReadableThanItsSource() async throws {
         let workspace = try ImportWorkspace(fixture: "hugo-blog")
         try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: workspace.source + "/content/posts/evening.md")

@@ -13,6 +13,16 @@ final class OutsideLinks: Sendable {
         links.withAnnotatedLock { $0[path] = $0[path] ?? target }
     }
 
+    /// `error`, its hint led by the first link met, if any (a settings file or the content folder
+    /// that is a link out of the site reads as missing).
+    func explaining(_ error: Diagnostic) -> Diagnostic {
+        guard let (path, target) = links.withAnnotatedLock({ $0.min { $0.key < $1.key } }) else { return error }
+        var explained = error
+        explained.hint = "\(path) is a symlink that leads outside the site, to \(target): it is never read"
+            + (error.hint.map { "; " + $0 } ?? "")
+        return explained
+    }
+
     /// One problem line per link, in path order.
     func notes(display: (String) -> String) -> [ImportNote] {
         links.withAnnotatedLock { $0 }.sorted { $0.key < $1.key }.map { path, target in
