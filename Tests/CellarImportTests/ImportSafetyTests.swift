@@ -98,6 +98,18 @@ import Testing
         #expect(!workspace.exists("."))
     }
 
+    @Test func aConfigFolderFileThatLeadsOutsideIsNeverRead() async throws {
+        let workspace = try ImportWorkspace(fixture: nil, files: [
+            "config/_default/hugo.toml": "title = \"Inside\"\n", "content/posts/a.md": "---\ntitle: A\n---\nA.\n",
+        ])
+        try workspace.write(Data("title = \"SECRET-7f3a\"\n".utf8), to: "elsewhere.toml")
+        try FileManager.default.createSymbolicLink(atPath: workspace.source + "/config/_default/params.toml",
+                                                   withDestinationPath: workspace.root + "/elsewhere.toml")
+        let report = try await workspace.importSite(.hugo)
+        #expect(try !workspace.read("content/_index.md").contains("SECRET"))
+        #expect(report.notes.contains { $0.headline.hasPrefix("source/config/_default/params.toml:1:1: problem: config/_default/params.toml: a symlink that leads outside the site") })
+    }
+
     @Test func noImportedFileIsMoreReadableThanItsSource() async throws {
         let workspace = try ImportWorkspace(fixture: "hugo-blog")
         try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: workspace.source + "/content/posts/evening.md")
