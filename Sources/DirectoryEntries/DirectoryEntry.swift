@@ -11,8 +11,9 @@ import Darwin
 /// bytes before memory that cannot be read. Copying the whole record — `entry.pointee`, or its
 /// 256-byte `d_name` into `withUnsafePointer(to:)` — read past its end: on 2 loaded cores a
 /// `cellar build --clean` of a 10,000-item site died of it (SIGSEGV in the content scan) in the
-/// fifteenth round of a loop of builds, and AddressSanitizer reports it on any folder of a few
-/// hundred files. Every `readdir` caller in Cellar reads names and types through here.
+/// fifteenth round of a loop of builds, and AddressSanitizer reports it on the first build of that
+/// site (a folder whose entries fill the buffer). Every `readdir` caller in Cellar reads names and
+/// types through here.
 /// This module has nothing of Cellar in it: the engine, the server and the bench use it.
 package enum DirectoryEntry {
     /// The entry's name (`.` and `..` included), read up to its terminating zero in place.
