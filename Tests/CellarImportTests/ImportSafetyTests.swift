@@ -114,7 +114,12 @@ import Testing
         let workspace = try ImportWorkspace(fixture: "hugo-blog")
         try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: workspace.source + "/content/posts/evening.md")
         try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: workspace.source + "/static/images/logo.svg")
+        // A link inside the source: the file it leads to decides, not the link's own bits (0777).
+        try workspace.write(Data("mine\n".utf8), to: "source/static/mine.txt")
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: workspace.source + "/static/mine.txt")
+        try FileManager.default.createSymbolicLink(atPath: workspace.source + "/static/alias.txt", withDestinationPath: "mine.txt")
         try await workspace.importSite(.hugo)
+        #expect(try Self.mode(workspace.site + "/content/alias.txt") & 0o077 == 0)
         #expect(try Self.mode(workspace.site + "/content/posts/evening.md") & 0o077 == 0)
         #expect(try Self.mode(workspace.site + "/content/images/logo.svg") & 0o037 == 0)
         // Files made from readable sources stay readable (as the umask has them).

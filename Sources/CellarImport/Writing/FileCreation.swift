@@ -44,6 +44,13 @@ struct FileCreation {
         }
     }
 
+    /// The permission bits of the file at `path`, symlinks followed.
+    static func permissions(of path: String) -> UInt32? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return UInt32(info.st_mode) & 0o7777
+    }
+
     // MARK: - Private
 
     /// Makes the folders above the file, removes what is at its path, creates it.

@@ -68,10 +68,10 @@ struct SiteFolder {
         }
     }
 
-    /// Read and write for the owner; for the group and others, at most what `source` allows them.
+    /// Read and write for the owner; for the group and others, at most what `source` (symlinks
+    /// followed: the file whose bytes are taken) allows them — only the owner when it cannot be told.
     static func mode(like source: String) -> UInt32 {
-        guard let permissions = (try? FileManager.default.attributesOfItem(atPath: source))?[.posixPermissions] as? Int else { return 0o600 }
-        return 0o666 & (UInt32(permissions) | 0o600)
+        0o666 & ((FileCreation.permissions(of: source) ?? 0) | 0o600)
     }
 
     func remove(_ path: String) {
