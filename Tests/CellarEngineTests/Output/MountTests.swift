@@ -25,7 +25,7 @@ import Testing
         let mount = site.root + "/public/data"
         try FileManager.default.createDirectory(atPath: mount, withIntermediateDirectories: false)
         try Mounting.bind(source, at: mount)
-        // Where a build that moved the mount (as Cellar before 35a did) left it, too.
+        // And where a build that moved the mount (as builds did before the check) left it.
         defer { [mount, site.root + "/.public.cellar-spare/data"].forEach(Mounting.unmount) }
         #expect(FileIO.status(mount)?.device == FileIO.status(site.root + "/public")?.device, "a bind mount of the same file system")
         let old = site.snapshot()
