@@ -1,4 +1,5 @@
 import CellarEngine
+import DirectoryEntries
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -122,9 +123,8 @@ struct FileTree {
         guard let directory = opendir(folder) else { return }
         defer { closedir(directory) }
         while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            guard name != ".", name != ".." else { continue }
-            body(name, entry.pointee.d_type)
+            if DirectoryEntry.isDots(entry) { continue }
+            body(DirectoryEntry.name(of: entry), DirectoryEntry.type(of: entry))
         }
     }
 

@@ -31,13 +31,24 @@ package struct SiteImporter: Sendable {
         guard FileManager.default.fileExists(atPath: source, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw .error("\(options.source) is not a folder", hint: "give the folder of the \(options.dialect.name) site")
         }
-        try SiteFolder.check(destination: destination, source: source, replace: options.replace, shown: options.destination)
+        try SiteFolder.check(destination: destination, source: source, replace: options.replace, shown: options.destination,
+                             shownSource: options.source)
         var report = ImportReport(dialect: options.dialect, source: source, destination: destination)
         let prefix = options.source == "." || options.source == "./" ? "" : (options.source.hasSuffix("/") ? options.source : options.source + "/")
         let tree = SourceTree(root: source, displayPrefix: prefix, excluded: destination)
-        let site = options.dialect == .hugo ? try HugoReader(tree: tree).read(report: &report)
-            : try JekyllReader(tree: tree).read(report: &report)
+        let site: SourceSite
+        do throws(Diagnostic) {
+            site = options.dialect == .hugo ? try HugoReader(tree: tree).read(report: &report)
+                : try JekyllReader(tree: tree).read(report: &report)
+        } catch {
+            // A settings file or a whole folder the site needs may be a link out of it, never read.
+            throw tree.outsideLinks.explaining(error)
+        }
         report.notes.insert(contentsOf: site.notes, at: 0)
+        for note in tree.outsideLinks.notes(display: tree.display) {
+            report.add(note)
+            report[.filesLeftOut] += 1
+        }
 
         var (items, sections, home) = ItemAssembler(site: site, dialect: options.dialect, keepFields: options.keepFields, now: options.now)
             .assemble(report: &report)
@@ -136,11 +147,16 @@ package struct SiteImporter: Sendable {
                 return (link.label, items.first { $0.oldURL == url }?.newURL ?? url)
             }
             try folder.write(settingsWriter.site(rawHTML: rawHTML, outside: outside, brokenLinks: census.broken, menu: menu,
-                                                 intro: homeIntro, report: &report), to: "content/_index.md")
-            for section in sections { try folder.write(settingsWriter.section(section), to: "content/" + Paths.join(section.folder, "_index.md")) }
+                                                 intro: homeIntro, report: &report), to: "content/_index.md",
+                             from: home.map { tree.absolute($0.path) })
+            for section in sections {
+                try folder.write(settingsWriter.section(section), to: "content/" + Paths.join(section.folder, "_index.md"),
+                                 from: section.index.map { tree.absolute($0.path) })
+            }
             let writer = ItemWriter(dates: dates, keptTypes: keptTypes)
             for index in items.indices {
-                try folder.write(writer.text(of: items[index], body: bodies[index], report: &report), to: "content/" + items[index].target)
+                try folder.write(writer.text(of: items[index], body: bodies[index], report: &report), to: "content/" + items[index].target,
+                                 from: tree.absolute(items[index].document.path))
             }
             for copy in copies { try folder.copy(tree.absolute(copy.source), to: "content/" + copy.target) }
             // The site's own file at an address the theme also serves (its favicon.svg) wins: the theme's copy goes.

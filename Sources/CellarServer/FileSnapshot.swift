@@ -1,3 +1,4 @@
+import DirectoryEntries
 import IgnoredFileNames
 #if canImport(Glibc)
 import Glibc
@@ -75,12 +76,9 @@ private extension FileSnapshot {
         guard let directory = opendir(folder) else { return }
         defer { closedir(directory) }
         while let record = readdir(directory) {
-            let name = withUnsafePointer(to: record.pointee.d_name) { pointer in
-                pointer.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: record.pointee.d_name)) {
-                    String(cString: $0)
-                }
-            }
-            if name == "." || name == ".." || IgnoredFileNames.contains(name) { continue }
+            if DirectoryEntry.isDots(record) { continue }
+            let name = DirectoryEntry.name(of: record)
+            if IgnoredFileNames.contains(name) { continue }
             let path = folder + "/" + name
             var info = stat()
             guard lstat(path, &info) == 0 else { continue }

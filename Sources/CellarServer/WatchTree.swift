@@ -1,4 +1,5 @@
 #if os(Linux)
+import DirectoryEntries
 import Glibc
 import IgnoredFileNames
 
@@ -111,11 +112,9 @@ private extension WatchTree {
         defer { closedir(directory) }
         var result: [(name: String, isFolder: Bool)] = []
         while let entry = readdir(directory) {
-            let name = withUnsafePointer(to: entry.pointee.d_name) { pointer in
-                pointer.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
-            }
-            if name == "." || name == ".." { continue }
-            let type = entry.pointee.d_type
+            if DirectoryEntry.isDots(entry) { continue }
+            let name = DirectoryEntry.name(of: entry)
+            let type = DirectoryEntry.type(of: entry)
             let isFolder = type == UInt8(DT_UNKNOWN) ? isRealFolder(folder + "/" + name) : type == UInt8(DT_DIR)
             result.append((name, isFolder))
         }

@@ -15,7 +15,7 @@ import Testing
         let error = await #expect(throws: Diagnostic.self) { try await workspace.importSite(.jekyll) }
         #expect(error?.description == "error: site already exists\n  hint: choose a new folder, or pass --replace to replace an earlier import")
         let refused = await #expect(throws: Diagnostic.self) { try await workspace.importSite(.jekyll, replace: true) }
-        #expect(refused?.description == "error: site is not a site an earlier import wrote (it has no import-report.json); it was left as it is\n"
+        #expect(refused?.description == "error: site is not a site an earlier import wrote (it holds notes.txt and no import-report.json); it was left as it is\n"
                 + "  hint: --replace only replaces an earlier import or an empty folder")
         #expect(try workspace.read("notes.txt") == "mine\n")
     }

@@ -26,6 +26,8 @@ package struct BuildOptions: Sendable {
     package var waitForOtherBuilds = true
     /// A test hook that stops the build at a chosen step or fills the disk (see ``FaultInjection``).
     package var faults: FaultInjection = .none
+    /// Where file systems are mounted: the system's table, or a test's (see ``MountTable``).
+    package var mounts: MountTable = .system
 
     /// Every mode but `memory` writes through one transaction (the output is the old site or the
     /// new one at every instant); they differ in what a build may skip.

@@ -15,7 +15,7 @@ enum OutputPlacement {
     /// a theme (every build would read the last one's files back in), the site folder itself or a
     /// folder above it, and the cache folder.
     static func check(_ layout: SiteLayout) throws(Diagnostic) {
-        let output = resolved(layout.output), root = resolved(layout.root)
+        let output = Paths.resolved(layout.output), root = Paths.resolved(layout.root)
         let shown = layout.displayOutput
         let hint = "choose a folder outside content/ and themes/, such as \(layout.display(sitePath: "public/"))"
         if output == root {
@@ -24,24 +24,24 @@ enum OutputPlacement {
         if Paths.relative(root, to: output) != nil {
             throw .error("refusing to build into \(shown): it holds the site folder \(layout.display(sitePath: ""))", hint: hint)
         }
-        var readFrom = [(resolved(layout.content), layout.display(sitePath: "content/")),
-                        (resolved(layout.themes), layout.display(sitePath: "themes/"))]
+        var readFrom = [(Paths.resolved(layout.content), layout.display(sitePath: "content/")),
+                        (Paths.resolved(layout.themes), layout.display(sitePath: "themes/"))]
         for entry in (try? FileIO.list(layout.themes)) ?? [] {
             let theme = Paths.join(layout.themes, entry.name)
-            readFrom.append((resolved(theme), layout.display(sitePath: "themes/\(entry.name)/")))
+            readFrom.append((Paths.resolved(theme), layout.display(sitePath: "themes/\(entry.name)/")))
         }
         for (folder, name) in readFrom where Paths.relative(output, to: folder) != nil {
             throw .error("refusing to build into \(shown): it is inside \(name), so each build would read the last one's files as part of the site",
                          hint: hint)
         }
-        let cache = resolved(layout.cache)
+        let cache = Paths.resolved(layout.cache)
         if Paths.relative(output, to: cache) != nil || Paths.relative(cache, to: output) != nil {
             throw .error("refusing to build into \(shown): it is or holds the cache folder \(cache)", hint: hint)
         }
     }
 
     /// Looks at the output folder: missing, empty or Cellar's may be replaced; anything else is refused.
-    /// - Parameter output: the output path, not a symlink (see ``resolved(_:)``).
+    /// - Parameter output: the output path, not a symlink (see ``Paths/resolved(_:)``).
     static func inspect(_ output: String, display: String) throws(Diagnostic) -> Found {
         guard let status = FileIO.status(output) else { return .absent }
         guard status.kind == .directory else {
@@ -63,17 +63,5 @@ enum OutputPlacement {
             "refusing to replace \(display): it is not empty (it holds \(names)) and was not written by Cellar (no \(OutputMarker.name) in it)",
             hint: "move its files elsewhere, or build into another folder with --output DIR"
         )
-    }
-
-    /// `path` with symlinks resolved as far as it exists (the rest appended as it is).
-    static func resolved(_ path: String) -> String {
-        var existing = path
-        var rest: [String] = []
-        while !existing.isEmpty, existing != "/" {
-            if let real = FileIO.realPath(existing) { return Paths.join([real] + rest.reversed()) }
-            rest.append(Paths.lastComponent(of: existing))
-            existing = Paths.parent(of: existing)
-        }
-        return path
     }
 }

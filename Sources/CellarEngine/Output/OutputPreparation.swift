@@ -25,6 +25,7 @@ struct OutputPreparation {
         let output = Self.outputFolder(layout.output)
         let found = try OutputPlacement.inspect(output, display: layout.displayOutput)
         let spare = SpareFolder(path: SpareFolder.path(for: output), output: output, faults: plan.faults)
+        try MountCheck(table: plan.mounts).check(output: output, spare: spare.path)
         if !known { OutputLeftovers(output: output, cache: plan.cache, step: plan.faults.step).remove() }
 
         var start = OutputWriter.Start()

@@ -27,6 +27,8 @@ struct OutputTransaction {
         /// Where manifests are kept between processes (nil: `cellar serve` keeps them in memory).
         var cache: String?
         var faults: FaultInjection = .none
+        /// Where file systems are mounted (a mount inside the output or its spare stops the build).
+        var mounts: MountTable = .system
     }
 
     /// What a session knows of the output and its spare after a build.

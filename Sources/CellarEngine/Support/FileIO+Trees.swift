@@ -35,29 +35,38 @@ extension FileIO {
     static func removeEmptyFolder(_ path: String) -> Bool { rmdir(path) == 0 }
 
     /// Deletes a tree without following symlinks and without entering another file system mounted
-    /// inside it (a mount point is left, with what is mounted on it).
+    /// inside it (a mount point is left, with what is mounted on it) — nor the tree itself when it
+    /// is one: the file system of the folder that holds it is the one whose files go. Mount points
+    /// are found in the system's mount table (a bind mount of the same disk has the device number of
+    /// the folder around it), and by device numbers where there is no table.
     /// - Parameter step: called before each removal (the output transaction's fault hook).
-    static func removeTree(_ path: String, step: () -> Void = {}) {
+    package static func removeTree(_ path: String, mounts table: MountTable = .system, step: () -> Void = {}) {
         guard let info = status(path) else { return }
         if info.kind != .directory {
             step()
             SystemCalls.unlink(path)
             return
         }
-        removeContents(path, device: info.device, step: step)
+        let parent = Paths.parent(of: path)
+        guard let holder = status(parent.isEmpty ? "." : parent), holder.device == info.device else { return }
+        let real = Paths.resolved(path)
+        let mounts = Set(table.mountPoints(inside: real, orItself: true) ?? [])
+        guard !mounts.contains(real) else { return }
+        removeContents(path, real: real, device: info.device, mounts: mounts, step: step)
         step()
         rmdir(path)
     }
 
-    private static func removeContents(_ folder: String, device: UInt64, step: () -> Void) {
+    private static func removeContents(_ folder: String, real: String, device: UInt64, mounts: Set<String>, step: () -> Void) {
         guard let entries = try? list(folder) else { return }
         for entry in entries {
             let path = folder + "/" + entry.name
             if entry.kind == .directory || entry.kind == nil {
                 guard let info = status(path) else { continue }
                 if info.kind == .directory {
-                    guard info.device == device else { continue }
-                    removeContents(path, device: device, step: step)
+                    let realPath = real + "/" + entry.name
+                    guard info.device == device, !mounts.contains(realPath) else { continue }
+                    removeContents(path, real: realPath, device: device, mounts: mounts, step: step)
                     step()
                     rmdir(path)
                     continue

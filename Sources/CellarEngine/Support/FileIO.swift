@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import CellarDiagnostics
+import DirectoryEntries
 
 /// A file-system call that failed, with the path and the system's reason.
 package struct FileIOError: Error, Sendable, DiagnosticConvertible {
@@ -59,7 +60,7 @@ struct FileStatus: Sendable, Hashable {
 
 /// Thin POSIX wrappers: Foundation's FileManager is several times slower for the tens of
 /// thousands of small files a build reads and writes.
-enum FileIO {
+package enum FileIO {
     static func status(_ path: String, followLinks: Bool = false) -> FileStatus? {
         var info = stat()
         let result = followLinks ? stat(path, &info) : lstat(path, &info)
@@ -104,11 +105,9 @@ enum FileIO {
     /// folder gives them.
     private static func eachEntry(of dir: OpaquePointer, _ body: (String, Int32) -> Void) {
         while let entry = readdir(dir) {
-            let name = withUnsafePointer(to: entry.pointee.d_name) { pointer in
-                pointer.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
-            }
-            if name == "." || name == ".." { continue }
-            body(name, Int32(entry.pointee.d_type))
+            // Read in place: a copy of the record read past its end (see DirectoryEntry).
+            if DirectoryEntry.isDots(entry) { continue }
+            body(DirectoryEntry.name(of: entry), Int32(DirectoryEntry.type(of: entry)))
         }
     }
 

@@ -71,10 +71,24 @@ package enum Paths {
         return parts
     }
 
-    /// `path` relative to `base` when it lies inside it, else nil.
-    static func relative(_ path: String, to base: String) -> String? {
+    /// `path` relative to `base` when it lies inside it, else nil. (`package`: the importer keeps
+    /// its source and destination apart with it.)
+    package static func relative(_ path: String, to base: String) -> String? {
         if path == base { return "" }
         let prefix = base.hasSuffix("/") ? base : base + "/"
         return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : nil
+    }
+
+    /// `path` with symlinks resolved as far as it exists (the rest appended as it is): two paths
+    /// name the same place when their resolved forms are equal, wherever links lead.
+    package static func resolved(_ path: String) -> String {
+        var existing = path
+        var rest: [String] = []
+        while !existing.isEmpty, existing != "/" {
+            if let real = FileIO.realPath(existing) { return join([real] + rest.reversed()) }
+            rest.append(lastComponent(of: existing))
+            existing = parent(of: existing)
+        }
+        return path
     }
 }

@@ -43,7 +43,8 @@ struct HugoConfig {
             config.files.append(tree.display(name))
         }
         for folder in ["config/_default", "config"] where tree.isDirectory(folder) {
-            for name in tree.names(in: folder) where ["toml", "yaml", "yml", "json"].contains(Leftovers.fileExtension(name)) {
+            for name in tree.names(in: folder)
+            where ["toml", "yaml", "yml", "json"].contains(Leftovers.fileExtension(name)) && tree.isFile(folder + "/" + name) {
                 let path = folder + "/" + name
                 let key = Leftovers.deletingExtension(name).lowercased()
                 let node = try parse(path, tree)

@@ -1,15 +1,31 @@
 import CellarDiagnostics
+import CellarEngine
 import Foundation
 
 /// The source site's folder, read-only: listing, reading and naming its files as the report shows them.
+///
+/// Nothing outside it is ever read: a symlink that leads out of the folder (a post linked to a
+/// secret in the home folder, a folder linked to `/etc`) counts as missing, and is noted in
+/// ``outsideLinks`` for the report. Symlinks that stay inside are followed.
 struct SourceTree: Sendable {
     /// The folder, absolute.
     let root: String
+    /// The folder with its symlinks resolved (`/tmp` is `/private/tmp` on macOS).
+    let realRoot: String
     /// What the report puts before a path relative to the folder (`myblog/`, or `""` for `.`).
     let displayPrefix: String
     /// A folder inside the source that must not be read (the destination, when it lies inside).
     var excluded: String?
+    /// The symlinks met that lead out of the folder.
+    let outsideLinks = OutsideLinks()
     static let maxDepth = 32
+
+    init(root: String, displayPrefix: String, excluded: String? = nil) {
+        self.root = root
+        self.realRoot = Paths.resolved(root)
+        self.displayPrefix = displayPrefix
+        self.excluded = excluded
+    }
 
     /// `_posts/a.md` as the report shows it.
     func display(_ path: String) -> String { displayPrefix + path }
@@ -17,13 +33,11 @@ struct SourceTree: Sendable {
     func absolute(_ path: String) -> String { path.isEmpty ? root : root + "/" + path }
 
     func isDirectory(_ path: String) -> Bool {
-        var directory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: absolute(path), isDirectory: &directory) && directory.boolValue
+        kind(of: path) == .directory && staysInside(path)
     }
 
     func isFile(_ path: String) -> Bool {
-        var directory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: absolute(path), isDirectory: &directory) && !directory.boolValue
+        kind(of: path) == .file && staysInside(path)
     }
 
     /// The names in a folder, sorted; empty when it cannot be read.
@@ -40,32 +54,55 @@ struct SourceTree: Sendable {
         return result
     }
 
+    /// Whether `path`, every symlink on the way followed, is still inside the source; one that
+    /// leaves it is noted (a path that does not exist stays: there is nothing to read).
+    func staysInside(_ path: String) -> Bool {
+        let real = Paths.resolved(absolute(path))
+        if Paths.relative(real, to: realRoot) != nil { return true }
+        outsideLinks.note(path, target: real)
+        return false
+    }
+
+    // MARK: - Private
+
+    private enum Kind { case file, directory }
+
+    /// What is at `path`, symlinks followed; nil when nothing is.
+    private func kind(of path: String) -> Kind? {
+        var directory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: absolute(path), isDirectory: &directory) else { return nil }
+        return directory.boolValue ? .directory : .file
+    }
+
     private func collect(_ folder: String, depth: Int, enter: (String) -> Bool, into result: inout [String],
                          visited: inout Set<String>) {
-        let real = URL(fileURLWithPath: absolute(folder)).resolvingSymlinksInPath().path
-        let realRoot = URL(fileURLWithPath: root).resolvingSymlinksInPath().path   // /tmp is /private/tmp on macOS
-        guard depth <= Self.maxDepth, visited.insert(real).inserted, real == realRoot || real.hasPrefix(realRoot + "/") || folder.isEmpty
-        else { return }
+        let real = Paths.resolved(absolute(folder))
+        guard depth <= Self.maxDepth, visited.insert(real).inserted, Paths.relative(real, to: realRoot) != nil else { return }
         for name in names(in: folder) {
             let path = folder.isEmpty ? name : folder + "/" + name
             if let excluded, absolute(path) == excluded { continue }
-            if isDirectory(path) {
-                if enter(path) { collect(path, depth: depth + 1, enter: enter, into: &result, visited: &visited) }
-            } else if isFile(path) {
-                result.append(path)
+            switch kind(of: path) {
+            case .directory:
+                // A folder the reader skips is not looked into, nor reported.
+                if enter(path), staysInside(path) { collect(path, depth: depth + 1, enter: enter, into: &result, visited: &visited) }
+            case .file:
+                if staysInside(path) { result.append(path) }
+            case nil:
+                continue
             }
         }
     }
 
     func bytes(_ path: String) throws(Diagnostic) -> [UInt8] {
-        guard let data = FileManager.default.contents(atPath: absolute(path)) else {
+        guard staysInside(path), let data = FileManager.default.contents(atPath: absolute(path)) else {
             throw .error("cannot read the file", at: SourceLocation(file: display(path)))
         }
         return [UInt8](data)
     }
 
     func text(_ path: String) -> String? {
-        FileManager.default.contents(atPath: absolute(path)).flatMap { String(data: $0, encoding: .utf8) }
+        guard staysInside(path) else { return nil }
+        return FileManager.default.contents(atPath: absolute(path)).flatMap { String(data: $0, encoding: .utf8) }
     }
 
     func modified(_ path: String) -> Date? {
@@ -75,7 +112,7 @@ struct SourceTree: Sendable {
     /// Whether a file starts with front matter (`---` or `+++` on its first line), as Jekyll asks
     /// before treating a file as a page.
     func hasFrontMatter(_ path: String) -> Bool {
-        guard let handle = FileHandle(forReadingAtPath: absolute(path)) else { return false }
+        guard staysInside(path), let handle = FileHandle(forReadingAtPath: absolute(path)) else { return false }
         defer { try? handle.close() }
         var head = (try? handle.read(upToCount: 8)).map { [UInt8]($0) } ?? []
         if head.starts(with: [0xEF, 0xBB, 0xBF]) { head.removeFirst(3) }

@@ -1,4 +1,5 @@
 import CellarDiagnostics
+import CellarEngine
 import Foundation
 
 /// The new site's folder: built whole in a fresh folder beside the destination and moved into
@@ -17,10 +18,21 @@ struct SiteFolder {
         staging = destination + ".cellar-import-" + UUID().uuidString.prefix(8).lowercased()
     }
 
-    /// Refuses a destination that exists (unless it may be replaced) or that holds the source.
-    static func check(destination: String, source: String, replace: Bool, shown: String) throws(Diagnostic) {
-        if destination == source || source.hasPrefix(destination + "/") {
+    /// Refuses a destination that exists (unless it may be replaced), that holds the source or lies
+    /// inside it (symlinks resolved: the import would change the site it reads).
+    ///
+    /// `--replace` replaces only a folder that is empty or holds an earlier import's report, the
+    /// rule `cellar build --output` follows with its marker: hidden files count (a home folder
+    /// with `.ssh/`, a fresh repository with `.git/` are never emptied).
+    static func check(destination: String, source: String, replace: Bool, shown: String, shownSource: String,
+                      mounts: MountTable = .system) throws(Diagnostic) {
+        let realDestination = Paths.resolved(destination), realSource = Paths.resolved(source)
+        if Paths.relative(realSource, to: realDestination) != nil {
             throw .error("\(shown) holds the site being imported", hint: "write the new site to another folder")
+        }
+        if Paths.relative(realDestination, to: realSource) != nil {
+            throw .error("\(shown) is inside the site being imported, \(shownSource): the import never changes its source",
+                         hint: "write the new site to a folder outside \(shownSource)")
         }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: destination, isDirectory: &isDirectory) else { return }
@@ -28,32 +40,44 @@ struct SiteFolder {
             throw .error("\(shown) already exists", hint: "choose a new folder, or pass --replace to replace an earlier import")
         }
         guard isDirectory.boolValue else { throw .error("\(shown) exists and is not a folder") }
-        let names = ((try? FileManager.default.contentsOfDirectory(atPath: destination)) ?? []).filter { !$0.hasPrefix(".") }
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: destination)) ?? []).sorted()
         guard names.isEmpty || names.contains(reportName) else {
-            throw .error("\(shown) is not a site an earlier import wrote (it has no \(reportName)); it was left as it is",
+            let held = names.prefix(3).joined(separator: ", ") + (names.count > 3 ? ", …" : "")
+            throw .error("\(shown) is not a site an earlier import wrote (it holds \(held) and no \(reportName)); it was left as it is",
                          hint: "--replace only replaces an earlier import or an empty folder")
         }
-    }
-
-    func write(_ text: String, to path: String) throws(Diagnostic) {
-        let target = staging + "/" + path
-        do {
-            try FileManager.default.createDirectory(atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: URL(fileURLWithPath: target))
-        } catch {
-            throw .error("cannot write \(path): \(error.localizedDescription)")
+        // A file system mounted inside it would be moved aside with the earlier import, not replaced.
+        if let mount = mounts.mountPoints(inside: realDestination, orItself: true)?.first {
+            throw .error("\(mount) is a mount point inside \(shown): --replace replaces that folder as a whole, and never moves or empties a mounted file system",
+                         hint: "unmount it (umount \(mount)), or import into another folder")
         }
     }
 
+    /// Writes `text` at `path`. When it is made from a file of the source (`from`, absolute), it is
+    /// no more readable than that file: a post only its owner may read stays so.
+    func write(_ text: String, to path: String, from source: String? = nil) throws(Diagnostic) {
+        let mode = source.map(Self.mode(like:)) ?? 0o666
+        do throws(FileCreation.Failure) {
+            try FileCreation(path: staging + "/" + path, mode: mode).fill(Array(text.utf8))
+        } catch {
+            throw .error("cannot write \(path): \(error.reason)")
+        }
+    }
+
+    /// Copies the bytes of the file `source` (absolute; a symlink is copied as the file it leads
+    /// to, which the source tree checked is inside the source) to `path`, no more readable than it.
     func copy(_ source: String, to path: String) throws(Diagnostic) {
-        let target = staging + "/" + path
-        do {
-            try FileManager.default.createDirectory(atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            if FileManager.default.fileExists(atPath: target) { try FileManager.default.removeItem(atPath: target) }
-            try FileManager.default.copyItem(atPath: source, toPath: target)
+        do throws(FileCreation.Failure) {
+            try FileCreation(path: staging + "/" + path, mode: Self.mode(like: source)).fill(copying: source)
         } catch {
-            throw .error("cannot copy \(source) to \(path): \(error.localizedDescription)")
+            throw .error("cannot copy \(source) to \(path): \(error.reason)")
         }
+    }
+
+    /// Read and write for the owner; for the group and others, at most what `source` (symlinks
+    /// followed: the file whose bytes are taken) allows them — only the owner when it cannot be told.
+    static func mode(like source: String) -> UInt32 {
+        0o666 & ((FileCreation.permissions(of: source) ?? 0) | 0o600)
     }
 
     func remove(_ path: String) {
@@ -67,11 +91,13 @@ struct SiteFolder {
         do {
             if manager.fileExists(atPath: destination) { try manager.moveItem(atPath: destination, toPath: old) }
             try manager.moveItem(atPath: staging, toPath: destination)
-            if manager.fileExists(atPath: old) { try manager.removeItem(atPath: old) }
         } catch {
             if !manager.fileExists(atPath: destination), manager.fileExists(atPath: old) { try? manager.moveItem(atPath: old, toPath: destination) }
             throw .error("cannot move the new site into place: \(error.localizedDescription)")
         }
+        // The earlier import goes as a build's output goes: no symlink followed, and a file system
+        // mounted inside it is neither entered nor emptied.
+        FileIO.removeTree(old)
     }
 
     /// Removes the staging folder after a failure.

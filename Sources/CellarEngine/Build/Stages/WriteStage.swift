@@ -86,6 +86,7 @@ struct WriteStage {
         if options.writeMode == .memory { return .memory }
         var disk = OutputTransaction.DiskPlan()
         disk.faults = options.faults
+        disk.mounts = options.mounts
         disk.clean = options.clean && memo.folders == nil
         // The preview server's folder is written by nobody else: what the last build left is still there.
         disk.trusted = options.writeMode == .inPlace
