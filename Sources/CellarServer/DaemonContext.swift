@@ -24,15 +24,18 @@ final class DaemonContext: Sendable {
 
     /// Answers one request: asks the router, then hands the response to the daemon.
     func handle(connection: OpaquePointer, url: UnsafePointer<CChar>, method: UnsafePointer<CChar>,
-                mark: RequestLine.Mark) -> MHD_Result {
+                version: UnsafePointer<CChar>?, mark: RequestLine.Mark) -> MHD_Result {
         var target = Array(UnsafeRawBufferPointer(start: url, count: mark.pathLength))
         if mark.endedAtNUL && targetHoldsRawNUL(connection: connection, url: url, method: method, mark: mark) {
             target.append(0)
         }
+        let query = Self.query(of: connection)
+        if !query.isEmpty { target += [UInt8(ascii: "?")] + query }
         let request = HTTPRequest(
             method: String(cString: method),
             target: target,
-            host: header("Host", of: connection),
+            version: version.map { String(cString: $0) } ?? "",
+            hosts: Self.values(of: .HEADER_KIND, on: connection).filter { $0.key.lowercased() == "host" }.map(\.value),
             ifNoneMatch: header("If-None-Match", of: connection),
             range: header("Range", of: connection),
             ifRange: header("If-Range", of: connection)
@@ -44,6 +47,32 @@ final class DaemonContext: Sendable {
 private extension DaemonContext {
     func header(_ name: String, of connection: OpaquePointer) -> String? {
         MHD_lookup_connection_value(connection, .HEADER_KIND, name).map { String(cString: $0) }
+    }
+
+    /// Every header (or query argument) of `kind`, in the order sent; a query argument without
+    /// `=` has a `nil` value.
+    static func values(of kind: MHD_ValueKind, on connection: OpaquePointer) -> [(key: String, value: String)] {
+        arguments(of: kind, on: connection).map { (String(decoding: $0.key, as: UTF8.self), String(decoding: $0.value ?? [], as: UTF8.self)) }
+    }
+
+    static func arguments(of kind: MHD_ValueKind, on connection: OpaquePointer) -> [(key: [UInt8], value: [UInt8]?)] {
+        var found: [(key: [UInt8], value: [UInt8]?)] = []
+        withUnsafeMutablePointer(to: &found) { list in
+            _ = MHD_get_connection_values(connection, kind, collectValue, list)
+        }
+        return found
+    }
+
+    /// The query as the client sent it, rebuilt from the arguments libmicrohttpd split it into:
+    /// with the unescape callback leaving escapes alone, its only change is `+` read as a space.
+    static func query(of connection: OpaquePointer) -> [UInt8] {
+        var query: [UInt8] = []
+        for (index, argument) in arguments(of: .GET_ARGUMENT_KIND, on: connection).enumerated() {
+            if index > 0 { query.append(UInt8(ascii: "&")) }
+            query += argument.key
+            if let value = argument.value { query += [UInt8(ascii: "=")] + value }
+        }
+        return query.map { $0 == UInt8(ascii: " ") ? UInt8(ascii: "+") : $0 }
     }
 
     /// Whether the target's first NUL came before the end of the target libmicrohttpd found —
@@ -135,7 +164,7 @@ private final class FileStream: Sendable {
 /// marks the request as seen in `*requestState` — which holds the URI log callback's
 /// ``RequestLine/Mark`` — later calls discard any body. A response queued earlier makes
 /// libmicrohttpd close the connection instead of keeping it alive.
-let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method, _, _, uploadSize, requestState in
+let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method, version, _, uploadSize, requestState in
     guard let cls, let connection, let url, let method, let requestState else { return .NO }
     let context = Unmanaged<DaemonContext>.fromOpaque(cls).takeUnretainedValue()
     var mark = RequestLine.Mark(requestState.pointee) ?? RequestLine.Mark(pathLength: strlen(url), endedAtNUL: false)
@@ -149,7 +178,16 @@ let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method, _
         uploadSize.pointee = 0
         return .YES
     }
-    return context.handle(connection: connection, url: url, method: method, mark: mark)
+    return context.handle(connection: connection, url: url, method: method, version: version, mark: mark)
+}
+
+/// Appends each key and value libmicrohttpd lists to the `[(key: [UInt8], value: [UInt8]?)]` behind `cls`.
+private let collectValue: MHD_KeyValueIterator = { cls, _, key, value in
+    guard let cls, let key else { return .YES }
+    let list = cls.assumingMemoryBound(to: [(key: [UInt8], value: [UInt8]?)].self)
+    let bytes = { (text: UnsafePointer<CChar>) in Array(UnsafeRawBufferPointer(start: text, count: strlen(text))) }
+    list.pointee.append((bytes(key), value.map(bytes)))
+    return .YES
 }
 
 /// Leaves the request target as the client sent it (MHD would percent-decode it, and a
