@@ -20,21 +20,31 @@ final class ConnectionActivity: Sendable {
         Self.decode(word.load(ordering: .acquiring))
     }
 
-    /// Enters `phase` at `instant`, unless the connection is closing.
-    func enter(_ phase: ConnectionLedger.Phase, at instant: Instant) {
+    /// Enters `phase` at `instant`, unless the connection is closing; whether it did. A thread
+    /// about to answer a request that finds its connection closing must not answer: the
+    /// connection was closed to make room, and told so.
+    @discardableResult
+    func enter(_ phase: ConnectionLedger.Phase, at instant: Instant) -> Bool {
         let new = Self.encode(phase, instant)
         var old = word.load(ordering: .relaxed)
         while Self.decode(old).phase != .closing {
             let (exchanged, original) = word.compareExchange(expected: old, desired: new, ordering: .acquiringAndReleasing)
-            if exchanged { return }
+            if exchanged { return true }
             old = original
         }
+        return false
     }
 
-    /// Marks the connection closing; whether it was not already.
-    func close() -> Bool {
-        let previous = word.bitwiseOr(UInt64(3), ordering: .acquiringAndReleasing).oldValue
-        return previous & 3 != 3
+    /// Marks the connection closing if it is idle (``ConnectionLedger/Phase/waiting``); whether it
+    /// was. One that has begun answering a request is left alone.
+    func closeIfIdle() -> Bool {
+        var old = word.load(ordering: .relaxed)
+        while Self.decode(old).phase == .waiting {
+            let (exchanged, original) = word.compareExchange(expected: old, desired: old | 3, ordering: .acquiringAndReleasing)
+            if exchanged { return true }
+            old = original
+        }
+        return false
     }
 }
 

@@ -40,7 +40,15 @@ final class DaemonContext: Sendable {
             range: header("Range", of: connection),
             ifRange: header("If-Range", of: connection)
         )
-        return queue(router.respond(to: request), on: connection)
+        let response = router.respond(to: request)
+        if case .eventStream = response.body {
+            return queueStream(response.headers, on: connection)
+        }
+        if case .refuse(let answer) = connections.admit(connection) {
+            response.body.discard()
+            return queue(answer.response, on: connection)
+        }
+        return queue(response, on: connection)
     }
 }
 
@@ -129,21 +137,40 @@ private extension DaemonContext {
             }
             return response
         case .eventStream:
-            guard let subscription = hub.connect(limit: connections.limits.maxEventStreams) else { return nil }
-            ConnectionGuard.activity(of: connection)?.enter(.streaming, at: .now)
-            let session = EventStreamSession(
-                hub: hub, connection: subscription, stopFD: stopFD, socketFD: cellar_mhd_connection_fd(connection)
-            )
-            let retained = Unmanaged.passRetained(session)
-            guard let response = MHD_create_response_from_callback(
-                UInt64.max, 4096, eventStreamReader, retained.toOpaque(), eventStreamFree
-            ) else {
-                retained.release()
-                hub.disconnect(subscription)
-                return nil
-            }
-            return response
+            return nil   // see queueStream
         }
+    }
+
+    /// Opens a live-reload stream on `connection`, or answers 503 when no more may be open.
+    func queueStream(_ headers: [HTTPResponse.Header], on connection: OpaquePointer) -> MHD_Result {
+        let limit = connections.limits.maxEventStreams
+        guard let subscription = hub.connect(limit: limit) else {
+            return queue(ServiceUnavailable.streamsFull(limit: limit).response, on: connection)
+        }
+        ConnectionGuard.activity(of: connection)?.enter(.streaming, at: .now)
+        let session = EventStreamSession(
+            hub: hub, connection: subscription, stopFD: stopFD, socketFD: cellar_mhd_connection_fd(connection)
+        )
+        let retained = Unmanaged.passRetained(session)
+        guard let response = MHD_create_response_from_callback(
+            UInt64.max, 4096, eventStreamReader, retained.toOpaque(), eventStreamFree
+        ) else {
+            retained.release()
+            hub.disconnect(subscription)
+            return .NO
+        }
+        defer { MHD_destroy_response(response) }
+        for header in headers {
+            _ = MHD_add_response_header(response, header.name, header.value)
+        }
+        return MHD_queue_response(connection, 200, response)
+    }
+}
+
+private extension HTTPResponse.Body {
+    /// Closes the file a body not sent would have read.
+    func discard() {
+        if case .file(let file, _) = self { file.close() }
     }
 }
 
@@ -171,7 +198,8 @@ let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method, v
     if !mark.seen {
         mark.seen = true
         requestState.pointee = mark.pointer
-        ConnectionGuard.activity(of: connection)?.enter(.answering, at: .now)
+        // Closing: it was closed to make room while its request arrived, and told so with a 503.
+        if ConnectionGuard.activity(of: connection)?.enter(.answering, at: .now) == false { return .NO }
         return .YES
     }
     if let uploadSize, uploadSize.pointee > 0 {
@@ -217,9 +245,11 @@ let connectionNotifier: MHD_NotifyConnectionCallback = { cls, connection, socket
     }
 }
 
-/// Each finished request (response sent, or abandoned) leaves its connection waiting for the next.
-let requestCompletionNotifier: MHD_RequestCompletedCallback = { _, connection, _, _ in
-    guard let connection else { return }
+/// Each finished request (response sent, or abandoned) no longer counts towards its client's
+/// share, and leaves its connection idle until the next.
+let requestCompletionNotifier: MHD_RequestCompletedCallback = { cls, connection, _, _ in
+    guard let cls, let connection else { return }
+    Unmanaged<DaemonContext>.fromOpaque(cls).takeUnretainedValue().connections.finished(connection)
     ConnectionGuard.activity(of: connection)?.enter(.waiting, at: .now)
 }
 
