@@ -100,10 +100,15 @@ package struct CodeHighlighter: Sendable {
     /// Highlights a fenced block: `language` is the info string's first word, `attributes` the
     /// rest (Hugo's options, `{linenos=table hl_lines=[2,"4-5"] linenostart=10}`). Problems in the
     /// attributes come back with their offset in `attributes`.
-    package func highlight(_ code: String, language: String, attributes: String) -> HighlightedCode {
+    ///
+    /// With a `budget`, the block (at `line` of its file's body) takes at most what is left of it
+    /// and is charged what it took; once the file's or the build's time has run out it is drawn
+    /// as plain code without being tried, and the budget's ``FileHighlightBudget/cutoff`` says so.
+    package func highlight(_ code: String, language: String, attributes: String, line: Int = 1,
+                           within budget: FileHighlightBudget? = nil) -> HighlightedCode {
         let parsed = CodeBlockAttributes(parsing: attributes)
         let lines = CodeLines(code)
-        var block = draw(lines, language: language, options: parsed.options)
+        var block = draw(lines, language: language, options: parsed.options, meter: budget.map { Meter(budget: $0, line: line) })
         block.problems = parsed.problems + parsed.problems(forLineCount: lines.count) + block.problems
         return block
     }
@@ -133,7 +138,13 @@ package struct CodeHighlighter: Sendable {
         draw(CodeLines(code), language: language, options: options)
     }
 
-    private func draw(_ lines: CodeLines, language: String, options: CodeBlockOptions) -> HighlightedCode {
+    /// A block's budget and where the block is.
+    private struct Meter {
+        var budget: FileHighlightBudget
+        var line: Int
+    }
+
+    private func draw(_ lines: CodeLines, language: String, options: CodeBlockOptions, meter: Meter? = nil) -> HighlightedCode {
         let lookup = catalog.lookUp(language)
         let trimmed = language.trimmingWhitespace
         switch lookup {
@@ -161,12 +172,38 @@ package struct CodeHighlighter: Sendable {
                     hint: "highlighting time grows with the square of a line's length")
                 return HighlightedCode(html: markup.render(lines.plainHTML, lineCount: lines.count), language: lookup, isHighlighted: false, problems: [problem])
             }
+            var limit = timeLimit
+            var share: FileHighlightBudget.Cutoff.Share?
+            switch meter?.budget.allowance() {
+            case .exhausted(let exhausted)?:
+                meter?.budget.leftPlain(line: meter?.line ?? 1, because: exhausted)
+                return HighlightedCode(html: markup.render(lines.plainHTML, lineCount: lines.count), language: lookup, isHighlighted: false, problems: [])
+            case .granted(let granted, let bound)?:
+                (limit, share) = (granted, bound)
+            case nil:
+                break
+            }
+            let started = meter?.budget.build.clock.now()
             let result = sessions.withSession { session in
-                session.highlight(lines.bytes, definition: codeLanguage.definition, in: folder, matcher: matcher, timeLimit: timeLimit)
+                session.highlight(lines.bytes, definition: codeLanguage.definition, in: folder, matcher: matcher, timeLimit: limit)
             } ?? .failure(HighlightFailure(reason: "out of memory"))
+            if let meter, let started {
+                let stoppedBy = if case .failure(let failure) = result, failure.timedOut { share } else { Optional<FileHighlightBudget.Cutoff.Share>.none }
+                meter.budget.charge(line: meter.line, language: codeLanguage.name, time: meter.budget.build.clock.now() - started,
+                                    stoppedBy: stoppedBy)
+                if stoppedBy != nil {   // the budget's cutoff says it, once for the file
+                    return HighlightedCode(html: markup.render(lines.plainHTML, lineCount: lines.count), language: lookup, isHighlighted: false, problems: [])
+                }
+            }
             switch result {
             case let .success(html):
                 return HighlightedCode(html: markup.render(html, lineCount: lines.count), language: lookup, isHighlighted: true, problems: [])
+            case let .failure(failure) where failure.timedOut:
+                let problem = HighlightProblem(
+                    .highlightingFailed,
+                    "highlighting this \(codeLanguage.name) block took more than \(limit.shortDescription) of CPU time: it is shown as plain code",
+                    hint: "allow more with `markdown: {highlight_seconds_per_block: …}` in content/_index.md, or write `text` after the fence if it needs no colours")
+                return HighlightedCode(html: markup.render(lines.plainHTML, lineCount: lines.count), language: lookup, isHighlighted: false, problems: [problem])
             case let .failure(failure):
                 let problem = HighlightProblem(
                     .highlightingFailed,

@@ -1,3 +1,4 @@
+import CellarHighlight
 import Foundation
 
 /// What to build, from where, to where, and with which publishing rules.
@@ -26,6 +27,9 @@ package struct BuildOptions: Sendable {
     package var waitForOtherBuilds = true
     /// A test hook that stops the build at a chosen step or fills the disk (see ``FaultInjection``).
     package var faults: FaultInjection = .none
+    /// What highlighting time is measured with: the highlighting thread's CPU time; tests charge
+    /// exact amounts with their own.
+    package var highlightClock: HighlightClock = .threadCPU
 
     /// Every mode but `memory` writes through one transaction (the output is the old site or the
     /// new one at every instant); they differ in what a build may skip.
