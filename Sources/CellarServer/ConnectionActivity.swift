@@ -3,6 +3,8 @@ import Synchronization
 /// What one connection is doing, and since when: written by the connection's own thread on
 /// every request without taking any lock (one atomic word), read by the ``ConnectionLedger``
 /// when it looks for connections to close. Once ``ConnectionLedger/Phase/closing``, it stays so.
+/// It also holds the connection's place in its client's ``ClientShare`` while a request of it is
+/// answered, taken and given back by the same thread, also without a lock.
 final class ConnectionActivity: Sendable {
     typealias Instant = ContinuousClock.Instant
 
@@ -10,9 +12,28 @@ final class ConnectionActivity: Sendable {
     private let word: Atomic<UInt64>
     /// The instant times are counted from: long before any instant the server will see.
     private static let origin = ContinuousClock.now - .seconds(1 << 30)
+    /// The requests of the connection's client address being answered.
+    let share: ClientShare
+    /// Whether the current request holds a place in ``share``.
+    private let admitted = Atomic<Bool>(false)
 
-    init(_ phase: ConnectionLedger.Phase, at instant: Instant) {
+    init(_ phase: ConnectionLedger.Phase, at instant: Instant, share: ClientShare = ClientShare()) {
         word = Atomic(Self.encode(phase, instant))
+        self.share = share
+    }
+
+    /// Admits the current request if its client has fewer than `limit` being answered (a request
+    /// admitted already stays so); whether it is.
+    func admit(limit: Int) -> Bool {
+        if admitted.load(ordering: .relaxed) { return true }
+        guard share.take(limit: limit) else { return false }
+        admitted.store(true, ordering: .relaxed)
+        return true
+    }
+
+    /// The current request is over: its place is given back (once).
+    func finish() {
+        if admitted.exchange(false, ordering: .relaxed) { share.release() }
     }
 
     /// The phase and when it began.

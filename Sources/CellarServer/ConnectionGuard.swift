@@ -75,14 +75,15 @@ final class ConnectionGuard: Sendable {
     }
 
     /// Whether to answer the request whose head has arrived on `connection` (see
-    /// ``ConnectionLedger/admit(_:)``); a served request counts until ``finished(_:)``.
+    /// ``ConnectionLedger/admit(_:)``); a served request counts until ``finished(_:)``. Called on
+    /// the connection's thread; takes no lock.
     func admit(_ connection: OpaquePointer) -> ConnectionLedger.Admission {
-        ledger.withAnnotatedLock { $0.admit(Self.id(connection)) }
+        ConnectionLedger.admit(Self.activity(of: connection), limits: limits)
     }
 
-    /// The request on `connection` is over.
+    /// The request on `connection` is over. Called on the connection's thread; takes no lock.
     func finished(_ connection: OpaquePointer) {
-        ledger.withAnnotatedLock { $0.finished(Self.id(connection)) }
+        Self.activity(of: connection)?.finish()
     }
 
     /// The activity of a connection, from its socket context: updated by the connection's

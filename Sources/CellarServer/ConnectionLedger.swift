@@ -41,14 +41,12 @@ struct ConnectionLedger {
         /// Order of arrival, to break ties.
         var serial: UInt64
         var activity: ConnectionActivity
-        /// Whether its current request was admitted (it counts towards its client's share).
-        var admitted = false
     }
 
     let limits: ConnectionLimits
     private(set) var entries: [ID: Entry] = [:]
-    /// Admitted requests being answered, by client.
-    private var answering: [[UInt8]: Int] = [:]
+    /// The share of each client address with connections open, and how many it has.
+    private var shares: [[UInt8]: (share: ClientShare, connections: Int)] = [:]
     private var nextSerial: UInt64 = 0
 
     init(limits: ConnectionLimits) {
@@ -71,7 +69,9 @@ struct ConnectionLedger {
     /// the new one itself when nothing else is idle.
     mutating func open(_ id: ID, client: [UInt8], socket: Int32, at now: Instant) -> (ConnectionActivity, turnedAway: [Int32]) {
         nextSerial += 1
-        let activity = ConnectionActivity(.waiting, at: now)
+        let share = shares[client]?.share ?? ClientShare()
+        shares[client] = (share, (shares[client]?.connections ?? 0) + 1)
+        let activity = ConnectionActivity(.waiting, at: now, share: share)
         entries[id] = Entry(client: client, socket: socket, serial: nextSerial, activity: activity)
         var turnedAway = makeRoom(at: now, sparing: id)
         if openCount > limits.maxConnections {
@@ -88,29 +88,28 @@ struct ConnectionLedger {
     /// Decides a request whose head has arrived (not a live-reload stream's: those have a cap of
     /// their own): served while its client has fewer than ``ConnectionLimits/maxPerClient``
     /// requests being answered, else refused. A served request counts until ``finished(_:)``.
-    mutating func admit(_ id: ID) -> Admission {
-        guard let entry = entries[id] else { return .serve }
-        if entry.admitted { return .serve }
-        guard answering[entry.client, default: 0] < limits.maxPerClient else {
-            return .refuse(.clientBusy(limit: limits.maxPerClient))
-        }
-        answering[entry.client, default: 0] += 1
-        entries[id]?.admitted = true
-        return .serve
+    /// (The connection's thread asks its ``ConnectionActivity`` directly, without the lock.)
+    func admit(_ id: ID) -> Admission {
+        Self.admit(entries[id]?.activity, limits: limits)
+    }
+
+    /// The decision of ``admit(_:)`` for a connection's activity.
+    static func admit(_ activity: ConnectionActivity?, limits: ConnectionLimits) -> Admission {
+        guard let activity, !activity.admit(limit: limits.maxPerClient) else { return .serve }
+        return .refuse(.clientBusy(limit: limits.maxPerClient))
     }
 
     /// The connection's request is over (answered, or abandoned).
-    mutating func finished(_ id: ID) {
-        guard let entry = entries[id], entry.admitted else { return }
-        entries[id]?.admitted = false
-        let left = answering[entry.client, default: 1] - 1
-        answering[entry.client] = left > 0 ? left : nil
+    func finished(_ id: ID) {
+        entries[id]?.activity.finish()
     }
 
     /// libmicrohttpd closed the connection.
     mutating func closed(_ id: ID) {
-        finished(id)
-        entries[id] = nil
+        guard let entry = entries.removeValue(forKey: id) else { return }
+        entry.activity.finish()
+        let left = (shares[entry.client]?.connections ?? 1) - 1
+        shares[entry.client] = left > 0 ? shares[entry.client].map { ($0.share, left) } : nil
     }
 
     /// What the watchdog closes at `now`: connections idle longer than the request-head timeout,
