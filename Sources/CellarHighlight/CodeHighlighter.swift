@@ -172,44 +172,64 @@ package struct CodeHighlighter: Sendable {
                     hint: "highlighting time grows with the square of a line's length")
                 return HighlightedCode(html: markup.render(lines.plainHTML, lineCount: lines.count), language: lookup, isHighlighted: false, problems: [problem])
             }
-            var limit = timeLimit
-            var share: FileHighlightBudget.Cutoff.Share?
-            switch meter?.budget.allowance() {
-            case .exhausted(let exhausted)?:
-                meter?.budget.leftPlain(line: meter?.line ?? 1, because: exhausted)
-                return HighlightedCode(html: markup.render(lines.plainHTML, lineCount: lines.count), language: lookup, isHighlighted: false, problems: [])
-            case .granted(let granted, let bound)?:
-                (limit, share) = (granted, bound)
-            case nil:
-                break
+            let plain = { (problems: [HighlightProblem]) in
+                HighlightedCode(html: markup.render(lines.plainHTML, lineCount: lines.count), language: lookup, isHighlighted: false, problems: problems)
             }
-            let started = meter?.budget.build.clock.now()
-            let result = sessions.withSession { session in
-                session.highlight(lines.bytes, definition: codeLanguage.definition, in: folder, matcher: matcher, timeLimit: limit)
-            } ?? .failure(HighlightFailure(reason: "out of memory"))
-            if let meter, let started {
-                let stoppedBy = if case .failure(let failure) = result, failure.timedOut { share } else { Optional<FileHighlightBudget.Cutoff.Share>.none }
-                meter.budget.charge(line: meter.line, language: codeLanguage.name, time: meter.budget.build.clock.now() - started,
-                                    stoppedBy: stoppedBy)
-                if stoppedBy != nil {   // the budget's cutoff says it, once for the file
-                    return HighlightedCode(html: markup.render(lines.plainHTML, lineCount: lines.count), language: lookup, isHighlighted: false, problems: [])
-                }
-            }
-            switch result {
-            case let .success(html):
+            switch run(lines, codeLanguage, in: folder, meter: meter) {
+            case .html(let html):
                 return HighlightedCode(html: markup.render(html, lineCount: lines.count), language: lookup, isHighlighted: true, problems: [])
-            case let .failure(failure) where failure.timedOut:
-                let problem = HighlightProblem(
+            case .leftPlain:
+                return plain([])   // the budget's cutoff says it, once for the file
+            case .failed(let failure, let limit) where failure.timedOut:
+                return plain([HighlightProblem(
                     .highlightingFailed,
                     "highlighting this \(codeLanguage.name) block took more than \(limit.shortDescription) of CPU time: it is shown as plain code",
-                    hint: "allow more with `markdown: {highlight_seconds_per_block: …}` in content/_index.md, or write `text` after the fence if it needs no colours")
-                return HighlightedCode(html: markup.render(lines.plainHTML, lineCount: lines.count), language: lookup, isHighlighted: false, problems: [problem])
-            case let .failure(failure):
-                let problem = HighlightProblem(
+                    hint: "allow more with `markdown: {highlight_seconds_per_block: …}` in content/_index.md, or write `text` after the fence if it needs no colours")])
+            case .failed(let failure, _):
+                return plain([HighlightProblem(
                     .highlightingFailed,
-                    "GNU Source-highlight could not highlight this \(codeLanguage.name) block (\(failure.reason)): it is shown as plain code")
-                return HighlightedCode(html: markup.render(lines.plainHTML, lineCount: lines.count), language: lookup, isHighlighted: false, problems: [problem])
+                    "GNU Source-highlight could not highlight this \(codeLanguage.name) block (\(failure.reason)): it is shown as plain code")])
             }
+        }
+    }
+
+    /// What one run of the library gave a block.
+    private enum Run {
+        case html(String)
+        /// The file's or the build's time ran out before or while it ran.
+        case leftPlain
+        /// It failed, or `limit` (its own) ran out.
+        case failed(HighlightFailure, limit: Duration)
+    }
+
+    /// Runs the library on a block, within what the meter's budget allows (else the block's own
+    /// limit), and charges the budget what it took.
+    private func run(_ lines: CodeLines, _ language: CodeLanguage, in folder: String, meter: Meter?) -> Run {
+        var limit = timeLimit
+        var share: FileHighlightBudget.Cutoff.Share?
+        switch meter?.budget.allowance() {
+        case .exhausted(let exhausted)?:
+            meter?.budget.leftPlain(line: meter?.line ?? 1, because: exhausted)
+            return .leftPlain
+        case .granted(let granted, let bound)?:
+            (limit, share) = (granted, bound)
+        case nil:
+            break
+        }
+        let clock = meter?.budget.build.clock
+        let started = clock?.now()
+        let result = sessions.withSession { session in
+            session.highlight(lines.bytes, definition: language.definition, in: folder, matcher: matcher, timeLimit: limit)
+        } ?? .failure(HighlightFailure(reason: "out of memory"))
+        let timedOut = if case .failure(let failure) = result { failure.timedOut } else { false }
+        if let meter, let clock, let started {
+            let stoppedBy = timedOut ? share : nil
+            meter.budget.charge(line: meter.line, language: language.name, time: clock.now() - started, stoppedBy: stoppedBy)
+            if stoppedBy != nil { return .leftPlain }
+        }
+        switch result {
+        case .success(let html): return .html(html)
+        case .failure(let failure): return .failed(failure, limit: limit)
         }
     }
 

@@ -57,12 +57,13 @@ private extension DaemonContext {
         MHD_lookup_connection_value(connection, .HEADER_KIND, name).map { String(cString: $0) }
     }
 
-    /// Every header (or query argument) of `kind`, in the order sent; a query argument without
-    /// `=` has a `nil` value.
+    /// Every header (or query argument) of `kind` as text, in the order sent.
     static func values(of kind: MHD_ValueKind, on connection: OpaquePointer) -> [(key: String, value: String)] {
         arguments(of: kind, on: connection).map { (String(decoding: $0.key, as: UTF8.self), String(decoding: $0.value ?? [], as: UTF8.self)) }
     }
 
+    /// Every header (or query argument) of `kind` as bytes, in the order sent; a query argument
+    /// without `=` has a `nil` value.
     static func arguments(of kind: MHD_ValueKind, on connection: OpaquePointer) -> [(key: [UInt8], value: [UInt8]?)] {
         var found: [(key: [UInt8], value: [UInt8]?)] = []
         withUnsafeMutablePointer(to: &found) { list in
@@ -137,7 +138,7 @@ private extension DaemonContext {
             }
             return response
         case .eventStream:
-            return nil   // see queueStream
+            return nil   // never asked for: `handle` opens streams with `queueStream`
         }
     }
 
