@@ -31,6 +31,7 @@ package enum BuiltinSchemas {
         kind: {type: string, required: false, description: "Default kind for items whose section names none"}
         paginate: {type: int, min: 1, max: 10000, default: 20, description: "Cells per list page"}
         home_items: {type: int, min: 0, max: 1000, default: 10, description: "Latest items of each section on the home page"}
+        feed_aliases: {type: "[string]", required: false, description: "Other addresses the site's feed is also written at, such as /atom.xml (RSS for names with rss, JSON Feed for .json, else Atom)"}
         feed_items: {type: int, min: 1, max: 10000, default: 20, description: "Entries per feed"}
         copyright: {type: text, required: false, description: "Footer line (inline Markdown)"}
         links:
@@ -53,6 +54,9 @@ package enum BuiltinSchemas {
             highlight_seconds_per_block: {type: number, min: 0.01, default: 2, description: "CPU seconds one code block may take to colour; a slower one is shown as plain code"}
             highlight_seconds_per_file: {type: number, min: 0.01, default: 5, description: "CPU seconds the code blocks of one file may take in all; the blocks after are shown as plain code"}
             highlight_seconds_per_build: {type: number, min: 0.01, default: 60, description: "CPU seconds the code blocks of the whole build may take in all; the blocks after are shown as plain code"}
+            definitions: {type: bool, default: false, description: "Definition lists as Hugo writes them: a term, then lines starting with ': '"}
+            term_ids: {type: bool, default: false, description: "Give each definition term an id, as a heading gets (Hugo's autoDefinitionTermID)"}
+            anchors: {type: enum, values: [cellar, github, kramdown], default: cellar, description: "How headings get their ids: Cellar's style, GitHub's (Hugo's Goldmark, Jekyll's GFM kramdown: dots dropped, each space a hyphen) or kramdown's"}
         menu: {type: "[string]", required: false, description: "The navigation, in order: sections, pages and links; without it, the top-level sections by weight"}
         tags:
           type: object
