@@ -33,9 +33,13 @@ int guarded(CSHSession *session, Body body) {
     if (!session)
         return 0;
     session->error.clear();
+    session->timedOut = false;
     try {
         body();
         return 1;
+    } catch (const cellar::TimeLimitExceeded &e) {
+        session->error = e.what();
+        session->timedOut = true;
     } catch (const srchilite::ParserException &e) {
         session->error = printed(e);
     } catch (const srchilite::HighlightBuilderException &e) {
@@ -71,7 +75,7 @@ void csh_session_destroy(CSHSession *session) {
 int csh_highlight(CSHSession *session, const char *data_dir, const char *lang_file, CSHMatcher matcher,
                   const char *code, size_t code_length, double seconds_allowed,
                   const char **html, size_t *html_length) {
-    return guarded(session, [&] {
+    const int done = guarded(session, [&] {
         session->output.clear();
         session->carry.clear();
         session->openSpan = nullptr;
@@ -103,6 +107,7 @@ int csh_highlight(CSHSession *session, const char *data_dir, const char *lang_fi
             const void *newline = std::memchr(position, '\n', static_cast<size_t>(end - position));
             const char *lineEnd = newline ? static_cast<const char *>(newline) : end;
             line.assign(position, static_cast<size_t>(lineEnd - position));
+            cellar::checkMatchingTimeLimit();
             highlighter.highlightParagraph(line);
             session->endLine();
             if (!newline)
@@ -113,6 +118,7 @@ int csh_highlight(CSHSession *session, const char *data_dir, const char *lang_fi
         *html = session->output.data();
         *html_length = session->output.size();
     });
+    return done == 0 && session && session->timedOut ? 2 : done;
 }
 
 int csh_check_definition(CSHSession *session, const char *data_dir, const char *lang_file, CSHMatcher matcher,

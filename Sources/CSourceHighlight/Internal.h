@@ -46,6 +46,8 @@ std::shared_ptr<Definition> buildDefinition(const std::string &dataDir, const st
 struct CSHSession {
     std::string output;
     std::string error;
+    /// Whether the last call failed because its time limit passed.
+    bool timedOut = false;
     /// The first bytes of a UTF-8 character whose last bytes the next piece of text brings: a rule
     /// may match half of a character, and no tag may cut one.
     std::string carry;

@@ -4,6 +4,7 @@
 #include <pcre2.h>
 
 #include <chrono>
+#include <ctime>
 #include <stdexcept>
 
 #include <srchilite/highlighttoken.h>
@@ -47,19 +48,26 @@ ThreadMatchState &threadMatchState() {
     return state;
 }
 
+/// The CPU time this thread has used, in seconds: a loaded machine does not make a block late.
+double threadCPUSeconds() {
+    timespec now{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
+    return static_cast<double>(now.tv_sec) + static_cast<double>(now.tv_nsec) / 1e9;
+}
+
 /// When the highlighting on this thread must stop (see `setMatchingTimeLimit`).
 struct ThreadDeadline {
     bool limited = false;
-    std::chrono::steady_clock::time_point deadline;
+    double deadline = 0;
     double seconds = 0;
     unsigned calls = 0;
 
-    /// Throws once the deadline has passed; looks at the clock every 256 matches.
+    /// Throws once the deadline has passed; looks at the clock every 256 calls (matches and lines).
     void check() {
         if (!limited || (++calls & 0xFF) != 0)
             return;
-        if (std::chrono::steady_clock::now() > deadline)
-            throw std::runtime_error("it took more than " + std::to_string(static_cast<int>(seconds * 1000)) + " ms");
+        if (threadCPUSeconds() > deadline)
+            throw cellar::TimeLimitExceeded("it took more than " + std::to_string(static_cast<int>(seconds * 1000)) + " ms");
     }
 };
 
@@ -188,8 +196,11 @@ void setMatchingTimeLimit(double seconds) {
     threadDeadline.seconds = seconds;
     threadDeadline.calls = 0;
     if (threadDeadline.limited)
-        threadDeadline.deadline = std::chrono::steady_clock::now() +
-            std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(seconds));
+        threadDeadline.deadline = threadCPUSeconds() + seconds;
+}
+
+void checkMatchingTimeLimit() {
+    threadDeadline.check();
 }
 
 std::string translateBoostPattern(const std::string &pattern) {

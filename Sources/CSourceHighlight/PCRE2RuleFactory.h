@@ -2,6 +2,7 @@
 #ifndef CSOURCEHIGHLIGHT_PCRE2RULEFACTORY_H
 #define CSOURCEHIGHLIGHT_PCRE2RULEFACTORY_H
 
+#include <stdexcept>
 #include <string>
 
 #include <srchilite/regexrulefactory.h>
@@ -22,9 +23,19 @@ public:
                                                  const std::string &pattern) override;
 };
 
-/// Makes the PCRE2 rules matching on this thread throw `std::runtime_error` once `seconds` have
-/// passed (no limit when `seconds` <= 0), until the next call.
+/// What the PCRE2 rules and the line loop throw once the time limit of the thread has passed.
+struct TimeLimitExceeded : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+/// Makes the PCRE2 rules matching on this thread throw `TimeLimitExceeded` once the thread has
+/// used `seconds` of CPU time from now (no limit when `seconds` <= 0), until the next call.
 void setMatchingTimeLimit(double seconds);
+
+/// Counts one unit of work (a line highlighted) against the thread's time limit: throws
+/// `TimeLimitExceeded` if it has passed (the clock is read every 256 units), so that time spent
+/// outside the PCRE2 rules — Boost rules, formatting — counts too.
+void checkMatchingTimeLimit();
 
 /// `pattern` in Boost.Regex's Perl syntax, rewritten for PCRE2 where the two differ: Boost's word
 /// starts and ends `\<` `\>` and buffer ends `` \` `` `\'` (which PCRE2 reads as plain characters).

@@ -100,10 +100,15 @@ package struct CodeHighlighter: Sendable {
     /// Highlights a fenced block: `language` is the info string's first word, `attributes` the
     /// rest (Hugo's options, `{linenos=table hl_lines=[2,"4-5"] linenostart=10}`). Problems in the
     /// attributes come back with their offset in `attributes`.
-    package func highlight(_ code: String, language: String, attributes: String) -> HighlightedCode {
+    ///
+    /// With a `budget`, the block (at `line` of its file's body) takes at most what is left of it
+    /// and is charged what it took; once the file's or the build's time has run out it is drawn
+    /// as plain code without being tried, and the budget's ``FileHighlightBudget/cutoff`` says so.
+    package func highlight(_ code: String, language: String, attributes: String, line: Int = 1,
+                           within budget: FileHighlightBudget? = nil) -> HighlightedCode {
         let parsed = CodeBlockAttributes(parsing: attributes)
         let lines = CodeLines(code)
-        var block = draw(lines, language: language, options: parsed.options)
+        var block = draw(lines, language: language, options: parsed.options, meter: budget.map { Meter(budget: $0, line: line) })
         block.problems = parsed.problems + parsed.problems(forLineCount: lines.count) + block.problems
         return block
     }
@@ -133,7 +138,13 @@ package struct CodeHighlighter: Sendable {
         draw(CodeLines(code), language: language, options: options)
     }
 
-    private func draw(_ lines: CodeLines, language: String, options: CodeBlockOptions) -> HighlightedCode {
+    /// A block's budget and where the block is.
+    private struct Meter {
+        var budget: FileHighlightBudget
+        var line: Int
+    }
+
+    private func draw(_ lines: CodeLines, language: String, options: CodeBlockOptions, meter: Meter? = nil) -> HighlightedCode {
         let lookup = catalog.lookUp(language)
         let trimmed = language.trimmingWhitespace
         switch lookup {
@@ -161,18 +172,64 @@ package struct CodeHighlighter: Sendable {
                     hint: "highlighting time grows with the square of a line's length")
                 return HighlightedCode(html: markup.render(lines.plainHTML, lineCount: lines.count), language: lookup, isHighlighted: false, problems: [problem])
             }
-            let result = sessions.withSession { session in
-                session.highlight(lines.bytes, definition: codeLanguage.definition, in: folder, matcher: matcher, timeLimit: timeLimit)
-            } ?? .failure(HighlightFailure(reason: "out of memory"))
-            switch result {
-            case let .success(html):
-                return HighlightedCode(html: markup.render(html, lineCount: lines.count), language: lookup, isHighlighted: true, problems: [])
-            case let .failure(failure):
-                let problem = HighlightProblem(
-                    .highlightingFailed,
-                    "GNU Source-highlight could not highlight this \(codeLanguage.name) block (\(failure.reason)): it is shown as plain code")
-                return HighlightedCode(html: markup.render(lines.plainHTML, lineCount: lines.count), language: lookup, isHighlighted: false, problems: [problem])
+            let plain = { (problems: [HighlightProblem]) in
+                HighlightedCode(html: markup.render(lines.plainHTML, lineCount: lines.count), language: lookup, isHighlighted: false, problems: problems)
             }
+            switch run(lines, codeLanguage, in: folder, meter: meter) {
+            case .html(let html):
+                return HighlightedCode(html: markup.render(html, lineCount: lines.count), language: lookup, isHighlighted: true, problems: [])
+            case .leftPlain:
+                return plain([])   // the budget's cutoff says it, once for the file
+            case .failed(let failure, let limit) where failure.timedOut:
+                return plain([HighlightProblem(
+                    .highlightingFailed,
+                    "highlighting this \(codeLanguage.name) block took more than \(limit.shortDescription) of CPU time: it is shown as plain code",
+                    hint: "allow more with `markdown: {highlight_seconds_per_block: …}` in content/_index.md, or write `text` after the fence if it needs no colours")])
+            case .failed(let failure, _):
+                return plain([HighlightProblem(
+                    .highlightingFailed,
+                    "GNU Source-highlight could not highlight this \(codeLanguage.name) block (\(failure.reason)): it is shown as plain code")])
+            }
+        }
+    }
+
+    /// What one run of the library gave a block.
+    private enum Run {
+        case html(String)
+        /// The file's or the build's time ran out before or while it ran.
+        case leftPlain
+        /// It failed, or `limit` (its own) ran out.
+        case failed(HighlightFailure, limit: Duration)
+    }
+
+    /// Runs the library on a block, within what the meter's budget allows (else the block's own
+    /// limit), and charges the budget what it took.
+    private func run(_ lines: CodeLines, _ language: CodeLanguage, in folder: String, meter: Meter?) -> Run {
+        var limit = timeLimit
+        var share: FileHighlightBudget.Cutoff.Share?
+        switch meter?.budget.allowance() {
+        case .exhausted(let exhausted)?:
+            meter?.budget.leftPlain(line: meter?.line ?? 1, because: exhausted)
+            return .leftPlain
+        case .granted(let granted, let bound)?:
+            (limit, share) = (granted, bound)
+        case nil:
+            break
+        }
+        let clock = meter?.budget.build.clock
+        let started = clock?.now()
+        let result = sessions.withSession { session in
+            session.highlight(lines.bytes, definition: language.definition, in: folder, matcher: matcher, timeLimit: limit)
+        } ?? .failure(HighlightFailure(reason: "out of memory"))
+        let timedOut = if case .failure(let failure) = result { failure.timedOut } else { false }
+        if let meter, let clock, let started {
+            let stoppedBy = timedOut ? share : nil
+            meter.budget.charge(line: meter.line, language: language.name, time: clock.now() - started, stoppedBy: stoppedBy)
+            if stoppedBy != nil { return .leftPlain }
+        }
+        switch result {
+        case .success(let html): return .html(html)
+        case .failure(let failure): return .failed(failure, limit: limit)
         }
     }
 

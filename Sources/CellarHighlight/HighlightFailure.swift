@@ -2,6 +2,8 @@
 /// an I/O error, a regular expression that gave up).
 struct HighlightFailure: Error, Equatable {
     var reason: String
+    /// Whether the block's time limit stopped it.
+    var timedOut = false
 }
 
 /// What building a definition found (see `CSHDefinitionInfo`).

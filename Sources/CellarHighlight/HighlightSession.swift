@@ -15,7 +15,8 @@ final class HighlightSession: @unchecked Sendable {
 
     deinit { csh_session_destroy(session) }
 
-    /// The code as HTML lines (see `csh_highlight`), or the library's reason for failing.
+    /// The code as HTML lines (see `csh_highlight`), or the library's reason for failing (which
+    /// says whether `timeLimit` of the thread's CPU time ran out).
     /// `code` holds UTF-8 lines separated by "\n" only.
     func highlight(_ code: [UInt8], definition: String, in folder: String, matcher: CodeHighlighter.Matcher,
                    timeLimit: Duration) -> Result<String, HighlightFailure> {
@@ -27,7 +28,7 @@ final class HighlightSession: @unchecked Sendable {
                 csh_highlight(session, folder, definition, matcher.shimValue, characters.baseAddress, characters.count, seconds, &html, &length)
             }
         }
-        guard succeeded == 1, let html else { return .failure(HighlightFailure(reason: lastError)) }
+        guard succeeded == 1, let html else { return .failure(HighlightFailure(reason: lastError, timedOut: succeeded == 2)) }
         let output = UnsafeRawBufferPointer(start: html, count: length)
         return .success(String(decoding: output, as: UTF8.self))
     }

@@ -9,13 +9,17 @@ import Darwin
 
 /// Enforces ``ConnectionLimits`` on a running daemon: libmicrohttpd reports each connection
 /// opening and closing here, and each connection's thread records what it is doing in its
-/// ``ConnectionActivity`` (request head arrived, response sent) without any shared lock; the
-/// ``ConnectionLedger`` decides, and this closes what it chose by shutting the socket down —
-/// libmicrohttpd's own thread for that connection then sees the end of the stream and cleans up.
+/// ``ConnectionActivity`` (request head arrived, response sent) without any shared lock, and asks
+/// here whether to answer each request; the ``ConnectionLedger`` decides, and this closes what it
+/// chose by shutting the socket down — libmicrohttpd's own thread for that connection then sees
+/// the end of the stream and cleans up. A connection turned away (closed to make room, or one
+/// over ``ConnectionLimits/maxConnections``) is first told so with a 503
+/// (``ServiceUnavailable/tooManyConnections``): a request it was sending gets that answer.
 ///
-/// A watchdog thread closes connections whose request head is late. Sockets are shut down
-/// under the ledger's lock, and libmicrohttpd reports a connection closed before it closes its
-/// socket, so a descriptor number reused by a newer connection is never shut down by mistake.
+/// A watchdog thread closes connections whose request head is late, and keeps the reserve free.
+/// Sockets are shut down under the ledger's lock, and libmicrohttpd reports a connection closed
+/// before it closes its socket, so a descriptor number reused by a newer connection is never
+/// shut down by mistake.
 final class ConnectionGuard: Sendable {
     let limits: ConnectionLimits
     private let ledger: Mutex<ConnectionLedger>
@@ -31,7 +35,7 @@ final class ConnectionGuard: Sendable {
         guard let stop = WakeupPipe() else {
             throw .startFailed(reason: "cannot create a pipe: \(Platform.errorText)")
         }
-        let tick = Self.tick(for: limits.requestHeadTimeout)
+        let tick = Self.tick(for: min(limits.requestHeadTimeout, limits.idleBeforeEviction))
         do {
             let thread = try BackgroundThread.spawn { [self] in watch(stopFD: stop.readFD, tick: tick) }
             watchdog.withAnnotatedLock { $0 = (thread, stop) }
@@ -60,14 +64,26 @@ final class ConnectionGuard: Sendable {
         let socket = cellar_mhd_connection_fd(connection)
         let client = Self.address(of: cellar_mhd_client_address(connection))
         return ledger.withAnnotatedLock { ledger in
-            let (activity, closing) = ledger.open(Self.id(connection), client: client, socket: socket, at: .now)
-            Self.shutDown(closing)
+            let (activity, turnedAway) = ledger.open(Self.id(connection), client: client, socket: socket, at: .now)
+            Self.shutDown(ConnectionLedger.Closings(turnedAway: turnedAway))
             return activity
         }
     }
 
     func closed(_ connection: OpaquePointer) {
         ledger.withAnnotatedLock { $0.closed(Self.id(connection)) }
+    }
+
+    /// Whether to answer the request whose head has arrived on `connection` (see
+    /// ``ConnectionLedger/admit(_:)``); a served request counts until ``finished(_:)``. Called on
+    /// the connection's thread; takes no lock.
+    func admit(_ connection: OpaquePointer) -> ConnectionLedger.Admission {
+        ConnectionLedger.admit(Self.activity(of: connection), limits: limits)
+    }
+
+    /// The request on `connection` is over. Called on the connection's thread; takes no lock.
+    func finished(_ connection: OpaquePointer) {
+        Self.activity(of: connection)?.finish()
     }
 
     /// The activity of a connection, from its socket context: updated by the connection's
@@ -78,9 +94,10 @@ final class ConnectionGuard: Sendable {
 }
 
 private extension ConnectionGuard {
-    /// How often the watchdog looks for late connections: a quarter of the timeout, from 50 ms to 1 s.
+    /// How often the watchdog looks for late connections and keeps the reserve free: a quarter
+    /// of the shorter of the timeout and the eviction delay, from 50 ms to 250 ms.
     static func tick(for timeout: Duration) -> Duration {
-        min(max(timeout / 4, .milliseconds(50)), .seconds(1))
+        min(max(timeout / 4, .milliseconds(50)), .milliseconds(250))
     }
 
     func watch(stopFD: Int32, tick: Duration) {
@@ -96,8 +113,13 @@ private extension ConnectionGuard {
         UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(connection)))
     }
 
-    static func shutDown(_ sockets: [Int32]) {
-        for socket in sockets where socket >= 0 {
+    /// Shuts the chosen sockets down; those turned away are told so first.
+    static func shutDown(_ closings: ConnectionLedger.Closings) {
+        let notice = ServiceUnavailable.tooManyConnections.wireBytes
+        for socket in closings.turnedAway where socket >= 0 {
+            Platform.sendNow(socket, notice)
+        }
+        for socket in closings.expired + closings.turnedAway where socket >= 0 {
             _ = shutdown(socket, Int32(SHUT_RDWR))
         }
     }

@@ -1,32 +1,41 @@
 /// How many connections the server keeps, and for how long, so that no client — a
-/// "slowloris" trickling one header byte at a time, or a page opening streams in a loop — can
-/// take every slot and leave the pages unanswered.
+/// "slowloris" trickling one header byte at a time, a page opening streams in a loop, hundreds
+/// of keep-alive clients — can take every slot and leave the pages unanswered; and what a client
+/// over a limit gets: **503 Service Unavailable with `Retry-After`**, never a connection closed
+/// in its face (see ``ServiceUnavailable``).
 ///
-/// A connection is *waiting* from when it opens, and again after each response on a
-/// keep-alive connection, until its next request's head has fully arrived; waiting
-/// connections are the ones closed when room is needed, oldest first, and the ones that get a
-/// deadline. Connections answering a request are never closed to make room; live-reload
-/// streams have a cap of their own.
+/// A connection is *idle* from when it opens, and again after each response on a keep-alive
+/// connection, until its next request's head has fully arrived. Idle connections are the only
+/// ones closed early: when their request head is late, and when room is needed — those idle for
+/// at least ``idleBeforeEviction``, longest idle first, each told 503 first. A request being
+/// answered is never cut short, and a connection idle for less than that is never closed to
+/// make room (its request may be on its way). A new connection past ``maxConnections`` is told
+/// 503 at once and closed.
 package struct ConnectionLimits: Sendable, Equatable {
-    /// How long a connection may wait: a request's head must have arrived this long after the
+    /// How long a connection may stay idle: a request's head must have arrived this long after the
     /// connection opened (or after its previous response), however slowly its bytes trickle
     /// in. 10 s.
     package var requestHeadTimeout: Duration
     /// The most connections open at once, lowered to what the process's descriptor limit
-    /// allows. 1,000.
+    /// allows; one more is told 503 and closed (when no idle connection can make room). 1,000.
     package var maxConnections: Int
     /// Slots kept for page requests: once more than `maxConnections - reservedForRequests`
-    /// connections are open, each new one closes the oldest waiting connection. 64.
+    /// connections are open, the longest-idle connections are told 503 and closed until that many
+    /// are left (only those idle for ``idleBeforeEviction`` or longer). 64.
     package var reservedForRequests: Int
-    /// The most connections from one client address (live-reload streams aside); past it, that
-    /// client's oldest waiting connection is closed, or the new one when none is waiting. 256.
+    /// The most requests from one client address answered at once (live-reload streams aside):
+    /// one more gets 503 with `Retry-After`. Idle connections do not count, so a client holding
+    /// idle connections (a slowloris on the same address as the browser) never makes the
+    /// browser's requests wait. 256.
     package var maxPerClient: Int
-    /// The most live-reload streams open at once: the oldest is closed first (its page stops
-    /// live-reloading until it is reloaded by hand). 64.
+    /// The most live-reload streams open at once: one more is answered 503 (the page's script
+    /// retries later, with a growing, jittered delay). 64.
     package var maxEventStreams: Int
     /// How long a connection that is being answered may go without any progress (a client that
     /// stopped reading) before libmicrohttpd closes it. 60 s.
     package var idleTimeout: Duration
+    /// How long a connection must have been idle before it may be closed to make room. 1 s.
+    package var idleBeforeEviction: Duration
 
     /// Creates limits; the defaults suit a preview server on one machine.
     package init(
@@ -35,7 +44,8 @@ package struct ConnectionLimits: Sendable, Equatable {
         reservedForRequests: Int = 64,
         maxPerClient: Int = 256,
         maxEventStreams: Int = 64,
-        idleTimeout: Duration = .seconds(60)
+        idleTimeout: Duration = .seconds(60),
+        idleBeforeEviction: Duration = .seconds(1)
     ) {
         self.requestHeadTimeout = requestHeadTimeout
         self.maxConnections = maxConnections
@@ -43,14 +53,23 @@ package struct ConnectionLimits: Sendable, Equatable {
         self.maxPerClient = maxPerClient
         self.maxEventStreams = maxEventStreams
         self.idleTimeout = idleTimeout
+        self.idleBeforeEviction = idleBeforeEviction
     }
 
-    /// The limits a process allowed `descriptors` open files can keep: each connection needs a
-    /// socket and, while a file is sent, that file's descriptor. The reserve and the stream cap
-    /// stay a fraction of what is left, so a page request always finds room.
+    /// How many connections libmicrohttpd itself keeps (`MHD_OPTION_CONNECTION_LIMIT`): room
+    /// above ``maxConnections`` for those turned away with a 503, each of which holds its slot
+    /// for an instant; past it libmicrohttpd would close new connections without a word.
+    var acceptLimit: Int {
+        maxConnections + max(reservedForRequests, maxConnections / 4)
+    }
+
+    /// The limits a process allowed `descriptors` open files can keep: each connection libmicrohttpd
+    /// accepts (``acceptLimit``) needs a socket and, while a file is sent, that file's descriptor.
+    /// The reserve and the stream cap stay a fraction of what is left, so a page request always
+    /// finds room.
     func fitting(descriptors: Int) -> ConnectionLimits {
         var limits = self
-        limits.maxConnections = max(8, min(maxConnections, (descriptors - 64) / 2))
+        limits.maxConnections = max(8, min(maxConnections, (descriptors - 64) / 2 * 4 / 5))
         limits.reservedForRequests = max(1, min(reservedForRequests, limits.maxConnections / 4))
         limits.maxEventStreams = max(1, min(maxEventStreams, limits.maxConnections / 4))
         limits.maxPerClient = max(1, min(maxPerClient, limits.maxConnections))

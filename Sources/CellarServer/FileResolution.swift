@@ -2,7 +2,7 @@
 enum FileResolution: Equatable, Sendable {
     /// A regular file inside the root, by its real path (symlinks resolved).
     case file(path: String, mimeType: MIMEType)
-    /// A folder asked for without its trailing slash: redirect to `location` (no query string).
+    /// A folder asked for without its trailing slash: redirect to `location` (its query kept).
     case redirect(location: String)
     /// Nothing to serve: missing, a folder without `index.html`, or a hidden file.
     case notFound

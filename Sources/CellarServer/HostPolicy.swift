@@ -10,8 +10,9 @@ import Darwin
 /// Accepted: `localhost`, `127.0.0.1` and `[::1]`, and the host the server was told to listen
 /// on, each with or without a port (any port: an SSH tunnel or a proxy may forward another one);
 /// when listening on every interface (`0.0.0.0`), any IP address too, since that is how other
-/// machines reach it and a rebinding attack needs a name. A request without `Host` is accepted:
-/// browsers always send one. Names compare case-insensitively, a trailing dot ignored.
+/// machines reach it and a rebinding attack needs a name. `nil` (no `Host`, which only an HTTP/1.0
+/// client may send: ``RequestRouter`` refuses it from others) is accepted: browsers always send
+/// one. Names compare case-insensitively, a trailing dot ignored.
 struct HostPolicy: Sendable, Equatable {
     /// The host given to the server (``ServerConfiguration/host``).
     var listenHost: String

@@ -7,9 +7,9 @@ import Synchronization
 /// `/__cellar/events`. Sending never blocks: each connection has its own queue, drained by
 /// the thread that serves it. A page that connects while the build is broken receives the
 /// current errors at once. A connection whose queue grows past 1 MiB (a client that stopped
-/// reading) is closed; the browser reconnects on its own. Past the server's cap on streams,
-/// the oldest is told so (`event: limit`) and closed: its page stops live-reloading rather than
-/// reconnect and push another page out in turn.
+/// reading) is closed; the browser reconnects on its own. At the server's cap on streams a new
+/// one is refused (the server answers 503, and the page's script tries again later, each time
+/// waiting longer, with jitter); the pages already live-reloading keep doing so.
 ///
 /// ```swift
 /// let hub = LiveReloadHub()
@@ -94,26 +94,26 @@ extension LiveReloadHub {
         case closed
     }
 
-    /// The last event sent to a stream closed to make room for a newer one.
-    static let limitEvent = Array("event: limit\ndata: too many pages of this site are open; reload this one to live-reload it again\n\n".utf8)
+    /// How long a page waits before reconnecting a stream that dropped (the server restarted), in
+    /// milliseconds: 500 to 1,500, drawn for each stream, so that the pages of a restarted server
+    /// do not all come back in the same instant.
+    static let reconnectDelays = 500..<1500
 
-    /// Registers a connection; its queue starts with the reconnect delay and any current errors.
-    /// When more than `limit` streams would be open, the oldest are sent ``limitEvent`` and closed.
-    func connect(limit: Int = .max) -> Connection? {
-        guard let wakeup = WakeupPipe() else { return nil }
-        return state.withAnnotatedLock { state in
+    /// Registers a connection; its queue starts with its reconnect delay (`retry:`, drawn from
+    /// ``reconnectDelays`` by `randomDelay`) and any current errors. `nil` when `limit` streams
+    /// are open already (or the system refuses a pipe): the server answers 503.
+    func connect(limit: Int = .max, randomDelay: (Range<Int>) -> Int = { Int.random(in: $0) }) -> Connection? {
+        let delay = randomDelay(Self.reconnectDelays)
+        return state.withAnnotatedLock { state -> Connection? in
+            guard state.clients.count < max(1, limit), let wakeup = WakeupPipe() else { return nil }
             let id = state.nextID
             state.nextID += 1
             var client = Client(wakeup: wakeup)
-            client.enqueue(Array("retry: 500\n\n".utf8))
+            client.enqueue(Array("retry: \(delay)\n\n".utf8))
             if let errors = state.errors {
                 client.enqueue(LiveReloadEvent.errors(errors).wireFormat)
             }
             state.clients[id] = client
-            let open = state.clients.filter { !$0.value.isEnding }.keys.sorted()
-            for oldest in open.prefix(max(0, open.count - max(1, limit))) {
-                state.clients[oldest]?.end(after: Self.limitEvent)
-            }
             return Connection(id: id, wakeupFD: wakeup.readFD)
         }
     }
@@ -151,13 +151,9 @@ private extension LiveReloadHub {
         var pending: [UInt8] = []
         var wakeup: WakeupPipe
         var closed = false
-        /// Closed once what is pending has been taken.
-        var ending = false
-
-        var isEnding: Bool { closed || ending }
 
         mutating func enqueue(_ bytes: [UInt8]) {
-            guard !closed && !ending else { return }
+            guard !closed else { return }
             if pending.count + bytes.count > Self.queueLimit {
                 closed = true
                 pending = []
@@ -167,15 +163,9 @@ private extension LiveReloadHub {
             wakeup.signal()
         }
 
-        /// Sends `bytes`, then closes.
-        mutating func end(after bytes: [UInt8]) {
-            enqueue(bytes)
-            ending = true
-        }
-
         mutating func take(maxBytes: Int) -> Pending {
             if closed { return .closed }
-            if pending.isEmpty { return ending ? .closed : .waiting }
+            if pending.isEmpty { return .waiting }
             let count = min(maxBytes, pending.count)
             let chunk = Array(pending.prefix(count))
             pending.removeFirst(count)

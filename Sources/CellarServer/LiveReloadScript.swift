@@ -8,13 +8,16 @@
 /// - `errors`: an overlay (`#__cellar_overlay`, in a shadow root so page styles cannot reach
 ///   it) lists each diagnostic on its own line, `file:line:col` in bold, as text (never
 ///   HTML); the × button or Escape dismisses it;
-/// - `ok`: the overlay is removed;
-/// - `limit`: too many pages are open and this one's stream was closed: it stops listening
-///   (no reconnecting, which would push another page out) and says so in the console.
+/// - `ok`: the overlay is removed.
 ///
-/// When the connection drops (the server restarted) the script reconnects, and reloads the
-/// page once it is back, since the site may have changed meanwhile.
-/// `window.__cellarLiveReload.connected` tells whether the stream is open (for tests).
+/// When the connection drops (the server restarted) the browser reconnects after the stream's
+/// `retry:` delay (drawn for each stream by the server), and the page reloads once it is back,
+/// since the site may have changed meanwhile. When the server refuses the stream (503: too many
+/// pages are live-reloading) or cannot be reached, the script tries again after a delay that
+/// doubles with each failure, from 1 s to 30 s, each drawn between half and one and a half
+/// times that — so that a thousand pages refused at once do not all come back at once.
+/// `window.__cellarLiveReload` tells whether the stream is open (`connected`) and how many
+/// attempts failed in a row (`failures`), for tests.
 enum LiveReloadScript {
     /// Where the script is served.
     static let path = "/__cellar/live.js"
@@ -29,23 +32,34 @@ enum LiveReloadScript {
     (() => {
       "use strict";
       if (window.__cellarLiveReload) return;
-      const state = { connected: false };
+      const state = { connected: false, failures: 0 };
       window.__cellarLiveReload = state;
       const OVERLAY_ID = "__cellar_overlay";
       let connectedOnce = false;
       let lostConnection = false;
+
+      // 1 s, 2 s, 4 s … up to 30 s after each failure in a row, each time times 0.5 to 1.5.
+      function retryDelay(failures) {
+        const base = Math.min(30000, 1000 * Math.pow(2, Math.min(failures - 1, 5)));
+        return Math.round(base * (0.5 + Math.random()));
+      }
 
       function connect() {
         const source = new EventSource("\#(eventsPath)");
         source.addEventListener("open", () => {
           if (lostConnection) { location.reload(); return; }
           connectedOnce = true;
+          state.failures = 0;
           state.connected = true;
         });
         source.addEventListener("error", () => {
           state.connected = false;
           if (connectedOnce) lostConnection = true;
-          if (source.readyState === EventSource.CLOSED) { source.close(); setTimeout(connect, 1000); }
+          if (source.readyState === EventSource.CLOSED) {
+            source.close();
+            state.failures += 1;
+            setTimeout(connect, retryDelay(state.failures));
+          }
         });
         source.addEventListener("reload", () => location.reload());
         source.addEventListener("css", swapStylesheets);
@@ -55,11 +69,6 @@ enum LiveReloadScript {
           showOverlay(Array.isArray(lines) ? lines.map(String) : [String(lines)]);
         });
         source.addEventListener("ok", hideOverlay);
-        source.addEventListener("limit", (event) => {
-          source.close();
-          state.connected = false;
-          console.info("Cellar: " + event.data);
-        });
       }
 
       function swapStylesheets() {

@@ -36,6 +36,17 @@ package enum Platform {
         #endif
     }
 
+    /// Sends what fits of `bytes` on a socket now, without waiting and without `SIGPIPE` when the
+    /// peer is gone (a best effort: for a last word before the socket is shut down).
+    static func sendNow(_ fd: Int32, _ bytes: [UInt8]) {
+        #if canImport(Glibc)
+        let flags = Int32(MSG_DONTWAIT) | Int32(MSG_NOSIGNAL)
+        #else
+        let flags = MSG_DONTWAIT   // Darwin: libmicrohttpd sets SO_NOSIGPIPE on its sockets
+        #endif
+        _ = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, flags) }
+    }
+
     /// The `poll(2)` events that say the peer closed its end of a socket: `POLLRDHUP` on Linux
     /// (which Glibc's module does not export), `POLLHUP` alone on Darwin.
     static let peerClosedEvents: Int16 = {

@@ -2,7 +2,7 @@
 ///
 /// Parsing is pure (no file system). A path is accepted only when its segments can be
 /// joined onto a folder without leaving it:
-/// - the query (`?…`) and fragment (`#…`) are dropped;
+/// - the query (`?…`) is kept apart (``query``) and the fragment (`#…`) dropped;
 /// - it must start with `/`; raw bytes must be printable ASCII other than `\` (a raw NUL is
 ///   malformed: a client that sends one means a path that does not exist);
 /// - every `%` must start a two-digit hex escape; the decoded bytes must be valid UTF-8
@@ -23,6 +23,9 @@ struct RequestPath: Equatable, Sendable {
     var segments: [String]
     /// Whether the path ended with `/`, that is, asked for a folder.
     var isFolderRequest: Bool
+    /// The query (after `?`, before any `#`) as sent, with any byte that may not stand in a header
+    /// percent-encoded; `nil` when there is none or it is empty.
+    var query: String?
 
     /// Whether any segment names a hidden file or folder (a leading `.`), except `.well-known`.
     var isHidden: Bool {
@@ -36,9 +39,16 @@ struct RequestPath: Equatable, Sendable {
         return "/" + body + (asFolder ? "/" : "")
     }
 
+    /// Where a folder asked for without its slash is: the path with `/` added and the query kept.
+    /// Always a path on this server (`/` then a segment, never `//`), so never another host.
+    var folderLocation: String {
+        encoded(asFolder: true) + (query.map { "?" + $0 } ?? "")
+    }
+
     /// Parses a raw request target as the client sent it (still percent-encoded).
     init(raw: some Collection<UInt8>) throws(Rejection) {
         let target = raw.prefix { $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#") }
+        query = Self.query(in: raw)
         guard target.first == UInt8(ascii: "/") else { throw .malformed }
         for byte in target {
             if byte == UInt8(ascii: "\\") { throw .traversal }
@@ -62,6 +72,28 @@ struct RequestPath: Equatable, Sendable {
 }
 
 private extension RequestPath {
+    static func query(in raw: some Collection<UInt8>) -> String? {
+        guard let mark = raw.firstIndex(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }),
+              raw[mark] == UInt8(ascii: "?")
+        else { return nil }
+        let bytes = raw[raw.index(after: mark)...].prefix { $0 != UInt8(ascii: "#") }
+        guard !bytes.isEmpty else { return nil }
+        var result = ""
+        for byte in bytes {
+            if byte > 0x20 && byte < 0x7F {
+                result.append(Character(Unicode.Scalar(byte)))
+            } else {
+                result += hexEscape(byte)
+            }
+        }
+        return result
+    }
+
+    static func hexEscape(_ byte: UInt8) -> String {
+        let digits = Array("0123456789ABCDEF")
+        return "%" + String(digits[Int(byte >> 4)]) + String(digits[Int(byte & 0x0F)])
+    }
+
     static func percentDecode(_ bytes: some Collection<UInt8>) throws(Rejection) -> [UInt8] {
         var result: [UInt8] = []
         result.reserveCapacity(bytes.count)
@@ -102,8 +134,7 @@ private extension RequestPath {
             if isUnreservedInPath(byte) {
                 result.append(Character(Unicode.Scalar(byte)))
             } else {
-                let digits = Array("0123456789ABCDEF")
-                result += "%" + String(digits[Int(byte >> 4)]) + String(digits[Int(byte & 0x0F)])
+                result += hexEscape(byte)
             }
         }
         return result

@@ -5,9 +5,12 @@
 ///   sends the same headers without the body.
 /// - The origin form (`/x`) and the absolute form (`http://127.0.0.1:1313/x`) of the target;
 ///   anything else, and a raw NUL in it, is 400.
-/// - Only the names in ``HostPolicy`` (421 otherwise), so a DNS-rebinding page cannot read it.
+/// - Exactly one `Host` header (none only from HTTP/1.0 clients; 400 otherwise, RFC 9112 §3.2), and
+///   only the names in ``HostPolicy`` (421 otherwise), so a DNS-rebinding page cannot read it.
 /// - `/__cellar/live.js` and `/__cellar/events` when live reload is on.
-/// - Files through ``StaticFileResolver``, streamed from disk; HTML gets the live-reload script;
+/// - Files through ``StaticFileResolver``, streamed from disk; a folder asked for without its
+///   slash gets 301 to it, query kept (`/posts?page=2` → `/posts/?page=2`), as static hosts do;
+///   HTML gets the live-reload script;
 ///   every file an ``EntityTag``, and a matching `If-None-Match` gives 304 (whose
 ///   `Content-Length` is the one a 200 would have); a single byte range gives 206
 ///   (`Accept-Ranges: bytes`; 416 when it starts past the end; `If-Range` honoured).
@@ -24,10 +27,11 @@ struct RequestRouter: Sendable {
             response.headers.append(.init(name: "Allow", value: "GET, HEAD"))
             return response
         }
+        if let problem = Self.hostProblem(request) { return problem }
         guard let target = RequestTarget(raw: request.target) else {
             return Self.plainText(400, "400 Bad Request: the request target must be a path such as /index.html\n")
         }
-        let host = target.authority ?? request.host
+        let host = target.authority ?? request.hosts.first
         guard hostPolicy.allows(host) else { return misdirected(host: host ?? "") }
         if configuration.liveReload, let response = liveEndpoint(path: target.path, isHead: request.method == "HEAD") {
             return response
@@ -36,7 +40,7 @@ struct RequestRouter: Sendable {
         case .file(let file, let mimeType):
             return serveFile(at: file, mimeType: mimeType, status: 200, request: request)
         case .redirect(let location):
-            var response = Self.plainText(302, "302 Found: \(location)\n")
+            var response = Self.plainText(301, "301 Moved Permanently: \(location)\n")
             response.headers.append(.init(name: "Location", value: location))
             return response
         case .notFound:
@@ -56,6 +60,15 @@ private extension RequestRouter {
 
     var hostPolicy: HostPolicy {
         HostPolicy(listenHost: configuration.host)
+    }
+
+    /// A 400 unless the request has exactly one `Host` header, or none from an HTTP/1.0 client
+    /// (RFC 9112 §3.2): with two, which one the server obeyed would depend on the server.
+    static func hostProblem(_ request: HTTPRequest) -> HTTPResponse? {
+        let count = request.hosts.count
+        if count == 1 || (count == 0 && request.version == "HTTP/1.0") { return nil }
+        return plainText(400, "400 Bad Request: a request must carry exactly one Host header (RFC 9112 §3.2); "
+            + "this one has \(count == 0 ? "none" : String(count))\n")
     }
 
     func misdirected(host: String) -> HTTPResponse {

@@ -62,7 +62,7 @@ struct RunningDaemon {
             Int32(MHD_OPTION.URI_LOG_CALLBACK.rawValue), unsafeBitCast(markRequestTarget, to: OpaquePointer.self), Int(0),
             Int32(MHD_OPTION.NOTIFY_CONNECTION.rawValue), unsafeBitCast(connectionNotifier, to: OpaquePointer.self), OpaquePointer(pointer),
             Int32(MHD_OPTION.NOTIFY_COMPLETED.rawValue), unsafeBitCast(requestCompletionNotifier, to: OpaquePointer.self), OpaquePointer(pointer),
-            Int32(MHD_OPTION.CONNECTION_LIMIT.rawValue), UInt32(limits.maxConnections),
+            Int32(MHD_OPTION.CONNECTION_LIMIT.rawValue), UInt32(limits.acceptLimit),
             Int32(MHD_OPTION.CONNECTION_TIMEOUT.rawValue), UInt32(max(1, limits.idleTimeout.components.seconds)),
             Int32(MHD_OPTION.END.rawValue),
         ]

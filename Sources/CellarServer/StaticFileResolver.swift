@@ -9,7 +9,7 @@ import Darwin
 /// The path is decoded and checked by ``RequestPath`` first; what remains is joined onto the
 /// root's real path and resolved with `realpath(3)`, and the result must still lie inside
 /// the root, so symlinks that lead out (or loop) are refused as well. Folders are never
-/// listed: `/x/` serves `/x/index.html` if it exists, `/x` redirects to `/x/` when it does.
+/// listed: `/x/` serves `/x/index.html` if it exists, `/x?q` redirects to `/x/?q` when it does.
 ///
 /// Hidden files and folders (any segment starting with `.`, except `.well-known`) are treated
 /// as not part of the site and resolve to ``FileResolution/notFound``, so a `public/.git` is
@@ -56,7 +56,7 @@ struct StaticFileResolver: Sendable {
         case .folder:
             guard let index = indexFile(in: target, root: realRoot) else { return .notFound }
             if path.isFolderRequest || path.segments.isEmpty { return index }
-            return .redirect(location: path.encoded(asFolder: true))
+            return .redirect(location: path.folderLocation)
         case .other:
             return .forbidden
         case .missing:

@@ -97,10 +97,26 @@ import Testing
         #expect(response.headers["allow"] == "GET, HEAD")
     }
 
-    @Test func folderRedirectsToItsSlash() throws {
-        let response = try RawHTTP.get("/posts/hello?page=2", port: port)
-        #expect(response.status == 302)
-        #expect(response.headers["location"] == "/posts/hello/")
+    @Test(arguments: [
+        ("/posts", "/posts/"),
+        ("/posts/hello?page=2", "/posts/hello/?page=2"),
+        ("/posts?q=a+b%20c&flag&empty=", "/posts/?q=a+b%20c&flag&empty="),
+        ("/caf%C3%A9?x=%C3%A9", "/caf%C3%A9/?x=%C3%A9"),
+        ("/evil.com?next=//evil.com", "/evil.com/?next=//evil.com"),
+    ])
+    func folderRedirectsPermanentlyToItsSlashKeepingTheQuery(_ path: String, _ location: String) throws {
+        let response = try RawHTTP.get(path, port: port)
+        #expect(response.status == 301)
+        #expect(response.headers["location"] == location)
+        #expect(response.headers["cache-control"] == "no-store", "a preview's redirect must not outlive it in the browser's cache")
+    }
+
+    @Test(arguments: ["//evil.com", "//evil.com/", "///evil.com", "/%2F%2Fevil.com", "/%2fevil.com", "/\\evil.com",
+                      "/%5Cevil.com", "/.//evil.com", "//evil.com?x=1", "/./evil.com"])
+    func aPathLikeAnotherHostIsNeverRedirectedThere(_ path: String) throws {
+        let response = try RawHTTP.get(path, port: port)
+        #expect(![301, 302, 307, 308].contains(response.status), "\(path) gave \(response.status) to \(response.headers["location"] ?? "")")
+        #expect(response.headers["location"] == nil)
     }
 
     @Test(arguments: StaticFileResolverTests.attacks.filter { !$0.contains(" ") && !$0.contains("\u{1}") } + [
@@ -188,6 +204,28 @@ import Testing
         let port = try server.start()
         defer { server.stop() }
         #expect(try RawHTTP.get("/robots.txt", port: port).text == "User-agent: *")
+    }
+
+    @Test(arguments: [
+        "Host: 127.0.0.1\r\nHost: evil.com\r\n",
+        "Host: evil.com\r\nHost: 127.0.0.1\r\n",
+        "Host: 127.0.0.1\r\nHost: 127.0.0.1\r\n",
+        "Host: 127.0.0.1\r\nX-Other: 1\r\nhOsT: localhost\r\n",
+        "",
+    ])
+    func anHTTP11RequestNeedsExactlyOneHost(_ hostLines: String) throws {
+        let response = try RawHTTP.send(Array("GET / HTTP/1.1\r\n\(hostLines)Connection: close\r\n\r\n".utf8), port: port)
+        #expect(response.status == 400, "\(hostLines.debugDescription)")
+        #expect(response.text.contains("exactly one Host header"))
+        #expect(!response.text.contains("Home"))
+    }
+
+    @Test func anAbsoluteFormTargetStillNeedsItsHostHeader() throws {
+        let bare = try RawHTTP.send(Array("GET http://127.0.0.1:\(port)/ HTTP/1.1\r\nConnection: close\r\n\r\n".utf8), port: port)
+        #expect(bare.status == 400)
+        let doubled = try RawHTTP.send(Array(("GET http://127.0.0.1:\(port)/ HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+            + "Host: 127.0.0.1\r\nConnection: close\r\n\r\n").utf8), port: port)
+        #expect(doubled.status == 400)
     }
 
     @Test func anotherHostNameGets421() throws {

@@ -13,7 +13,7 @@ import Testing
     }
 
     @Test func newConnectionStartsWithTheRetryDelay() throws {
-        let connection = try #require(hub.connect())
+        let connection = try #require(hub.connect(randomDelay: { $0.lowerBound }))
         defer { hub.disconnect(connection) }
         #expect(drain(connection) == "retry: 500\n\n")
         #expect(hub.takePending(connection, maxBytes: 100) == .waiting)
@@ -36,7 +36,7 @@ import Testing
 
     @Test func connectionOpenedWhileBrokenGetsTheErrorsAtOnce() throws {
         hub.showErrors(["content/a.md:4:9: error: bad"])
-        let connection = try #require(hub.connect())
+        let connection = try #require(hub.connect(randomDelay: { $0.lowerBound }))
         defer { hub.disconnect(connection) }
         #expect(drain(connection) == "retry: 500\n\nevent: errors\ndata: [\"content/a.md:4:9: error: bad\"]\n\n")
         #expect(hub.currentErrors == ["content/a.md:4:9: error: bad"])
@@ -94,14 +94,24 @@ import Testing
         #expect(drain(connection) == ": ping\n\n")
     }
 
-    @Test func pastTheCapTheOldestStreamIsToldAndClosed() throws {
-        let connections = try (0..<3).map { _ in try #require(hub.connect(limit: 2)) }
-        defer { connections.forEach(hub.disconnect) }
-        let oldest = drain(connections[0])
-        #expect(oldest == "retry: 500\n\n" + String(decoding: LiveReloadHub.limitEvent, as: UTF8.self))
-        #expect(hub.takePending(connections[0], maxBytes: 100) == .closed)
+    @Test func eachStreamDrawsItsOwnReconnectDelay() throws {
+        var asked: [Range<Int>] = []
+        let connection = try #require(hub.connect(randomDelay: { asked.append($0); return 1234 }))
+        defer { hub.disconnect(connection) }
+        #expect(asked == [500..<1500], "pages of a restarted server come back spread over a second")
+        #expect(drain(connection) == "retry: 1234\n\n")
+    }
+
+    @Test func pastTheCapANewStreamIsRefusedAndTheOpenOnesKeepGoing() throws {
+        let open = try (0..<2).map { _ in try #require(hub.connect(limit: 2)) }
+        defer { open.forEach(hub.disconnect) }
+        #expect(hub.connect(limit: 2) == nil)
+        #expect(hub.connectedClients == 2)
+        for connection in open { _ = drain(connection) }
         hub.reload()
-        #expect(drain(connections[2]).hasSuffix("event: reload\ndata: reload\n\n"))
-        #expect(hub.takePending(connections[0], maxBytes: 100) == .closed, "an ended stream gets nothing more")
+        for connection in open { #expect(drain(connection) == "event: reload\ndata: reload\n\n") }
+        hub.disconnect(open[0])
+        let again = try #require(hub.connect(limit: 2), "a stream that ends makes room")
+        hub.disconnect(again)
     }
 }

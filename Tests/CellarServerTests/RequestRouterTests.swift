@@ -114,10 +114,12 @@ import Testing
         #expect(response.header("Content-Type") == "text/plain; charset=utf-8")
     }
 
-    @Test func folderRedirects() {
-        let (response, _) = respond("/posts?x=1")
-        #expect(response.status == 302)
-        #expect(response.header("Location") == "/posts/")
+    @Test func folderRedirectsPermanentlyKeepingTheQuery() {
+        let (response, body) = respond("/posts?x=1")
+        #expect(response.status == 301)
+        #expect(response.header("Location") == "/posts/?x=1")
+        #expect(response.header("Cache-Control") == "no-store")
+        #expect(body == "301 Moved Permanently: /posts/?x=1\n")
     }
 
     @Test func liveEndpoints() {
@@ -139,30 +141,45 @@ import Testing
 
     @Test(arguments: ["evil.com", "evil.com:1313", "127.0.0.1.nip.io", "localhost.evil.com", "[::2]:1313", "10.0.0.5"])
     func otherHostNamesGet421(_ host: String) {
-        let (response, body) = respond(HTTPRequest(method: "GET", target: Array("/".utf8), host: host), with: router)
+        let (response, body) = respond(HTTPRequest(method: "GET", target: Array("/".utf8), hosts: [host]), with: router)
         #expect(response.status == 421)
         #expect(body.hasPrefix("421 Misdirected Request: this preview server answers to localhost, 127.0.0.1, [::1], "))
         #expect(!body.contains("Home"))
     }
 
-    @Test(arguments: ["localhost", "LOCALHOST:1313", "127.0.0.1", "127.0.0.1:80", "[::1]", "[::1]:1313", "localhost.", nil])
-    func loopbackNamesAreServed(_ host: String?) {
-        let (response, body) = respond(HTTPRequest(method: "GET", target: Array("/".utf8), host: host), with: router)
+    @Test(arguments: ["localhost", "LOCALHOST:1313", "127.0.0.1", "127.0.0.1:80", "[::1]", "[::1]:1313", "localhost."])
+    func loopbackNamesAreServed(_ host: String) {
+        let (response, body) = respond(HTTPRequest(method: "GET", target: Array("/".utf8), hosts: [host]), with: router)
         #expect(response.status == 200)
         #expect(body.contains("<h1>Home</h1>"))
+    }
+
+    @Test(arguments: [[], ["127.0.0.1", "evil.com"], ["evil.com", "127.0.0.1"], ["localhost", "localhost"]])
+    func anHTTP11RequestWithoutExactlyOneHostGets400(_ hosts: [String]) {
+        let (response, body) = respond(HTTPRequest(method: "GET", target: Array("http://127.0.0.1/".utf8), hosts: hosts), with: router)
+        #expect(response.status == 400)
+        #expect(body == "400 Bad Request: a request must carry exactly one Host header (RFC 9112 §3.2); this one has "
+            + (hosts.isEmpty ? "none" : "2") + "\n")
+    }
+
+    @Test func anHTTP10RequestMaySendNoHostButNotTwo() {
+        let bare = HTTPRequest(method: "GET", target: Array("/robots.txt".utf8), version: "HTTP/1.0", hosts: [])
+        #expect(respond(bare, with: router).1 == "User-agent: *")
+        let doubled = HTTPRequest(method: "GET", target: Array("/robots.txt".utf8), version: "HTTP/1.0", hosts: ["localhost", "evil.com"])
+        #expect(respond(doubled, with: router).0.status == 400)
     }
 
     @Test func theHostGivenIsServedAndEveryIPAddressWhenListeningEverywhere() {
         var configuration = router.configuration
         configuration.host = "192.168.1.10"
         let lan = RequestRouter(configuration: configuration)
-        #expect(respond(HTTPRequest(method: "GET", target: Array("/".utf8), host: "192.168.1.10:1313"), with: lan).0.status == 200)
-        #expect(respond(HTTPRequest(method: "GET", target: Array("/".utf8), host: "192.168.1.11:1313"), with: lan).0.status == 421)
+        #expect(respond(HTTPRequest(method: "GET", target: Array("/".utf8), hosts: ["192.168.1.10:1313"]), with: lan).0.status == 200)
+        #expect(respond(HTTPRequest(method: "GET", target: Array("/".utf8), hosts: ["192.168.1.11:1313"]), with: lan).0.status == 421)
         configuration.host = "0.0.0.0"
         let everywhere = RequestRouter(configuration: configuration)
-        #expect(respond(HTTPRequest(method: "GET", target: Array("/".utf8), host: "192.168.1.11:1313"), with: everywhere).0.status == 200)
-        #expect(respond(HTTPRequest(method: "GET", target: Array("/".utf8), host: "[fe80::1]:1313"), with: everywhere).0.status == 200)
-        let (refused, text) = respond(HTTPRequest(method: "GET", target: Array("/".utf8), host: "evil.com"), with: everywhere)
+        #expect(respond(HTTPRequest(method: "GET", target: Array("/".utf8), hosts: ["192.168.1.11:1313"]), with: everywhere).0.status == 200)
+        #expect(respond(HTTPRequest(method: "GET", target: Array("/".utf8), hosts: ["[fe80::1]:1313"]), with: everywhere).0.status == 200)
+        let (refused, text) = respond(HTTPRequest(method: "GET", target: Array("/".utf8), hosts: ["evil.com"]), with: everywhere)
         #expect(refused.status == 421)
         #expect(text.contains("and IP addresses"))
     }

@@ -71,10 +71,13 @@ import Testing
         ))
     }
 
-    @Test func folderWithoutSlashRedirectsWithoutQuery() {
+    @Test func folderWithoutSlashRedirectsKeepingTheQuery() {
         #expect(resolver.resolve("/posts") == .redirect(location: "/posts/"))
-        #expect(resolver.resolve("/posts/hello?x=1&y=2") == .redirect(location: "/posts/hello/"))
+        #expect(resolver.resolve("/posts?") == .redirect(location: "/posts/"))
+        #expect(resolver.resolve("/posts/hello?x=1&y=2#top") == .redirect(location: "/posts/hello/?x=1&y=2"))
         #expect(resolver.resolve("/caf%C3%A9") == .redirect(location: "/caf%C3%A9/"))
+        #expect(resolver.resolve(rawBytes: Array("/posts?a=\u{E9}\r\nSet-Cookie: x".utf8))
+            == .redirect(location: "/posts/?a=%C3%A9%0D%0ASet-Cookie:%20x"), "nothing that could end the header")
     }
 
     @Test func folderWithoutIndexIsNotListed() {

@@ -49,11 +49,14 @@ void csh_session_destroy(CSHSession *session);
 /// cuts a UTF-8 character. A definition is parsed once per process (per matcher) and shared by
 /// every session.
 ///
-/// With `CSH_MATCHER_PCRE2`, highlighting that takes more than `seconds_allowed` (if > 0) stops
-/// with an error: a line's cost grows with the square of its length in some definitions.
+/// Highlighting that takes more than `seconds_allowed` of the calling thread's CPU time (if > 0)
+/// stops: a line's cost grows with the square of its length in some definitions. The clock is
+/// read every 256 matches of a PCRE2 rule and every 256 lines, so a Boost rule or a long run of
+/// short lines is stopped too (with `CSH_MATCHER_BOOST`, only at line ends).
 ///
 /// Returns 1 and points `*html`/`*html_length` at the session's buffer (valid until the next call
-/// with this session), or 0 with the reason in `csh_session_error(session)`.
+/// with this session), 2 when the time limit stopped it, or 0; on 0 and 2 the reason is in
+/// `csh_session_error(session)`.
 int csh_highlight(CSHSession *session, const char *data_dir, const char *lang_file, CSHMatcher matcher,
                   const char *code, size_t code_length, double seconds_allowed,
                   const char **html, size_t *html_length);

@@ -1,3 +1,4 @@
+import CellarHighlight
 import Foundation
 
 /// What to build, from where, to where, and with which publishing rules.
@@ -28,6 +29,9 @@ package struct BuildOptions: Sendable {
     package var faults: FaultInjection = .none
     /// Where file systems are mounted: the system's table, or a test's (see ``MountTable``).
     package var mounts: MountTable = .system
+    /// What highlighting time is measured with: the highlighting thread's CPU time; tests charge
+    /// exact amounts with their own.
+    package var highlightClock: HighlightClock = .threadCPU
 
     /// Every mode but `memory` writes through one transaction (the output is the old site or the
     /// new one at every instant); they differ in what a build may skip.

@@ -114,7 +114,8 @@ struct BuildPipeline: Sendable {
         if let problem = highlighter.setupProblem {
             diagnostics.append(.note("code blocks are shown without colours: \(problem)", at: config.locations["markdown"]))
         }
-        return CodeBlockHighlighting(highlighter: highlighter)
+        return CodeBlockHighlighting(highlighter: highlighter,
+                                     budget: HighlightBudget(limits: config.highlightLimits, clock: options.highlightClock))
     }
 
     /// The theme's Mustache cells, with the Swift cells registered in code over them.

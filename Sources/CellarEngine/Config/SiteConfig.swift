@@ -1,4 +1,5 @@
 import CellarDiagnostics
+import CellarHighlight
 import CellarMarkdown
 import Foundation
 
@@ -26,6 +27,9 @@ package struct SiteConfig: Sendable {
     package var markdown: MarkdownOptions
     /// Whether fenced code blocks that name a language are highlighted (`markdown: {highlight: …}`).
     package var highlightsCode: Bool
+    /// How much CPU time highlighting may take (`markdown: {highlight_seconds_per_block: …,
+    /// highlight_seconds_per_file: …, highlight_seconds_per_build: …}`).
+    package var highlightLimits = HighlightLimits()
     /// `menu:` as written; nil: the navigation is the top-level sections.
     package var menu: [MenuEntry]?
     /// `tags: {similar_ok: [[rust, rest]]}`: groups of tags that look alike on purpose.

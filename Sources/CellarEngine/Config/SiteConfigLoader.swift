@@ -1,4 +1,5 @@
 import CellarDiagnostics
+import CellarHighlight
 import CellarMarkdown
 import Foundation
 
@@ -69,6 +70,7 @@ struct SiteConfigLoader {
             file: display, locations: index.locations, sourceHash: index.sourceHash
         )
         config.links = links
+        config.highlightLimits = Self.highlightLimits(index.fields["markdown"]?.value.object ?? [:])
         config.feedAliases = Self.feedAliases(index, diagnostics: &diagnostics)
         return config
     }
@@ -85,6 +87,20 @@ struct SiteConfigLoader {
             }
             return URLPath(String(text.dropFirst()))
         }
+    }
+
+    /// `markdown: {highlight_seconds_per_block: 2, highlight_seconds_per_file: 5, highlight_seconds_per_build: 60}`
+    /// (the schema checked each is a number of at least 0.01; what is not written keeps its default).
+    static func highlightLimits(_ settings: [String: TypedField]) -> HighlightLimits {
+        var limits = HighlightLimits()
+        func seconds(_ name: String) -> Duration? {
+            guard case .number(let value)? = settings[name]?.value else { return nil }
+            return .milliseconds(Int64((value * 1000).rounded()))
+        }
+        limits.perBlock = seconds("highlight_seconds_per_block") ?? limits.perBlock
+        limits.perFile = seconds("highlight_seconds_per_file") ?? limits.perFile
+        limits.perBuild = seconds("highlight_seconds_per_build") ?? limits.perBuild
+        return limits
     }
 
     /// `links: {outside: [/docs/], broken: warning}`, each prefix checked.

@@ -51,7 +51,7 @@ package struct BodyRenderer: Sendable {
             }
         }
         let reports = CodeBlockHighlighting.Reports()
-        let renderer = highlighting?.renderer(markdown, reporting: reports) ?? markdown
+        let renderer = highlighting?.renderer(markdown, file: item.file, firstLine: item.bodyFirstLine, reporting: reports) ?? markdown
         let document = renderer.render(item.source.markdown, footnoteIDPrefix: item.anchor + "-", rewrite: { reference in
             if waits || waitingIf(reference) {
                 waits = true

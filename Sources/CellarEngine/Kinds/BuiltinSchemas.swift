@@ -51,6 +51,9 @@ package enum BuiltinSchemas {
             extensions: {type: "[string]", required: false, description: "GFM extensions: table, strikethrough, autolink, tasklist, footnotes (default: all)"}
             tagfilter: {type: bool, default: true, description: "With unsafe on, escape <script>, <style>, <iframe> and other tags GFM filters"}
             highlight: {type: bool, default: true, description: "Colour fenced code blocks that name a language, at build time"}
+            highlight_seconds_per_block: {type: number, min: 0.01, default: 2, description: "CPU seconds one code block may take to colour; a slower one is shown as plain code"}
+            highlight_seconds_per_file: {type: number, min: 0.01, default: 5, description: "CPU seconds the code blocks of one file may take in all; the blocks after are shown as plain code"}
+            highlight_seconds_per_build: {type: number, min: 0.01, default: 60, description: "CPU seconds the code blocks of the whole build may take in all; the blocks after are shown as plain code"}
             definitions: {type: bool, default: false, description: "Definition lists as Hugo writes them: a term, then lines starting with ': '"}
             term_ids: {type: bool, default: false, description: "Give each definition term an id, as a heading gets (Hugo's autoDefinitionTermID)"}
             anchors: {type: enum, values: [cellar, github, kramdown], default: cellar, description: "How headings get their ids: Cellar's style, GitHub's (Hugo's Goldmark, Jekyll's GFM kramdown: dots dropped, each space a hyphen) or kramdown's"}

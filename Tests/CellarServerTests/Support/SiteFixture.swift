@@ -30,6 +30,7 @@ final class SiteFixture {
             "site/.env": "SECRET=1",
             "site/.well-known/security.txt": "Contact: me",
             "site/drafts/notes.txt": "no index here",
+            "site/evil.com/index.html": "<p>A folder named like a host</p>",
         ])
         try parent.symlink("site/leak.txt", to: parent.path("secret.txt"))
         try parent.symlink("site/outside", to: parent.path(""))

@@ -142,9 +142,9 @@ struct ModelStage {
         siteWide.append(contentsOf: await claimProblems)
         Trace.mark("model: URL claims checked")
         // Introductions (the bodies of _index.md files) link like items do.
-        let introRenderer = highlighting?.renderer(markdown) ?? markdown
         func intro(_ body: String, folder: String, file: String, firstLine: Int) -> String {
-            introRenderer.render(body) { reference in
+            let introRenderer = highlighting?.renderer(markdown, file: file, firstLine: firstLine) ?? markdown
+            return introRenderer.render(body) { reference in
                 links.rewrite(reference, directory: folder, file: file, firstLine: firstLine, diagnostics: &siteWide)
             }.html
         }
