@@ -38,7 +38,10 @@ struct BuildPipeline: Sendable {
         var diagnostics = DiagnosticBag()
         let layout = SiteLayout(options: options)
         let rules = PublishRules(includeDrafts: options.includeDrafts, includeFuture: options.includeFuture, now: options.now)
-        func stage<T>(_ stage: BuildStage, _ body: () async throws(BuildFailure) -> T) async throws(BuildFailure) -> T {
+        /// Runs a stage; after it, errors end the build (unless `continuing`: the next stage then
+        /// finds its own problems, to be reported with them).
+        func stage<T>(_ stage: BuildStage, continuing: Bool = false,
+                      _ body: () async throws(BuildFailure) -> T) async throws(BuildFailure) -> T {
             reporter.stageStarted(stage)
             Trace.mark("before " + stage.rawValue)
             let began = clock.now
@@ -48,11 +51,12 @@ struct BuildPipeline: Sendable {
             let after = StageUsage.now()
             usage[stage] = after.since(before, adding: usage[stage])
             reporter.stageFinished(stage, duration: clock.now - began)
-            if diagnostics.hasErrors { throw BuildFailure(diagnostics) }
+            if diagnostics.hasErrors, !continuing { throw BuildFailure(diagnostics) }
             return result
         }
 
-        let frame = try await stage(.load) { () throws(BuildFailure) in
+        // Mistakes in the theme do not stop the content from being read: a build reports both.
+        let frame = try await stage(.load, continuing: true) { () throws(BuildFailure) in
             guard let frame = LoadStage(layout: layout, options: options)
                 .run(changes, memo: &memo.load, diagnostics: &diagnostics) else { throw BuildFailure(diagnostics) }
             return frame

@@ -168,7 +168,7 @@ struct SiteWriter {
             }
         }
         for asset in model.theme.assets {
-            add(Paths.join(model.theme.directory, "assets", asset), to: asset)
+            if let source = model.theme.assetSource(asset) { add(source.path, to: asset) }
         }
         let writer = self.writer
         let unchanged = sources == nil ? unchangedSources : nil

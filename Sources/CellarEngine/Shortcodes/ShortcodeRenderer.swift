@@ -9,6 +9,8 @@ import Foundation
 /// template with them. A paired call's template gets its content, rendered as Markdown, as `inner`.
 struct ShortcodeRenderer: Sendable {
     let shortcodes: [String: Shortcode]
+    /// Declared with a mistake, reported there: their calls are left as written without a word.
+    let unusable: Set<String>
     let library: MustacheLibrary
     let site: SiteConfig
     let dates: DateFormatting
@@ -22,6 +24,7 @@ struct ShortcodeRenderer: Sendable {
 
     init(theme: Theme, site: SiteConfig, files: ContentFileSet, contentDisplayRoot: String) {
         self.shortcodes = theme.shortcodes
+        self.unusable = theme.unusableShortcodes
         self.library = theme.library
         self.site = site
         self.dates = DateFormatting(timeZone: site.timeZone, language: site.language)
@@ -44,6 +47,7 @@ struct ShortcodeRenderer: Sendable {
     func render(_ call: ShortcodeCall, in item: ContentItem, links: LinkResolver, diagnostics: inout DiagnosticBag) -> ShortcodeOutput? {
         let at = location(call.line, call.column, in: item)
         guard let shortcode = shortcodes[call.name] else {
+            if unusable.contains(call.name) { return nil }
             let names = shortcodes.keys.sorted()
             diagnostics.error(
                 "unknown shortcode '\(call.name)'" + (Suggestion.closest(to: call.name, in: names).map { "; did you mean '\($0)'?" } ?? ""),
