@@ -1530,9 +1530,11 @@ fields:
 {{#nav}}
 <li><a href="{{url}}"{{#current}} aria-current="page"{{/current}}{{#external}} rel="external"{{/external}}>{{title}}</a></li>
 {{/nav}}
+{{^site.has_menu}}
 {{#site.has_tags}}
 <li{{#page.has_own_language}} lang="{{page.language}}"{{/page.has_own_language}}><a href="{{site.tags_url}}"{{#page.is_tags}} aria-current="page"{{/page.is_tags}}>{{t.tags}}</a></li>
 {{/site.has_tags}}
+{{/site.has_menu}}
 </ul>
 </nav>
 </div>

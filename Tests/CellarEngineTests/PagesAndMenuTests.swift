@@ -55,7 +55,7 @@ import Testing
         try await site.build()
         #expect(navigation(try site.page("about/index.html")) == [
             "*About → /about/", "Posts → /posts/", "How it is made → /colophon/", "Notes → /posts/notes/",
-            "Code → https://github.com/ada (external)", "Topics → /tags/", "Tags → /tags/",
+            "Code → https://github.com/ada (external)", "Topics → /tags/",
         ])
         // A page in a subsection is in its section too.
         #expect(navigation(try site.page("posts/notes/one/index.html")).filter { $0.hasPrefix("*") } == ["*Posts → /posts/", "*Notes → /posts/notes/"])
@@ -69,6 +69,44 @@ import Testing
         ])
         try await site.build()
         #expect(navigation(try site.page("posts/index.html")) == ["*Posts → /posts/", "Links → /links/", "Tags → /tags/"])
+    }
+
+    /// An explicit menu is the whole menu: the theme adds no Tags link to it (a menu that wants one names /tags/).
+    @Test func anExplicitMenuGetsNoTagsLinkAdded() async throws {
+        let site = try TemporarySite.scaffolded([
+            "content/_index.md": settings(menu: "menu: [posts, about]\n"),
+            "content/posts/tagged.md": "---\ntitle: Tagged\ndate: 2029-01-01\ntags: [cellar]\n---\n\nHi.\n",
+        ])
+        try await site.build()
+        #expect(navigation(try site.page("index.html")) == ["Posts → /posts/", "About → /about/"])
+        #expect(site.exists("public/tags/cellar/index.html"))
+    }
+
+    /// The home page shows its sections in the menu's order; those it does not name follow by
+    /// weight, then title — never alphabetically ahead of the menu.
+    @Test func theHomePageShowsSectionsInTheMenusOrder() async throws {
+        func home(_ site: TemporarySite) throws -> [String] {
+            HTML.slices(of: try site.page("index.html"), between: "<h2 id=\"home-", and: "</a></h2>")
+                .map { String($0[(($0.lastIndex(of: ">").map($0.index(after:))) ?? $0.endIndex)...]) }
+        }
+        var files = [
+            "content/reading/_index.md": "---\ntitle: Reading list\n---\n",
+            "content/reading/dune.md": "---\ntitle: Dune\ndate: 2029-01-02\n---\n\nSand.\n",
+            "content/changelog/_index.md": "---\ntitle: Changelog\n---\n",
+            "content/changelog/v1.md": "---\ntitle: Version 1\ndate: 2029-01-03\n---\n\nFirst.\n",
+            "content/photos/_index.md": "---\ntitle: Photos\n---\n",
+            "content/photos/sea.md": "---\ntitle: Sea\ndate: 2029-01-04\n---\n\nBlue.\n",
+            "content/_index.md": settings(menu: "menu: [reading, photos, about, changelog]\n"),
+        ]
+        let site = try TemporarySite.scaffolded(files)
+        try await site.build()
+        #expect(try home(site) == ["Reading list", "Photos", "Changelog", "Posts"])
+        // Without a menu, by weight (then title).
+        files["content/_index.md"] = settings(menu: "")
+        files["content/photos/_index.md"] = "---\ntitle: Photos\nweight: -1\n---\n"
+        let weighted = try TemporarySite.scaffolded(files)
+        try await weighted.build()
+        #expect(try home(weighted) == ["Photos", "Changelog", "Posts", "Reading list"])
     }
 
     @Test func aMenuEntryThatLeadsNowhereIsAnErrorAtItsLine() async throws {

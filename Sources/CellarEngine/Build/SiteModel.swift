@@ -64,4 +64,17 @@ package struct SiteModel: Sendable {
     var topSections: [ContentSection] {
         sections.filter { $0.parentID == nil && !$0.id.isEmpty }
     }
+
+    /// Top-level sections in the order the home page shows them: those the menu names, in the
+    /// menu's order, then the others by `weight` and title (without a `menu:`, the navigation is
+    /// the sections by weight and title, so that order).
+    var homeSections: [ContentSection] {
+        var menuPlace: [String: Int] = [:]
+        for (place, entry) in navigation.enumerated() {
+            if let id = entry.sectionID, menuPlace[id] == nil { menuPlace[id] = place }
+        }
+        return topSections.enumerated()
+            .sorted { (menuPlace[$0.element.id] ?? Int.max, $0.offset) < (menuPlace[$1.element.id] ?? Int.max, $1.offset) }
+            .map(\.element)
+    }
 }

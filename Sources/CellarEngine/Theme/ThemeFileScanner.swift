@@ -18,7 +18,10 @@ struct ThemeFileScanner {
     func scan(theme directory: String, display: String, diagnostics: inout DiagnosticBag) -> (ThemeFiles, UInt64) {
         var files: [String: ThemeFiles.File] = [:]
         let themeRoot = FileIO.realPath(directory) ?? directory
-        walk(directory, display: display, inside: themeRoot, tree: "the theme", diagnostics: &diagnostics) { path, absolute in
+        // Files that are not regular are kept (outside `assets/`, which are copied as they are),
+        // so that reading one says why it cannot be read.
+        walk(directory, display: display, inside: themeRoot, tree: "the theme", diagnostics: &diagnostics) { path, absolute, regular in
+            guard regular || !path.hasPrefix("assets/") else { return }
             files[path] = ThemeFiles.File(path: absolute, display: Paths.join(display, path), isSite: false, hides: nil)
         }
         var siteFolders: [String: String] = [:]
@@ -30,7 +33,8 @@ struct ThemeFileScanner {
             guard contained(absolute, shown: shown, inside: siteRoot, tree: "the site", diagnostics: &diagnostics) else { continue }
             guard FileIO.isDirectory(absolute) else { continue }
             siteFolders[folder] = absolute
-            walk(absolute, display: shown, inside: siteRoot, tree: "the site", diagnostics: &diagnostics) { path, file in
+            walk(absolute, display: shown, inside: siteRoot, tree: "the site", diagnostics: &diagnostics) { path, file, regular in
+                guard regular || folder != "assets" else { return }
                 let relative = Paths.join(folder, path)
                 files[relative] = ThemeFiles.File(path: file, display: Paths.join(shown, path), isSite: true,
                                                   hides: files[relative]?.display)
@@ -41,7 +45,7 @@ struct ThemeFileScanner {
             guard let file = files[path] else { continue }
             hash.combine(path)   // which files exist, assets too (they claim URLs)
             hash.combine(file.isSite ? 1 : 0)
-            if !path.hasPrefix("assets/"), let bytes = try? FileIO.read(file.path) {
+            if !path.hasPrefix("assets/"), FileIO.status(file.path, followLinks: true)?.kind == .file, let bytes = try? FileIO.read(file.path) {
                 bytes.withUnsafeBytes { hash.combine($0) }
             }
         }
@@ -52,9 +56,10 @@ struct ThemeFileScanner {
 
     // MARK: - Private
 
-    /// Calls `found` with each file under `directory` (relative to it) and its absolute path.
+    /// Calls `found` with each file under `directory` (relative to it), its absolute path and
+    /// whether it is a regular file (not a FIFO, socket or device).
     private func walk(_ directory: String, display: String, inside root: String, tree: String,
-                      diagnostics: inout DiagnosticBag, found: (String, String) -> Void) {
+                      diagnostics: inout DiagnosticBag, found: (String, String, Bool) -> Void) {
         var visited: Set<String> = [FileIO.realPath(directory) ?? directory]
         func walk(_ relative: String, depth: Int) {
             guard let entries = try? FileIO.list(Paths.join(directory, relative)) else { return }
@@ -79,8 +84,8 @@ struct ThemeFileScanner {
                         continue
                     }
                     walk(path, depth: depth + 1)
-                } else if status.kind == .file {
-                    found(path, absolute)
+                } else {
+                    found(path, absolute, status.kind == .file)
                 }
             }
         }
