@@ -369,6 +369,16 @@ img { max-width: 100%; height: auto; }
 .prose hr { border: 0; border-top: 1px solid var(--line); margin: 2.5rem 0; }
 .prose table { border-collapse: collapse; }
 
+/* ---- Charts ({{< chart >}}): bars by series in the theme's colours, text in the page's ---- */
+.chart { margin: 1.5rem 0; }
+.chart-svg { display: block; width: 100%; height: auto; font-family: var(--font); }
+.chart-series-1 { fill: var(--accent); }
+.chart-series-2 { fill: var(--focus); }
+.chart-series-3 { fill: var(--star); }
+.chart-series-4 { fill: var(--ok); }
+.chart figcaption { color: var(--muted); font-size: 0.95rem; margin-bottom: 0.75rem; }
+.chart figcaption strong { color: var(--text); }
+
 /* ---- Markdown extensions: tables, footnotes, task lists, strikethrough; contents ---- */
 
 .table-scroll { overflow-x: auto; margin: 1.5rem 0; border-radius: 8px; }

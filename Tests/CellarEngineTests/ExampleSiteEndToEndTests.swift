@@ -11,6 +11,37 @@ import Testing
         return site
     }
 
+    /// The README's Quick start builds the example site into `public/` on a fresh clone: whatever the
+    /// repository commits under `public/` is what that first build finds, and it must not be a folder
+    /// the output-safety rule refuses (a committed `public/.gitignore` once was).
+    @Test func aFreshCloneBuildsIntoPublic() async throws {
+        let tracked = try Self.git(["ls-files", "-z", "--", "public"])
+        let site = try exampleSite()
+        for path in tracked.split(separator: "\0").map(String.init) where !path.isEmpty {
+            try site.write(try Data(contentsOf: URL(fileURLWithPath: TemporarySite.repository + "/" + path)), to: path)
+        }
+        try await site.build()
+        #expect(site.output("index.html") != nil)
+        #expect(try Self.git(["check-ignore", "-q", "--no-index", "public/index.html"], allowFailure: true) == "",
+                "public/ is not ignored by the repository's .gitignore")
+    }
+
+    /// Runs git in the repository; the suite runs from a checkout (CI clones one).
+    private static func git(_ arguments: [String], allowFailure: Bool = false) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["git", "-C", TemporarySite.repository] + arguments
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        if process.terminationStatus != 0 && !allowFailure {
+            throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "git \(arguments.joined(separator: " ")) exited \(process.terminationStatus)"])
+        }
+        return process.terminationStatus == 0 ? String(decoding: data, as: UTF8.self) : "failed"
+    }
+
     @Test func buildsEveryKindIntoPages() async throws {
         let site = try exampleSite()
         let report = try await site.build()

@@ -13,7 +13,7 @@ import Testing
              editedSectionSetting, editedSiteSetting, changedPartial, changedCellTemplate, assetEdit,
              fileMovedBetweenSections, burstOfEdits, staticAndBundleFiles, draftToggled, errorThenOtherEditThenFix,
              newAndDeletedItems, retitledMenuPage, editedShortcodeTemplate, shortcodeAddedToABody, editedThemeText,
-             languageOfASectionAndAnItem
+             languageOfASectionAndAnItem, chartDataFile
     }
 
     /// Each case: a sequence of steps, each step a set of edits made at once.
@@ -77,6 +77,15 @@ import Testing
                     [.write("content/posts/_index.md", site.postsSection())]]
         case .editedThemeText:
             return [[.write("themes/default/i18n/en.yml", site.english(previous: "Earlier"))]]
+        case .chartDataFile:
+            // A chart is drawn from its CSV: an edit of that file alone redraws the page that shows it.
+            let trip = "---\ntitle: Trip\ndate: 2024-05-05\ntags: [lists]\n---\n![The map](map.svg)\n\n"
+                + "{{< chart \"figures.csv\" title=\"Distance a day\" unit=\"km\" table=true >}}\n"
+            return [[.write("content/posts/trip/figures.csv", "day,km\nMonday,12\nTuesday,30\n"), .write("content/posts/trip/index.md", trip)],
+                    [.write("content/posts/trip/figures.csv", "day,km\nMonday,12\nTuesday,45\n")],
+                    [.write("content/posts/trip/figures.csv", "day,km\nMonday,twelve\n")],
+                    [.write("content/posts/trip/figures.csv", "day,km\nMonday,12\n")],
+                    [.remove("content/posts/trip/figures.csv")]]
         case .newAndDeletedItems:
             return [[.write("content/notes/note-50.md", site.note(50))], [.remove("content/notes/note-50.md")],
                     [.remove("content/links/link-1.md")]]

@@ -18,6 +18,8 @@ package struct BodyRenderer: Sendable {
         var item: ContentItem
         var dependsOnLinks: Bool
         var usesShortcodes: Bool
+        /// The files of `content/` its shortcodes drew from (a chart's CSV), with the hash of their text.
+        var dataFiles: [String: UInt64] = [:]
     }
 
     /// The item with its body rendered.
@@ -31,6 +33,7 @@ package struct BodyRenderer: Sendable {
     private final class ShortcodeUse {
         var used = false
         var diagnostics = DiagnosticBag()
+        var reads: [String: UInt64] = [:]
     }
 
     /// Renders unless a reference meets `waitingIf`; then nil, and nothing is added to `diagnostics`.
@@ -44,7 +47,7 @@ package struct BodyRenderer: Sendable {
         let handler: ((ShortcodeCall) -> ShortcodeOutput?)? = shortcodes.map { [item, links] renderer in
             { call in
                 use.used = true
-                return renderer.render(call, in: item, links: links, diagnostics: &use.diagnostics)
+                return renderer.render(call, in: item, links: links, diagnostics: &use.diagnostics, reads: &use.reads)
             }
         }
         let reports = CodeBlockHighlighting.Reports()
@@ -69,7 +72,7 @@ package struct BodyRenderer: Sendable {
         let summary = document.textBeforeMore ?? Self.clip(document.firstParagraph, to: summaryLength)
         item.body = ContentItem.Body(html: document.html, summary: summary, headings: document.headings, counts: document.counts)
         return Rendered(item: item, dependsOnLinks: dependsOnLinks,
-                        usesShortcodes: use.used || !document.shortcodeProblems.isEmpty)
+                        usesShortcodes: use.used || !document.shortcodeProblems.isEmpty, dataFiles: use.reads)
     }
 
     /// A `{{<` that is not a call, or a closing tag that closes nothing, reported where it is written.

@@ -8,6 +8,8 @@ struct EarlyBody: Sendable {
     var diagnostics: [Diagnostic]
     /// Whether the body calls shortcodes (so the theme is part of what it is made from).
     var usesShortcodes = false
+    /// The files of `content/` its shortcodes drew from, with the hash of their text.
+    var dataFiles: [String: UInt64] = [:]
 }
 
 /// Renders bodies during parsing, on the same core and while the file is fresh in the cache, when
@@ -30,7 +32,7 @@ struct EarlyBodies: Sendable {
         self.highlighting = highlighting
         self.markdown = MarkdownRenderer(options: site.config.markdown)
         self.shortcodes = ShortcodeRenderer(theme: site.theme, site: site.config, files: site.scan.files,
-                                            contentDisplayRoot: site.layout.display(sitePath: "content"))
+                                            contentRoot: site.layout.content, contentDisplayRoot: site.layout.display(sitePath: "content"))
         self.itemSources = Set(site.scan.items.map(\.contentPath))
         self.bundles = Set(site.scan.items.compactMap(\.bundleDirectory))
         var sectionURLs: [String: URLPath] = ["_index.md": .root]
@@ -49,7 +51,7 @@ struct EarlyBodies: Sendable {
         guard let rendered = BodyRenderer(markdown: markdown, links: links, shortcodes: shortcodes, highlighting: highlighting)
             .render(item, diagnostics: &found, waitingIf: { needsEveryItem($0, from: item) }) else { return nil }
         return EarlyBody(item: rendered.item, dependsOnLinks: rendered.dependsOnLinks, diagnostics: found.diagnostics,
-                         usesShortcodes: rendered.usesShortcodes)
+                         usesShortcodes: rendered.usesShortcodes, dataFiles: rendered.dataFiles)
     }
 
     /// Whether resolving `reference` needs to know other items: it names another item's file, a

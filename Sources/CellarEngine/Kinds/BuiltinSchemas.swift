@@ -23,10 +23,10 @@ package enum BuiltinSchemas {
     static let site = parse("site settings", """
         title: {type: string, min: 1, description: "The site's name"}
         description: {type: string, required: false, description: "One sentence about the site (meta description, feeds)"}
-        base_url: {type: url, required: false, description: "Where the site is published, e.g. https://example.org/blog/"}
-        language: {type: string, default: "en", description: "BCP 47 language tag, e.g. en, fr-CA, ja, zh-Hant"}
+        base_url: {type: url, required: false, description: "Where the site is published, with its path if it has one (https://example.org/blog/); without it links work but feeds and the sitemap name http://localhost/"}
+        language: {type: string, default: "en", description: "BCP 47 language tag (en, fr-CA, ja, zh-Hant): the pages' lang, the language of dates, of the theme's words and of reading rates; items and sections may have their own"}
         timezone: {type: string, default: "UTC", description: "IANA time zone for dates without one"}
-        theme: {type: string, default: "default", description: "The folder under themes/"}
+        theme: {type: string, default: "default", description: "The theme: its folder under themes/"}
         author: {type: string, required: false, description: "Default author of feeds"}
         kind: {type: string, required: false, description: "Default kind for items whose section names none"}
         paginate: {type: int, min: 1, max: 10000, default: 20, description: "Cells per list page"}
@@ -50,7 +50,7 @@ package enum BuiltinSchemas {
             extensions: {type: "[string]", required: false, description: "GFM extensions: table, strikethrough, autolink, tasklist, footnotes (default: all)"}
             tagfilter: {type: bool, default: true, description: "With unsafe on, escape <script>, <style>, <iframe> and other tags GFM filters"}
             highlight: {type: bool, default: true, description: "Colour fenced code blocks that name a language, at build time"}
-        menu: {type: "[string]", required: false, description: "The navigation: sections, pages and links, in order"}
+        menu: {type: "[string]", required: false, description: "The navigation, in order: sections, pages and links; without it, the top-level sections by weight"}
         tags:
           type: object
           required: false
@@ -64,14 +64,14 @@ package enum BuiltinSchemas {
         description: {type: string, required: false, description: "One sentence about the section"}
         kind: {type: string, required: false, description: "Default kind of its items"}
         sort: {type: enum, values: [date, title, weight], default: date, description: "Order of items"}
-        order: {type: enum, values: [asc, desc], required: false, description: "Default: desc for date, asc otherwise"}
-        group_by: {type: string, required: false, description: "none, year, month, or a field name"}
-        paginate: {type: int, min: 0, max: 10000, required: false, description: "Cells per page; 0 puts all on one page"}
-        permalink: {type: string, required: false, description: "URL pattern, e.g. /:year/:month/:slug/"}
-        home_items: {type: int, min: 0, max: 1000, required: false, description: "Items shown on the home page"}
+        order: {type: enum, values: [asc, desc], required: false, description: "Ascending or descending (default: desc when sorted by date, asc otherwise)"}
+        group_by: {type: string, required: false, description: "Groups of its list pages: none (the default), year, month, or the name of a field (a settings page grouped by group)"}
+        paginate: {type: int, min: 0, max: 10000, required: false, description: "Cells per page (default: the site's paginate); 0 puts all on one page; page 2 is at /<section>/page/2/"}
+        permalink: {type: string, required: false, description: "URL pattern of its items (default /<section>/:slug/), with :year, :month, :day, :slug, :title, :section and :kind"}
+        home_items: {type: int, min: 0, max: 1000, required: false, description: "Items shown on the home page (default: the site's home_items); 0 leaves the section off it"}
         weight: {type: int, default: 0, description: "Order of sections in navigation and on the home page"}
         feed: {type: bool, default: true, description: "Write feeds for this section"}
-        layout: {type: string, required: false, description: "The layout of its list pages: layouts/<name>.html"}
+        layout: {type: string, required: false, description: "The layout of its list pages: layouts/<name>.html (default: layouts/list.html)"}
         language: {type: string, required: false, description: "BCP 47 language tag of its items and its subsections' (default: its parent's, else the site's)"}
         """)
 

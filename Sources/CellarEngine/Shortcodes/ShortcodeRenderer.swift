@@ -18,11 +18,13 @@ struct ShortcodeRenderer: Sendable {
     let text: ThemeTextTable
     let catalog: ThemeTextCatalog
     let files: ContentFileSet
+    /// `content/`, absolute: where built-in shortcodes read the files they draw.
+    let contentRoot: String
     let contentDisplayRoot: String
     /// Changes when anything a shortcode's HTML depends on changes: the theme, the settings.
     let key: UInt64
 
-    init(theme: Theme, site: SiteConfig, files: ContentFileSet, contentDisplayRoot: String) {
+    init(theme: Theme, site: SiteConfig, files: ContentFileSet, contentRoot: String, contentDisplayRoot: String) {
         self.shortcodes = theme.shortcodes
         self.unusable = theme.unusableShortcodes
         self.library = theme.library
@@ -31,6 +33,7 @@ struct ShortcodeRenderer: Sendable {
         self.text = theme.text.table(for: site.language)
         self.catalog = theme.text
         self.files = files
+        self.contentRoot = contentRoot
         self.contentDisplayRoot = contentDisplayRoot
         var key = StableHash()
         key.combine(theme.fingerprint)
@@ -44,11 +47,18 @@ struct ShortcodeRenderer: Sendable {
     static let innerMark = "\u{E003}inner\u{E003}"
 
     /// The call's HTML, or nil after reporting why it cannot be drawn (it then stays as written).
-    func render(_ call: ShortcodeCall, in item: ContentItem, links: LinkResolver, diagnostics: inout DiagnosticBag) -> ShortcodeOutput? {
+    /// - Parameter reads: the files of `content/` a built-in shortcode read, by content path, with
+    ///   the hash of their text: the body depends on them.
+    func render(_ call: ShortcodeCall, in item: ContentItem, links: LinkResolver, diagnostics: inout DiagnosticBag,
+                reads: inout [String: UInt64]) -> ShortcodeOutput? {
         let at = location(call.line, call.column, in: item)
+        // A shortcode of the theme's declared with a mistake is reported there: its calls stay as written.
+        if unusable.contains(call.name) { return nil }
+        if shortcodes[call.name] == nil, let builtin = BuiltinShortcodes.all[call.name] {
+            return drawBuiltin(builtin, call, in: item, at: at, diagnostics: &diagnostics, reads: &reads)
+        }
         guard let shortcode = shortcodes[call.name] else {
-            if unusable.contains(call.name) { return nil }
-            let names = shortcodes.keys.sorted()
+            let names = Set(shortcodes.keys).union(BuiltinShortcodes.all.keys).sorted()
             diagnostics.error(
                 "unknown shortcode '\(call.name)'" + (Suggestion.closest(to: call.name, in: names).map { "; did you mean '\($0)'?" } ?? ""),
                 at: at, hint: names.isEmpty ? "the theme declares no shortcodes (shortcodes/<name>.yml and .html)"
@@ -67,7 +77,8 @@ struct ShortcodeRenderer: Sendable {
         default: break
         }
         let errorsBefore = diagnostics.errorCount
-        let arguments = typedArguments(call, of: shortcode, in: item, at: at, diagnostics: &diagnostics)
+        let arguments = typedArguments(call, positional: shortcode.positional, arguments: shortcode.arguments, in: item, at: at,
+                                       diagnostics: &diagnostics)
         guard diagnostics.errorCount == errorsBefore else { return nil }
         var context: [String: MustacheValue] = [
             "inner": call.isPaired ? .html(Self.innerMark) : .null,
@@ -104,14 +115,53 @@ struct ShortcodeRenderer: Sendable {
 
     // MARK: - Private
 
+    /// A shortcode Cellar draws itself: typed like a theme's, drawn by its Swift code.
+    private func drawBuiltin(_ builtin: any BuiltinShortcode, _ call: ShortcodeCall, in item: ContentItem, at: SourceLocation,
+                             diagnostics: inout DiagnosticBag, reads: inout [String: UInt64]) -> ShortcodeOutput? {
+        if call.isPaired {
+            diagnostics.error("shortcode '\(call.name)' takes no content, but {{< /\(call.name) >}} closes it", at: at,
+                              hint: "remove {{< /\(call.name) >}}")
+            return nil
+        }
+        let errorsBefore = diagnostics.errorCount
+        let arguments = typedArguments(call, positional: builtin.positional, arguments: builtin.arguments, in: item, at: at,
+                                       diagnostics: &diagnostics)
+        guard diagnostics.errorCount == errorsBefore else { return nil }
+        var read: [String: UInt64] = [:]
+        let contentRoot = self.contentRoot, displayRoot = contentDisplayRoot
+        let context = BuiltinShortcodeContext(
+            location: at, id: "\(item.anchor)-\(call.name)-\(call.line)-\(call.column)",
+            read: { path, diagnostics in
+                do throws(Diagnostic) {
+                    let text = try SourceLoader.text(at: Paths.join(contentRoot, path), display: displayRoot + "/" + path)
+                    read[path] = StableHash.of(text)
+                    return text
+                } catch {
+                    read[path] = 0
+                    diagnostics.append(error)
+                    return nil
+                }
+            },
+            display: { displayRoot + "/" + $0 })
+        let html = builtin.draw(arguments, context: context, diagnostics: &diagnostics)
+        reads.merge(read) { $1 }
+        return html.map { .html($0) }
+    }
+
+    /// The hash of a file of `content/` as a built-in shortcode reads it (0 when it cannot be read):
+    /// a body drawn from it is drawn again when this changes.
+    func hashOfRead(_ contentPath: String) -> UInt64 {
+        (try? SourceLoader.text(at: Paths.join(contentRoot, contentPath), display: contentPath)).map(StableHash.of) ?? 0
+    }
+
     private func location(_ line: Int, _ column: Int, in item: ContentItem) -> SourceLocation {
         SourceLocation(file: item.file, line: item.bodyFirstLine + line - 1, column: column)
     }
 
     /// The call's arguments typed like front matter: positional ones named by the declaration,
     /// quoted values read by their field's type (`width="640"` is the number 640).
-    private func typedArguments(_ call: ShortcodeCall, of shortcode: Shortcode, in item: ContentItem, at: SourceLocation,
-                                diagnostics: inout DiagnosticBag) -> [String: TypedField] {
+    private func typedArguments(_ call: ShortcodeCall, positional: [String], arguments schema: Schema, in item: ContentItem,
+                                at: SourceLocation, diagnostics: inout DiagnosticBag) -> [String: TypedField] {
         var pairs: [LocatedNode.Pair] = []
         var next = 0
         for argument in call.arguments {
@@ -120,20 +170,20 @@ struct ShortcodeRenderer: Sendable {
             if let written = argument.name {
                 name = written
             } else {
-                guard next < shortcode.positional.count else {
+                guard next < positional.count else {
                     diagnostics.error(
-                        "shortcode '\(call.name)' takes \(shortcode.positional.isEmpty ? "no arguments" : "\(shortcode.positional.count) argument\(shortcode.positional.count == 1 ? "" : "s")") without a name; '\(argument.value)' is one too many",
-                        at: valueAt, hint: "name it: " + (shortcode.arguments.names.first.map { "\($0)=\"\(argument.value)\"" } ?? "name=\"value\""))
+                        "shortcode '\(call.name)' takes \(positional.isEmpty ? "no arguments" : "\(positional.count) argument\(positional.count == 1 ? "" : "s")") without a name; '\(argument.value)' is one too many",
+                        at: valueAt, hint: "name it: " + (schema.names.first.map { "\($0)=\"\(argument.value)\"" } ?? "name=\"value\""))
                     continue
                 }
-                name = shortcode.positional[next]
+                name = positional[next]
                 next += 1
             }
             if pairs.contains(where: { $0.key.scalar == name }) {
                 diagnostics.error("argument '\(name)' is given twice", at: location(argument.nameLine, argument.nameColumn, in: item))
                 continue
             }
-            let textual = shortcode.arguments[name]?.type.isTextual ?? true
+            let textual = schema[name]?.type.isTextual ?? true
             pairs.append(LocatedNode.Pair(
                 key: LocatedNode(.scalar(name, style: .plain), at: location(argument.nameLine, argument.nameColumn, in: item)),
                 value: LocatedNode(.scalar(argument.value, style: argument.quoted && textual ? .doubleQuoted : .plain), at: valueAt)))
@@ -142,7 +192,7 @@ struct ShortcodeRenderer: Sendable {
             owner: "shortcode '\(call.name)'", noun: "argument", timeZone: site.timeZone,
             markdown: MarkdownRenderer(options: site.markdown), contentFiles: files, directory: item.directory,
             contentDisplayRoot: contentDisplayRoot))
-        return typer.typeRecord(LocatedNode(.mapping(pairs), at: at), schema: shortcode.arguments, start: at,
+        return typer.typeRecord(LocatedNode(.mapping(pairs), at: at), schema: schema, start: at,
                                 diagnostics: &diagnostics)
     }
 

@@ -1,5 +1,5 @@
 /// What a value given to templates is, as far as its names go: what the template checker checks
-/// `{{name}}`, sections and dotted names against, and what the README's reference of values is
+/// `{{name}}`, sections and dotted names against, and what the manual's reference of values is
 /// generated from (``ValuesReference``). One description, so the two never disagree.
 indirect enum ValueShape: Sendable {
     /// Values that print and hold no names.

@@ -1,9 +1,9 @@
-/// The README's reference of the values each kind of template is given, written from
+/// The manual's reference of the values (docs/content/reference/template-values.md) each kind of template is given, written from
 /// ``TemplateValues`` — the same description the template checker checks names against — so the
 /// documentation cannot drift from the code (`TemplateValuesTests` compares the two).
 enum ValuesReference {
-    /// The lines around the generated part of the README.
-    static let begin = "<!-- values reference: generated from Sources/CellarEngine/Templating/TemplateValues*.swift by ValuesReference; `swift test --filter TemplateValuesTests` fails when this differs, and rewrites it with CELLAR_RECORD_README=1 -->"
+    /// The lines around the generated part of that page.
+    static let begin = "<!-- values reference: generated from Sources/CellarEngine/Templating/TemplateValues*.swift by ValuesReference; `swift test --filter TemplateValuesTests` fails when this differs, and rewrites it with CELLAR_RECORD_DOCS=1 -->"
     static let end = "<!-- end of the values reference -->"
 
     static var markdown: String {
@@ -19,7 +19,7 @@ enum ValuesReference {
             "A name that none of these holds is an error of `cellar check` and `cellar build`, at the tag.",
         ]
         for object in documented {
-            lines += ["", "#### " + object.title, ""]
+            lines += ["", "## " + object.title, ""]
             if let prints = object.prints { lines += ["`{{…}}` prints \(prints).", ""] }
             lines += ["| name | type | |", "| --- | --- | --- |"]
             for member in object.members {
@@ -30,7 +30,7 @@ enum ValuesReference {
                 lines += ["", fieldTypes]
             }
         }
-        lines += ["", "#### Values of a shortcode", "", shortcodeValues, "", "#### Theme text (`t`)", "", themeText]
+        lines += ["", "## Values of a shortcode", "", shortcodeValues, "", "## Theme text (`t`)", "", themeText]
         return lines.joined(separator: "\n")
     }
 

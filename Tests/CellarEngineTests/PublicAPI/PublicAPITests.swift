@@ -1,22 +1,13 @@
 import Foundation
 import Testing
 
-/// The README lists Cellar's public API as the compiler sees it, and every public symbol says
+/// The manual lists Cellar's public API as the compiler sees it, and every public symbol says
 /// what it is for.
 @Suite struct PublicAPITests {
-    @Test func theReadmeListsThePublicAPIOfTheBuiltModules() throws {
+    @Test func theManualListsThePublicAPIOfTheBuiltModules() throws {
         let listing = try PublicAPIListing.extract(repository: TemporarySite.repository)
-        let path = TemporarySite.repository + "/README.md"
-        let readme = try String(contentsOfFile: path, encoding: .utf8)
-        let start = try #require(readme.range(of: PublicAPIListing.begin), "README.md has no public API list")
-        let end = try #require(readme.range(of: PublicAPIListing.end, range: start.upperBound..<readme.endIndex))
-        let generated = "\n" + listing.markdown + "\n"
-        if ProcessInfo.processInfo.environment["CELLAR_RECORD_README"] == "1" {
-            try (readme[..<start.upperBound] + generated + readme[end.lowerBound...]).write(toFile: path, atomically: true, encoding: .utf8)
-            return
-        }
-        #expect(String(readme[start.upperBound..<end.lowerBound]) == generated,
-                "README.md's public API list is stale: run CELLAR_RECORD_README=1 swift test --filter PublicAPITests")
+        try GeneratedDocs.expectSection(of: "docs/content/reference/swift-api.md", between: PublicAPIListing.begin,
+                                        and: PublicAPIListing.end, toBe: listing.markdown, test: "PublicAPITests")
     }
 
     @Test func everyPublicSymbolHasADocComment() throws {

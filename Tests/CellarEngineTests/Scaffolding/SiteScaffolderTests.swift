@@ -128,10 +128,9 @@ import Testing
         #expect(try site.read("mysite/.github/workflows/deploy.yml") == mine)
     }
 
-    @Test func theReadmeShowsTheWorkflowAsItIsWritten() throws {
-        let readme = try String(contentsOfFile: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path + "/README.md", encoding: .utf8)
-        let section = try #require(readme.range(of: "### GitHub Pages\n"))
+    @Test func theManualShowsTheWorkflowAsItIsWritten() throws {
+        let readme = try String(contentsOfFile: TemporarySite.repository + "/docs/content/guide/deploy.md", encoding: .utf8)
+        let section = try #require(readme.range(of: "## GitHub Pages\n"))
         let start = try #require(readme.range(of: "```yaml\n", range: section.upperBound..<readme.endIndex))
         let end = try #require(readme.range(of: "```\n", range: start.upperBound..<readme.endIndex))
         let shown = String(readme[start.upperBound..<end.lowerBound])

@@ -2,7 +2,7 @@ import Foundation
 
 /// The public API of Cellar's library products, read from the symbol graphs of the modules the
 /// test run built (`swift-symbolgraph-extract` on `.build/<triple>/<configuration>/Modules`), and
-/// written as the README's "public API" list. Reading the compiled modules, not the sources, means
+/// written as the manual's "public API" page. Reading the compiled modules, not the sources, means
 /// the list is what the compiler makes public — inherited, synthesized and `package` members excluded.
 struct PublicAPIListing {
     /// One public declaration.
@@ -15,14 +15,14 @@ struct PublicAPIListing {
         var line: Int
     }
 
-    /// The modules a client sees, in the order the README lists them, with what each is for.
+    /// The modules a client sees, in the order the manual lists them, with what each is for.
     static let modules: [(name: String, about: String)] = [
         ("CellarEngine", "`import CellarEngine`: sites, kinds, cells and pages"),
         ("CellarCLI", "`import CellarCLI`: the command line on a `Site`"),
         ("CellarDiagnostics", "reached through `CellarEngine`'s `Diagnostic`, `SourceLocation` and `DiagnosticBag`"),
     ]
 
-    static let begin = "<!-- BEGIN PUBLIC API: generated from the modules' symbol graphs by PublicAPITests; CELLAR_RECORD_README=1 swift test --filter PublicAPITests -->"
+    static let begin = "<!-- BEGIN PUBLIC API: generated from the modules' symbol graphs by PublicAPITests; CELLAR_RECORD_DOCS=1 swift test --filter PublicAPITests -->"
     static let end = "<!-- END PUBLIC API -->"
 
     var symbols: [String: [Symbol]]
@@ -46,7 +46,7 @@ struct PublicAPIListing {
         return PublicAPIListing(symbols: symbols)
     }
 
-    /// The README section: each module, its types and their members, with the first line of each doc comment.
+    /// The manual's section: each module, its types and their members, with the first line of each doc comment.
     var markdown: String {
         var lines: [String] = []
         for (module, about) in Self.modules {

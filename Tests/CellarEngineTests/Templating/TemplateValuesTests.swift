@@ -4,21 +4,12 @@ import Foundation
 import Testing
 
 /// ``TemplateValues`` describes what templates are given; the template checker trusts it and the
-/// README's reference is written from it. These tests hold it to the contexts that really give
-/// the values, in both directions, and the README to it.
+/// manual's reference is written from it. These tests hold it to the contexts that really give
+/// the values, in both directions, and the manual to it.
 @Suite struct TemplateValuesTests {
-    @Test func theReadmesReferenceIsTheGeneratedOne() throws {
-        let path = TemporarySite.repository + "/README.md"
-        let readme = try String(contentsOfFile: path, encoding: .utf8)
-        let start = try #require(readme.range(of: ValuesReference.begin), "README.md has no values reference")
-        let end = try #require(readme.range(of: ValuesReference.end, range: start.upperBound..<readme.endIndex))
-        let generated = "\n" + ValuesReference.markdown + "\n"
-        if ProcessInfo.processInfo.environment["CELLAR_RECORD_README"] == "1" {
-            try (readme[..<start.upperBound] + generated + readme[end.lowerBound...]).write(toFile: path, atomically: true, encoding: .utf8)
-            return
-        }
-        #expect(String(readme[start.upperBound..<end.lowerBound]) == generated,
-                "README.md's values reference is stale: run CELLAR_RECORD_README=1 swift test --filter TemplateValuesTests")
+    @Test func theManualsReferenceIsTheGeneratedOne() throws {
+        try GeneratedDocs.expectSection(of: "docs/content/reference/template-values.md", between: ValuesReference.begin,
+                                        and: ValuesReference.end, toBe: ValuesReference.markdown, test: "TemplateValuesTests")
     }
 
     /// The example site, built in memory, with what the pipeline renders pages from.

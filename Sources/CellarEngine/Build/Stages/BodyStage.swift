@@ -11,6 +11,8 @@ struct BodyStage {
         /// Whether the body calls shortcodes (so the theme and settings it was drawn with count).
         var usesShortcodes = false
         var shortcodesKey: UInt64 = 0
+        /// The files of `content/` its shortcodes drew from, with the hash of their text then.
+        var dataFiles: [String: UInt64] = [:]
         var item: ContentItem
         var diagnostics: [Diagnostic]
     }
@@ -19,6 +21,8 @@ struct BodyStage {
         var entries: [String: Entry] = [:]
         /// Ids of the entries that hold diagnostics (most hold none).
         var reporting: Set<String> = []
+        /// Ids of the entries drawn from data files (a chart's CSV; most are not).
+        var readers: Set<String> = []
 
         /// What the bodies in the memo reported (a rebuild that reuses them reports it again).
         var diagnostics: [Diagnostic] { reporting.sorted().flatMap { entries[$0]?.diagnostics ?? [] } }
@@ -26,6 +30,14 @@ struct BodyStage {
         mutating func keep(_ entry: Entry) {
             entries[entry.item.id] = entry
             if entry.diagnostics.isEmpty { reporting.remove(entry.item.id) } else { reporting.insert(entry.item.id) }
+            if entry.dataFiles.isEmpty { readers.remove(entry.item.id) } else { readers.insert(entry.item.id) }
+        }
+
+        /// Whether a data file a kept body was drawn from has changed since (so that body must be drawn again).
+        func dataFilesChanged(_ shortcodes: ShortcodeRenderer) -> Bool {
+            readers.contains { id in
+                entries[id]?.dataFiles.contains { shortcodes.hashOfRead($0.key) != $0.value } ?? false
+            }
         }
     }
 
@@ -49,7 +61,8 @@ struct BodyStage {
             if let entry = memo.entries[item.id], entry.item.sourceHash == item.sourceHash, entry.item.url == item.url,
                entry.item.language == item.language,   // shortcodes speak it
                !entry.dependsOnLinks || entry.linksKey == linksKey,
-               !entry.usesShortcodes || entry.shortcodesKey == shortcodes.key {
+               !entry.usesShortcodes || entry.shortcodesKey == shortcodes.key,
+               entry.dataFiles.allSatisfy({ shortcodes.hashOfRead($0.key) == $0.value }) {
                 // The body as it was, under what the file says now (settings it inherits may have changed).
                 var reused = entry.item
                 if reused.source !== item.source {
@@ -71,7 +84,7 @@ struct BodyStage {
             let rendered = renderer.render(item, diagnostics: &found)
             return (index, EarlyBody(item: lean ? rendered.item.withoutMarkdown() : rendered.item,
                                      dependsOnLinks: rendered.dependsOnLinks, diagnostics: found.diagnostics,
-                                     usesShortcodes: rendered.usesShortcodes))
+                                     usesShortcodes: rendered.usesShortcodes, dataFiles: rendered.dataFiles))
         }
         for (index, body) in ready + fresh {
             var item = body.item
@@ -81,11 +94,15 @@ struct BodyStage {
             revision.combine(item.language)
             revision.combine(body.dependsOnLinks ? linksKey : 0)
             revision.combine(body.usesShortcodes ? shortcodes.key : 0)
+            for (path, hash) in body.dataFiles.sorted(by: { $0.key < $1.key }) {
+                revision.combine(path)
+                revision.combine(hash)
+            }
             item.revision = revision.value
             // A build whose memo is thrown away keeps only what it reports.
             if !lean || !body.diagnostics.isEmpty {
                 memo.keep(Entry(dependsOnLinks: body.dependsOnLinks, linksKey: linksKey, usesShortcodes: body.usesShortcodes,
-                                shortcodesKey: shortcodes.key, item: item, diagnostics: body.diagnostics))
+                                shortcodesKey: shortcodes.key, dataFiles: body.dataFiles, item: item, diagnostics: body.diagnostics))
             }
             results[index] = item
         }
@@ -93,6 +110,7 @@ struct BodyStage {
             let ids = Set(items.map(\.id))
             memo.entries = memo.entries.filter { ids.contains($0.key) }
             memo.reporting = memo.reporting.filter { ids.contains($0) }
+            memo.readers = memo.readers.filter { ids.contains($0) }
         }
         return results.compactMap { $0 }
     }

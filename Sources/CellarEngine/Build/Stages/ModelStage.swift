@@ -66,7 +66,7 @@ struct ModelStage {
     /// Draws the shortcodes bodies call, with the frame's theme and settings.
     private var shortcodes: ShortcodeRenderer {
         ShortcodeRenderer(theme: frame.site.theme, site: frame.site.config, files: frame.site.scan.files,
-                          contentDisplayRoot: frame.site.layout.display(sitePath: "content"))
+                          contentRoot: frame.site.layout.content, contentDisplayRoot: frame.site.layout.display(sitePath: "content"))
     }
 
     // MARK: - Private
@@ -76,6 +76,9 @@ struct ModelStage {
         // A file that no longer parses is not among the fresh items: the build fails on its errors.
         guard var model = memo.model, !frame.reloaded, !parsed.sourcesChanged, parsed.freshItems.count == parsed.freshCount
         else { return nil }
+        // A body drawn from a data file that changed (a chart's CSV) is drawn again by a rebuild.
+        let shortcodes = self.shortcodes
+        guard !memo.bodies.dataFilesChanged(shortcodes) else { return nil }
         // The memo lets go of the model (the rebuild drops it anyway) so that replacing items does
         // not copy ten thousand of them.
         memo.model = nil

@@ -1,0 +1,34 @@
+import CellarDiagnostics
+
+/// A shortcode Cellar draws itself, for every theme: declared like a theme's (typed arguments,
+/// positional names) but drawn by Swift, because what it draws is worked out — a chart's bars from
+/// a data file. A theme's own `shortcodes/<name>.yml` of the same name replaces it.
+protocol BuiltinShortcode: Sendable {
+    var name: String { get }
+    var description: String { get }
+    var positional: [String] { get }
+    var arguments: Schema { get }
+    /// The call's HTML, or nil after reporting why it cannot be drawn.
+    func draw(_ arguments: [String: TypedField], context: BuiltinShortcodeContext, diagnostics: inout DiagnosticBag) -> String?
+}
+
+/// What a built-in shortcode may use while it draws: the call's place, a unique id for the page,
+/// and the site's files — each one read is recorded, so that the body is drawn again when it changes.
+struct BuiltinShortcodeContext {
+    /// Where the call is written.
+    var location: SourceLocation
+    /// Unique on the page the body is drawn on (made from the item's anchor and the call's place).
+    var id: String
+    /// Reads a file of `content/` by its content path; nil after reporting why it cannot.
+    var read: (_ contentPath: String, _ diagnostics: inout DiagnosticBag) -> String?
+    /// How a file of `content/` is named in messages (`content/perf/times.csv`).
+    var display: (_ contentPath: String) -> String
+}
+
+/// The shortcodes every site has.
+enum BuiltinShortcodes {
+    static let all: [String: any BuiltinShortcode] = {
+        let shortcodes: [any BuiltinShortcode] = [ChartShortcode()]
+        return Dictionary(uniqueKeysWithValues: shortcodes.map { ($0.name, $0) })
+    }()
+}
