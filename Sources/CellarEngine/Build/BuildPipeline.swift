@@ -89,9 +89,17 @@ struct BuildPipeline: Sendable {
             await CellStage(registry: registry(site, environment: environment), globalKey: globalKey, lean: oneShot)
                 .run(model, memo: &memo.cells, diagnostics: &diagnostics)
         }
+        // Links written in Markdown are checked once every page is known, before anything is
+        // written: a broken one fails the build (`links: {broken: error}`, the default) and leaves
+        // the output as it was. `cellar check` (in memory) goes on to check what only the finished
+        // pages show, and reports them all together.
+        var linkProblems: [Diagnostic] = []
         let pages = try await stage(.pages) {
-            await PageStage(model: model, cells: cellOutput, dates: environment.dates, feeds: feeds,
-                            remembers: options.writeMode != .staged).run(memo: &memo.pages)
+            let pages = await PageStage(model: model, cells: cellOutput, dates: environment.dates, feeds: feeds,
+                                        remembers: options.writeMode != .staged).run(memo: &memo.pages)
+            let problems = PageLinkCheck(model: site, files: pages.files).problems()
+            if options.writeMode == .memory { linkProblems = problems } else { diagnostics.append(contentsOf: problems) }
+            return pages
         }
         let summary = try await stage(.write) { () throws(BuildFailure) in
             try await WriteStage(options: options, layout: layout, reporter: reporter, globalKey: globalKey)
@@ -102,7 +110,8 @@ struct BuildPipeline: Sendable {
         var report = BuildReport(
             items: site.items.count, pages: pages.pages.count + site.items.reduce(0) { $0 + $1.aliases.count },
             written: summary.written, unchanged: summary.unchanged, removed: summary.removed, duration: clock.now - start,
-            stageDurations: timings, stageUsage: usage, diagnostics: diagnostics.sorted, output: layout.output,
+            stageDurations: timings, stageUsage: usage, diagnostics: DiagnosticBag(diagnostics.diagnostics + linkProblems).sorted,
+            output: layout.output,
             nextScheduledChange: site.nextScheduledChange
         )
         report.unpublished = site.unpublished

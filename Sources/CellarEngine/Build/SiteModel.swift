@@ -36,6 +36,14 @@ package struct SiteModel: Sendable {
     var navigation: [NavigationEntry] = []
     /// Items left out by the publishing rules: drafts, and items dated in the future.
     var unpublished = Unpublished()
+    /// The links of the introductions (the bodies of `_index.md` files) that only the finished
+    /// site can confirm, with the page each is on.
+    var introLinks: [IntroLink] = []
+
+    struct IntroLink: Sendable {
+        var page: URLPath
+        var link: PageLink
+    }
 
     /// How many items a build did not publish, and why.
     package struct Unpublished: Sendable, Hashable {

@@ -143,17 +143,22 @@ struct ModelStage {
         Trace.mark("model: URL claims checked")
         // Introductions (the bodies of _index.md files) link like items do.
         let introRenderer = highlighting?.renderer(markdown) ?? markdown
-        func intro(_ body: String, folder: String, file: String, firstLine: Int) -> String {
+        var introLinks: [SiteModel.IntroLink] = []
+        func intro(_ body: String, folder: String, file: String, firstLine: Int, page: URLPath) -> String {
             introRenderer.render(body) { reference in
-                links.rewrite(reference, directory: folder, file: file, firstLine: firstLine, diagnostics: &siteWide)
+                var pageLink: PageLink?
+                let href = links.rewrite(reference, directory: folder, file: file, firstLine: firstLine, diagnostics: &siteWide,
+                                         pageLink: &pageLink)
+                if let pageLink { introLinks.append(SiteModel.IntroLink(page: page, link: pageLink)) }
+                return href
             }.html
         }
         var config = site.config
-        config.introHTML = intro(config.introMarkdown, folder: "", file: config.file, firstLine: config.introFirstLine)
+        config.introHTML = intro(config.introMarkdown, folder: "", file: config.file, firstLine: config.introFirstLine, page: .root)
         var sectionsByID = site.sections
-        for (id, section) in sectionsByID {
+        for (id, section) in sectionsByID.sorted(by: { $0.key < $1.key }) {
             sectionsByID[id]?.introHTML = intro(section.introMarkdown, folder: id, file: section.file,
-                                                firstLine: section.introFirstLine)
+                                                firstLine: section.introFirstLine, page: section.url)
         }
 
         // The bodies keep the items' order: places in `published` (the tags') are places in `items`.
@@ -190,6 +195,7 @@ struct ModelStage {
             nextScheduledChange: scheduled
         )
         model.navigation = navigation
+        model.introLinks = introLinks
         model.unpublished = unpublished
         model.linksKey = linksKey
         memo.model = model
