@@ -13,7 +13,7 @@ import Testing
              editedSectionSetting, editedSiteSetting, changedPartial, changedCellTemplate, assetEdit,
              fileMovedBetweenSections, burstOfEdits, staticAndBundleFiles, draftToggled, errorThenOtherEditThenFix,
              newAndDeletedItems, retitledMenuPage, editedShortcodeTemplate, shortcodeAddedToABody, editedThemeText,
-             languageOfASectionAndAnItem, chartDataFile
+             languageOfASectionAndAnItem, chartDataFile, siteOverridesThemeFiles
     }
 
     /// Each case: a sequence of steps, each step a set of edits made at once.
@@ -86,6 +86,18 @@ import Testing
                     [.write("content/posts/trip/figures.csv", "day,km\nMonday,twelve\n")],
                     [.write("content/posts/trip/figures.csv", "day,km\nMonday,12\n")],
                     [.remove("content/posts/trip/figures.csv")]]
+        case .siteOverridesThemeFiles:
+            // The site's own cells/, partials/ and assets/ take the place of the theme's files (the
+            // folders made while the session runs), an edit of one redraws what shows it, an edit of
+            // the theme's hidden file changes nothing, and removing the override brings the theme's back.
+            return [[.write("cells/note.html", "<article class=\"cell\" id=\"{{anchor}}\"><p>Mine: {{title}}</p></article>\n")],
+                    [.write("cells/note.html", "<article class=\"cell\" id=\"{{anchor}}\"><p>Edited: {{title}}</p></article>\n")],
+                    [.write("partials/footer.html", "<footer class=\"site-footer\"><p>The site's footer.</p></footer>\n"),
+                     .write("assets/css/cellar.css", "body { color: #222; }\n")],
+                    [.write("themes/default/cells/note.html", "<article class=\"cell\" id=\"{{anchor}}\"><p>Hidden</p></article>\n")],
+                    [.write("assets/css/cellar.css", "body { color: #333; }\n")],
+                    [.remove("cells/note.html")],
+                    [.remove("partials/footer.html"), .remove("assets/css/cellar.css")]]
         case .newAndDeletedItems:
             return [[.write("content/notes/note-50.md", site.note(50))], [.remove("content/notes/note-50.md")],
                     [.remove("content/links/link-1.md")]]
