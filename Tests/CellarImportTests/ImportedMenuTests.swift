@@ -19,45 +19,10 @@ import Testing
     /// Hugo lists About twice — in the configuration's `menu.main` and in the page's own `menu: main` —
     /// and links a section and another site: About is written once, and is in the navigation.
     @Test func aHugoMenuBecomesTheNavigationWithEachPageOnce() async throws {
+        let config = try String(contentsOfFile: ImportWorkspace.fixtures + "/hugo-blog/config.toml", encoding: .utf8)
         let workspace = try ImportWorkspace(fixture: "hugo-blog", files: [
             "content/about.md": "---\ntitle: About these notes\nmenu: main\n---\nI write about walks.\n",
-            "config.toml": """
-                baseURL = "https://example.org/"
-                title = "Field Notes"
-                languageCode = "en-us"
-                timeZone = "Europe/Paris"
-                paginate = 5
-                copyright = "© 2024 A. Writer"
-                ignoreFiles = ["\\\\.Rmd$", "_cache$"]
-
-                [params]
-                  description = "Notes from the field, kept short."
-
-                [permalinks]
-                  posts = "/:year/:month/:slug/"
-
-                [markup.goldmark.renderer]
-                  unsafe = true
-
-                [taxonomies]
-                  tag = "tags"
-                  category = "categories"
-                  series = "series"
-
-                [[menu.main]]
-                  name = "Posts"
-                  url = "/posts/"
-                  weight = 1
-                [[menu.main]]
-                  name = "About"
-                  url = "/about/"
-                  weight = 2
-                [[menu.main]]
-                  name = "Code"
-                  url = "https://code.example.org/notes"
-                  weight = 3
-
-                """,
+            "config.toml": config + "[[menu.main]]\n  name = \"Code\"\n  url = \"https://code.example.org/notes\"\n  weight = 3\n",
         ])
         try await workspace.importSite(.hugo)
         let settings = try workspace.read("content/_index.md")
