@@ -97,7 +97,10 @@ struct BuildPipeline: Sendable {
         let pages = try await stage(.pages) {
             let pages = await PageStage(model: model, cells: cellOutput, dates: environment.dates, feeds: feeds,
                                         remembers: options.writeMode != .staged).run(memo: &memo.pages)
-            let problems = PageLinkCheck(model: site, files: pages.files).problems()
+            Trace.mark("pages assembled")
+            let problems = await PageLinkCheck(model: site, files: pages.files)
+                .problems(changed: pages.dirty == nil ? nil : model.changed, memo: &memo.links)
+            Trace.mark("page links checked")
             if options.writeMode == .memory { linkProblems = problems } else { diagnostics.append(contentsOf: problems) }
             return pages
         }

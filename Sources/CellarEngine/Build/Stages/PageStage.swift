@@ -41,7 +41,9 @@ struct PageStage {
         let site = model.model
         let pages = await PageAssembler(model: site, cells: cells.table(for: site.items), dates: dates, feeds: feeds,
                                   text: site.theme.text.table(for: site.config.language)).assemble()
+        Trace.mark("pages: assembled")
         let files = SiteAddresses.files(of: site, pages: pages)
+        Trace.mark("pages: the site's files listed")
         guard remembers else {
             memo = Memo()
             return Output(pages: pages, dirty: nil, feedsChanged: true, files: files)
