@@ -82,6 +82,17 @@ import Testing
         #expect(site.exists("public/tags/cellar/index.html"))
     }
 
+    /// `tags` in a menu is the tags page, in the site's language, there only while some item has tags.
+    @Test func tagsInAMenuIsTheTagsPageWhileThereIsOne() async throws {
+        let site = try TemporarySite.scaffolded(["content/_index.md": settings(menu: "menu: [posts, tags, {section: posts, label: Blog}]\n")])
+        try await site.build()
+        #expect(navigation(try site.page("tags/index.html")) == ["Posts → /posts/", "*Tags → /tags/", "Blog → /posts/"])
+        try site.write(["content/posts/hello-world.md": "---\ntitle: Hello\ndate: 2029-01-01\n---\n\nNo tags.\n"])
+        #expect(await site.diagnostics() == [])
+        #expect(navigation(try site.page("index.html")) == ["Posts → /posts/", "Blog → /posts/"])
+        #expect(await site.checkDiagnostics() == [])
+    }
+
     /// The home page shows its sections in the menu's order; those it does not name follow by
     /// weight, then title — never alphabetically ahead of the menu.
     @Test func theHomePageShowsSectionsInTheMenusOrder() async throws {
@@ -124,8 +135,7 @@ import Testing
             "content/_index.md:5:5: error: menu entry 'abuot' is not a section or a page of the site; did you mean 'about'?\n  hint: name a section by its folder (blog), a page by its file without .md (about), or write a URL",
             "content/_index.md:6:15: error: menu entry 'about' is not a section\n  hint: sections are folders of content/ with an _index.md: posts",
             "content/_index.md:7:12: error: menu entry 'psots/hello-world' is not a page; did you mean 'posts/hello-world'?\n  hint: a page is named by its file under content/ without .md: content/about.md is 'about'",
-            "content/_index.md:8:5: error: menu entry 'tags' is not a section or a page of the site\n  hint: name a section by its folder (blog), a page by its file without .md (about), or write a URL",
-        ])
+        ])   // `/tags/` is the tags page (the site has tags)
     }
 
     @Test func aMenuEntryWrittenWronglyIsAnErrorAtItsLine() async throws {

@@ -179,7 +179,9 @@ struct ModelStage {
         let navigation = MenuResolver(
             sections: sectionsByID, topSections: sections.filter { $0.parentID == nil && !$0.id.isEmpty },
             published: itemsByID,
-            hidden: Dictionary(hidden.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }), rules: rules
+            hidden: Dictionary(hidden.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }), rules: rules,
+            tagsPage: tags.tags.isEmpty ? nil : NavigationEntry(
+                title: EngineText.tagsTitle.text(in: site.theme.text.table(for: config.language)), url: TagIndex.root)
         ).resolve(config.menu, diagnostics: &siteWide)
         var unpublished = SiteModel.Unpublished()
         for item in hidden {
