@@ -1,5 +1,6 @@
 # Cellar from source. `make install` builds a release binary with the Swift runtime linked in
-# and installs it with its man page and shell completions; the binary then needs only Debian's
+# and installs it with its man page and shell completions, both written by that binary
+# (`cellar help --man`, `cellar completions bash|zsh`); the binary then needs only Debian's
 # libcmark, libyaml and libmicrohttpd. Everything here is a thin call to a script in scripts/,
 # which work without make too.
 #
@@ -12,6 +13,7 @@
 #   make check-install      install into a temporary prefix and run it with no Swift on the PATH
 #   make check-completions  the bash and zsh completions, as the shells see them
 #   make check-deb          the .deb in a fresh Debian 12 chroot (root, debootstrap, network)
+#   make cli-docs           rewrite docs/content/reference/commands.md from the commands' declarations
 #
 # PREFIX (default ~/.local) and DESTDIR are honoured, as are BINDIR, MANDIR, BASHCOMPDIR and
 # ZSHCOMPDIR (see scripts/install).
@@ -20,7 +22,7 @@ PREFIX ?= $(HOME)/.local
 DESTDIR ?=
 export PREFIX DESTDIR BINDIR MANDIR BASHCOMPDIR ZSHCOMPDIR
 
-.PHONY: all build install uninstall deb tarball dist test check-install check-completions check-deb
+.PHONY: all build install uninstall deb tarball dist test check-install check-completions check-deb cli-docs
 
 all: build
 
@@ -52,3 +54,6 @@ check-completions: build
 
 check-deb: deb
 	scripts/test-deb-in-chroot
+
+cli-docs:
+	scripts/generate-cli-docs

@@ -69,8 +69,11 @@ let package = Package(
         // What the fuzz harnesses and their regression tests call: never part of a shipping binary.
         .target(name: "CellarFuzzing", dependencies: ["CellarEngine", "CellarDiagnostics", "CellarMarkdown", "CellarMustache", "CellarTree", "CellarYAML"]),
         .target(name: "CellarServer", dependencies: ["AnnotatedLocking", "CMicroHTTPD", "IgnoredFileNames"]),
+        // CELLAR_FAULT_INJECTION: `cellar build` reads the transaction tests' CELLAR_TEST_FAULT hook in
+        // debug builds only; a release binary (what is installed and shipped) never does.
         .target(name: "CellarCLI", dependencies: ["AnnotatedLocking", "CellarDefaultTheme", "CellarEngine", "CellarImport", "CellarServer", "CellarDiagnostics",
-                                          "CellarHighlight", "CellarMarkdown", "CellarTOML", "CellarYAML"]),   // these four only for --version
+                                          "CellarHighlight", "CellarMarkdown", "CellarTOML", "CellarYAML"],   // these four only for --version
+                swiftSettings: [.define("CELLAR_FAULT_INJECTION", .when(configuration: .debug))]),
         .executableTarget(name: "cellar", dependencies: ["CellarCLI"]),
         .executableTarget(name: "CellarBench", dependencies: ["CellarEngine"]),
         .executableTarget(name: "MustacheBench", dependencies: ["CellarMustache"]),

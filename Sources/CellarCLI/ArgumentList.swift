@@ -34,6 +34,26 @@ package struct ArgumentList: Sendable {
         return value
     }
 
+    /// Removes the declared `options` (flags, and options with their values) and returns what was
+    /// given. A choice outside its words is a usage mistake.
+    mutating func options(_ options: [CommandOption]) throws(UsageError) -> GivenOptions {
+        var values: [String: String] = [:]
+        var flags: Set<String> = []
+        for option in options {
+            guard option.value != .none else {
+                if flag(option.name, short: option.short) { flags.insert(option.name) }
+                continue
+            }
+            guard let value = try self.option(option.name) else { continue }
+            if case .choice(let words) = option.value, !words.contains(value) {
+                let listed = words.dropLast().joined(separator: ", ") + (words.count > 1 ? " or " : "") + (words.last ?? "")
+                throw UsageError("\(option.long) must be \(listed), found '\(value)'")
+            }
+            values[option.name] = value
+        }
+        return GivenOptions(values: values, flags: flags)
+    }
+
     /// Removes and returns the next word that is not an option.
     package mutating func positional() -> String? {
         guard let index = words.firstIndex(where: { !$0.hasPrefix("-") || $0 == "-" }) else { return nil }

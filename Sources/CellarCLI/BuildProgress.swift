@@ -15,9 +15,11 @@ final class BuildProgress: BuildReporter {
 
     private let state = Mutex(State())
     private let terminal: Terminal
+    private let ticker: ProgressTicker
 
-    init(terminal: Terminal) {
+    init(terminal: Terminal, ticker: ProgressTicker = .timer) {
         self.terminal = terminal
+        self.ticker = ticker
     }
 
     func stageStarted(_ stage: BuildStage) {
@@ -33,24 +35,25 @@ final class BuildProgress: BuildReporter {
         terminal.err("waiting for another build of this site to finish…")
     }
 
-    /// Runs `work`, drawing the progress line while it lasts.
+    /// Redraws the line with the current stage and count (on a terminal, once a stage started).
+    func tick() {
+        guard terminal.isInteractive else { return }
+        let line = state.withAnnotatedLock { state -> String? in
+            guard let stage = state.stage else { return nil }
+            state.shown = true
+            let count = state.total > 0 ? " \(state.done)/\(state.total)" : ""
+            return "\(stage.rawValue)…\(count)"
+        }
+        if let line { terminal.errRaw("\r\u{1B}[K" + terminal.styled(line, .dim)) }
+    }
+
+    /// Runs `work`, drawing the progress line at each tick of the ticker while it lasts, and
+    /// erases the line at the end.
     func run<T: Sendable>(_ work: () async throws -> T) async rethrows -> T {
         guard terminal.isInteractive else { return try await work() }
-        let ticker = Task { [self] in
-            try await Task.sleep(for: .seconds(1))
-            while !Task.isCancelled {
-                let line = self.state.withAnnotatedLock { state -> String? in
-                    guard let stage = state.stage else { return nil }
-                    state.shown = true
-                    let count = state.total > 0 ? " \(state.done)/\(state.total)" : ""
-                    return "\(stage.rawValue)…\(count)"
-                }
-                if let line { self.terminal.errRaw("\r\u{1B}[K" + self.terminal.styled(line, .dim)) }
-                try await Task.sleep(for: .milliseconds(100))
-            }
-        }
+        let ticks = Task { [self, ticker] in await ticker.run { self.tick() } }
         defer {
-            ticker.cancel()
+            ticks.cancel()
             if state.withAnnotatedLock({ $0.shown }) { terminal.errRaw("\r\u{1B}[K") }
         }
         return try await work()

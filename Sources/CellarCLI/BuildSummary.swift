@@ -4,9 +4,17 @@ import Foundation
 /// The line a build ends with: `Built 52 pages from 36 items in 0.12 s → public/ (90 written, 0
 /// unchanged); 3 drafts and 1 future item not published; --drafts / --future`.
 enum BuildSummary {
-    static func line(_ report: BuildReport, seconds: Double, output: String, changes: String) -> String {
-        "Built \(count(report.pages, "page")) from \(count(report.items, "item")) in \(String(format: "%.2f", seconds)) s → "
-            + output + changes + unpublished(report.unpublished)
+    static func line(_ report: BuildReport, output: String) -> String {
+        let seconds = report.duration.milliseconds / 1000
+        return "Built \(count(report.pages, "page")) from \(count(report.items, "item")) in \(String(format: "%.2f", seconds)) s → "
+            + output + changes(report) + unpublished(report.unpublished)
+    }
+
+    /// ` (90 written, 0 unchanged)`, ` (nothing changed)` or ` (up to date: no input changed)`.
+    static func changes(_ report: BuildReport) -> String {
+        if report.upToDate { return " (up to date: no input changed)" }
+        if report.written == 0 && report.removed == 0 { return " (nothing changed)" }
+        return " (\(report.written) written, \(report.unchanged) unchanged\(report.removed > 0 ? ", \(report.removed) removed" : ""))"
     }
 
     /// `; 3 drafts and 1 future item not published; --drafts / --future`, or nothing.

@@ -13,6 +13,7 @@ package struct CLI: Sendable {
 
     static let commands: [any Command.Type] = [
         BuildCommand.self, ServeCommand.self, NewCommand.self, CheckCommand.self, KindsCommand.self, ImportCommand.self,
+        CompletionsCommand.self,
     ]
 
     package init(arguments: [String], terminal: Terminal = .standard(),
@@ -38,7 +39,7 @@ package struct CLI: Sendable {
             terminal.out(VersionInfo.current.text)
             return .success
         case "help":
-            return help(words.dropFirst().first)
+            return help(Array(words.dropFirst()))
         default:
             break
         }
@@ -55,7 +56,7 @@ package struct CLI: Sendable {
         }
         var list = ArgumentList(words)
         do throws(UsageError) {
-            let parsed = try command.init(parsing: &list)
+            let parsed = try command.parse(&list)
             return await parsed.run(in: CommandEnvironment(terminal: terminal, workingDirectory: workingDirectory,
                                                            defaultSite: site?.directory, kinds: site?.kinds ?? KindRegistrations()))
         } catch {
@@ -64,36 +65,26 @@ package struct CLI: Sendable {
         }
     }
 
-    private func help(_ name: String?) -> ExitStatus {
-        guard let name else {
+    /// `cellar help`, `cellar help <command>`, `cellar help --man`, `cellar help --markdown`.
+    private func help(_ words: [String]) -> ExitStatus {
+        switch words.first {
+        case nil:
             terminal.out(Self.usage)
-            return .success
+        case CellarCommandLine.manPage.long?:
+            terminal.out(ManPage(commands: CellarCommandLine.commands).text)
+        case CellarCommandLine.markdown.long?:
+            terminal.out(CommandReference(commands: CellarCommandLine.commands).markdown)
+        case let name?:
+            guard let spec = CellarCommandLine.commands.first(where: { $0.name == name }) else {
+                terminal.err("cellar help: no command named '\(name)'\n\n" + Self.usage)
+                return .usage
+            }
+            terminal.out(HelpText.command(spec))
         }
-        guard let command = Self.commands.first(where: { $0.name == name }) else {
-            terminal.err("cellar help: no command named '\(name)'\n\n" + Self.usage)
-            return .usage
-        }
-        terminal.out(command.help)
         return .success
     }
 
     static var usage: String {
-        let width = commands.map { $0.name.count }.max() ?? 8
-        let lines = commands.map { "  " + $0.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + $0.summary }
-        return """
-            Cellar \(CellarVersion.current) — a static site generator for list screens.
-
-            Usage: cellar <command> [options]
-
-            Commands:
-            \(lines.joined(separator: "\n"))
-
-            Options:
-              -h, --help     Show help (also: cellar help <command>)
-              -V, --version  Show the version, the commit it was built from and the C libraries
-
-            Run 'cellar help <command>' for a command's options.
-            """
+        HelpText.usage(commands.map { $0.spec }, globalOptions: CellarCommandLine.globalOptions)
     }
 }
-

@@ -1,13 +1,33 @@
 import CellarEngine
 
-/// One `cellar` command: parses its options, then runs.
+/// One `cellar` command: declared once (``spec``), parsed from it, then run.
 protocol Command: Sendable {
-    static var name: String { get }
-    static var summary: String { get }
-    /// The usage line(s) and options, printed by `cellar help <command>`.
-    static var help: String { get }
-    init(parsing arguments: inout ArgumentList) throws(UsageError)
+    /// Its name, forms, options and text: the source of its parser, help, man page section,
+    /// completions and manual entry.
+    static var spec: CommandSpec { get }
+    /// The command from the options the command line `given` for its ``spec``, and the words left
+    /// in `arguments` (its positionals).
+    init(_ given: GivenOptions, _ arguments: inout ArgumentList) throws(UsageError)
+    /// The options a leftover word is compared with, to suggest one: all of the command's, by default.
+    var suggestedOptions: [String] { get }
     func run(in environment: CommandEnvironment) async -> ExitStatus
+}
+
+extension Command {
+    static var name: String { spec.name }
+    static var summary: String { spec.summary }
+    /// The usage line(s) and options, printed by `cellar help <command>`.
+    static var help: String { HelpText.command(spec) }
+
+    var suggestedOptions: [String] { Self.spec.options.map(\.name) }
+
+    /// Reads the declared options, then the command's own words; anything left is a mistake.
+    static func parse(_ arguments: inout ArgumentList) throws(UsageError) -> Self {
+        let given = try arguments.options(spec.options)
+        let command = try Self(given, &arguments)
+        try arguments.finish(known: command.suggestedOptions)
+        return command
+    }
 }
 
 /// What a command may use: the terminal, the working folder, and the site it works on when no

@@ -32,7 +32,7 @@ final class PreviewServer: Sendable {
 
     /// - Parameters:
     ///   - options: the build options; the output folder and base URL are replaced.
-    ///   - watcherKind: how changes are noticed (`CELLAR_WATCHER`).
+    ///   - watcherKind: how changes are noticed (`serve --watcher`).
     ///   - temporaryDirectory: where the private folder goes; the system's by default.
     init(options: BuildOptions, host: String, port: UInt16, terminal: Terminal, timings: Bool = false,
          watcherKind: FileWatcherKind = .native, temporaryDirectory: String = NSTemporaryDirectory()) {

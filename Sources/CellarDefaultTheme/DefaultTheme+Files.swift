@@ -1669,32 +1669,44 @@ fields:
 
 """#,
         "shortcodes/details.html": #"""
-<details class="embed embed-details"{{#open}} open{{/open}}><summary>{{summary}}</summary>
+<details class="embed embed-details{{#class}} {{class}}{{/class}}"{{#name}} name="{{name}}"{{/name}}{{#title}} title="{{title}}"{{/title}}{{#open}} open{{/open}}><summary>{{summary}}</summary>
 {{{inner}}}
 </details>
 
 """#,
         "shortcodes/details.yml": #"""
-description: Markdown content folded under a summary line the visitor can open.
+description: Markdown content folded under a summary line the visitor can open. Takes the arguments of Hugo's own details.
 content: required
 positional: [summary]
 arguments:
-  summary: {type: text, description: "The line shown when it is folded (inline Markdown)"}
+  summary: {type: text, default: "Details", description: "The line shown when it is folded (inline Markdown); Hugo's default is 'Details'"}
   open: {type: bool, default: false, description: "Start unfolded"}
+  class: {type: string, required: false, description: "Classes added to the element"}
+  name: {type: string, required: false, description: "Details with one name open one at a time"}
+  title: {type: string, required: false, description: "Its tooltip"}
 
 """#,
         "shortcodes/figure.html": #"""
-<figure class="embed embed-figure">{{#link}}<a href="{{link}}">{{/link}}<img src="{{src}}" alt="{{alt}}" loading="lazy">{{#link}}</a>{{/link}}{{#caption}}<figcaption>{{caption}}</figcaption>{{/caption}}</figure>
+<figure class="embed embed-figure{{#class}} {{class}}{{/class}}">{{#link}}<a href="{{link}}"{{#target}} target="{{target}}"{{/target}}{{#rel}} rel="{{rel}}"{{/rel}}>{{/link}}<img src="{{src}}" alt="{{alt}}"{{#width}} width="{{width}}"{{/width}}{{#height}} height="{{height}}"{{/height}} loading="{{loading}}">{{#link}}</a>{{/link}}{{#title}}<figcaption><h4>{{title}}</h4>{{#caption}}<p>{{caption}}{{#attr}} {{#attrlink}}<a href="{{attrlink}}">{{/attrlink}}{{attr}}{{#attrlink}}</a>{{/attrlink}}{{/attr}}</p>{{/caption}}</figcaption>{{/title}}{{^title}}{{#caption}}<figcaption>{{caption}}{{#attr}} {{#attrlink}}<a href="{{attrlink}}">{{/attrlink}}{{attr}}{{#attrlink}}</a>{{/attrlink}}{{/attr}}</figcaption>{{/caption}}{{^caption}}{{#attr}}<figcaption>{{#attrlink}}<a href="{{attrlink}}">{{/attrlink}}{{attr}}{{#attrlink}}</a>{{/attrlink}}</figcaption>{{/attr}}{{/caption}}{{/title}}</figure>
 
 """#,
         "shortcodes/figure.yml": #"""
-description: An image with its alt text and an optional caption, optionally a link.
+description: An image with its alt text and an optional caption, optionally a link. Takes the arguments of Hugo's own figure.
 positional: [src]
 arguments:
-  src: {type: image, description: "The image: /images/x.png from content/, x.png beside the item, or an https URL"}
-  alt: {type: string, min: 1, description: "What the image shows, for people who cannot see it"}
+  src: {type: image, alt: alt, description: "The image: /images/x.png from content/, x.png beside the item, or an https URL"}
+  alt: {type: string, required: false, description: "What the image shows, for people who cannot see it; without it the build warns (alt=\"\" marks decoration)"}
   caption: {type: text, required: false, description: "Shown under the image (inline Markdown)"}
+  title: {type: string, required: false, description: "A heading shown above the caption"}
+  attr: {type: text, required: false, description: "Who made the image, shown after the caption (inline Markdown)"}
+  attrlink: {type: url, required: false, description: "Where the attribution leads"}
   link: {type: url, required: false, description: "Where the image leads when clicked"}
+  target: {type: string, required: false, description: "The link's target, such as _blank"}
+  rel: {type: string, required: false, description: "The link's rel, such as noopener"}
+  class: {type: string, required: false, description: "Classes added to the figure"}
+  width: {type: string, required: false, description: "The image's width attribute"}
+  height: {type: string, required: false, description: "The image's height attribute"}
+  loading: {type: enum, values: [lazy, eager], default: lazy, description: "When the browser loads the image"}
 
 """#,
         "shortcodes/note.html": #"""
@@ -1728,17 +1740,25 @@ arguments:
 
 """#,
         "shortcodes/youtube.html": #"""
-<figure class="embed embed-youtube"><a class="embed-youtube-play" href="https://www.youtube.com/watch?v={{id}}{{#start}}&amp;t={{start}}s{{/start}}" data-youtube="{{id}}"{{#start}} data-start="{{start}}"{{/start}} data-title="{{#title}}{{title}}{{/title}}{{^title}}{{t.youtube_play}}{{/title}}"><span class="play" aria-hidden="true"></span><span class="embed-youtube-title">{{#title}}{{title}}{{/title}}{{^title}}{{t.youtube_play}}{{/title}}</span><span class="embed-youtube-note">{{t.youtube_notice}}</span></a>{{#caption}}<figcaption>{{caption}}</figcaption>{{/caption}}</figure>
+<figure class="embed embed-youtube{{#class}} {{class}}{{/class}}"><a class="embed-youtube-play" href="https://www.youtube.com/watch?v={{id}}{{#start}}&amp;t={{start}}s{{/start}}" data-youtube="{{id}}"{{#start}} data-start="{{start}}"{{/start}} data-title="{{#title}}{{title}}{{/title}}{{^title}}{{t.youtube_play}}{{/title}}"><span class="play" aria-hidden="true"></span><span class="embed-youtube-title">{{#title}}{{title}}{{/title}}{{^title}}{{t.youtube_play}}{{/title}}</span><span class="embed-youtube-note">{{t.youtube_notice}}</span></a>{{#caption}}<figcaption>{{caption}}</figcaption>{{/caption}}</figure>
 
 """#,
         "shortcodes/youtube.yml": #"""
-description: A YouTube video that loads nothing from YouTube until the visitor asks to play it.
+description: A YouTube video that loads nothing from YouTube until the visitor asks to play it. Takes the arguments of Hugo's own youtube.
 positional: [id]
 arguments:
   id: {type: string, min: 11, max: 11, description: "The video's id: the v=… of its address"}
   title: {type: string, min: 1, required: false, description: "What the video is: the label of its play button (else the theme's 'Play the video'); Hugo's {{< youtube ID >}} needs none"}
   caption: {type: text, required: false, description: "Shown under the video (inline Markdown)"}
   start: {type: int, min: 0, required: false, description: "Second to start playing at"}
+  end: {type: int, min: 0, required: false, description: "Second to stop playing at (Hugo's; the player link ignores it)"}
+  class: {type: string, required: false, description: "Classes added to the figure"}
+  autoplay: {type: bool, default: false, description: "Hugo's; the video still waits for the visitor"}
+  controls: {type: bool, default: true, description: "Hugo's; the player always shows its controls"}
+  loop: {type: bool, default: false, description: "Hugo's; accepted and not used"}
+  mute: {type: bool, default: false, description: "Hugo's; accepted and not used"}
+  allowFullScreen: {type: bool, default: true, description: "Hugo's; accepted and not used"}
+  loading: {type: enum, values: [lazy, eager], default: lazy, description: "Hugo's; the player loads nothing before it is asked to"}
 
 """#,
     ]

@@ -4,6 +4,47 @@
 enum EmbeddedDefinitions {
     /// Cellar's own Source-highlight files: file name → contents.
     static let files: [String: String] = [
+        "elixir.lang": #"""
+# Elixir, written for Cellar (a GNU Source-highlight language definition; Source-highlight has none).
+#
+# Heredocs and strings (with #{…} interpolation), sigils, atoms (`:ok`, `ok:` as a keyword key),
+# module attributes (`@doc`), module names, comments, numbers and keywords.
+
+comment start "#"
+
+environment string delim '"""' '"""' multiline begin
+  specialchar = '#\{[^}]*\}'
+end
+string delim "'''" "'''" multiline
+environment string delim "\"" "\"" escape "\\" begin
+  specialchar = '#\{[^}]*\}'
+end
+string delim "'" "'" escape "\\"
+
+# Sigils: ~r/…/i, ~s(…), ~w[…], ~S{…}, ~D"…", ~c|…|.
+string = '~[A-Za-z](?:/(?:[^/\\\n]|\\.)*/|\((?:[^)\\\n]|\\.)*\)|\{(?:[^}\\\n]|\\.)*\}|\[(?:[^\]\\\n]|\\.)*\]|"(?:[^"\\\n]|\\.)*"|\|(?:[^|\\\n]|\\.)*\||<(?:[^>\\\n]|\\.)*>)[A-Za-z]*'
+
+# Atoms, quoted atoms and keyword-list keys.
+type = ':"(?:[^"\\]|\\.)*"'
+type = '(?<![:[:alnum:]_]):[[:alpha:]_][[:alnum:]_]*[?!]?'
+type = '\b[[:alpha:]_][[:alnum:]_]*[?!]?:(?=[[:blank:]])'
+
+# Module attributes and module names.
+preproc = '@[[:alpha:]_][[:alnum:]_]*'
+classname = '\b[A-Z][[:alnum:]_]*(?:\.[A-Z][[:alnum:]_]*)*'
+
+keyword = "def|defp|defmodule|defmacro|defmacrop|defstruct|defprotocol|defimpl|defdelegate|defguard|defguardp|defexception|defoverridable|do|end|fn|if|else|unless|case|cond|with|for|receive|after|try|catch|rescue|raise|reraise|throw|quote|unquote|unquote_splicing|import|require|alias|use|when|in|and|or|not|true|false|nil|__MODULE__|__DIR__|__ENV__|__CALLER__"
+
+number = '\b(?:0x[[:xdigit:]_]+|0o[0-7_]+|0b[01_]+|[0-9][0-9_]*(?:\.[0-9_]+)?(?:[eE][\-+]?[0-9]+)?)\b'
+number = '\?[^[:blank:]]'
+
+include "function.lang"
+
+symbol = '\|>|<-|->|=>|::|<>|\+\+|--|===?|!==?|<=|>=|&&|\|\||\\\\|[|&=<>+\-*/!^%.]'
+
+cbracket = "{|}"
+
+"""#,
         "markdown.lang": #"""
 # Markdown (CommonMark and the common extensions), written for Cellar (a GNU Source-highlight
 # language definition): block markers at the start of lines, inline markup within them.

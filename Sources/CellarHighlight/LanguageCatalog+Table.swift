@@ -15,6 +15,7 @@ extension LanguageCatalog {
         Entry(name: "yaml", definition: "yaml.lang", origin: .cellar, aliases: ["yml"]),
         Entry(name: "toml", definition: "toml.lang", origin: .cellar, aliases: []),
         Entry(name: "markdown", definition: "markdown.lang", origin: .cellar, aliases: ["md", "mkd", "mdown"]),
+        Entry(name: "elixir", definition: "elixir.lang", origin: .cellar, aliases: ["ex", "exs", "iex"]),
 
         Entry(name: "sh", definition: "sh.lang", origin: .sourceHighlight, aliases: ["bash", "shell", "console", "shell-session", "ksh", "csh", "tcsh"]),
         Entry(name: "zsh", definition: "zsh.lang", origin: .sourceHighlight, aliases: []),

@@ -41,10 +41,11 @@ package struct SiteImporter: Sendable {
 
         var (items, sections, home) = ItemAssembler(site: site, dialect: options.dialect, keepFields: options.keepFields, now: options.now)
             .assemble(report: &report)
-        Self.foldIntoSections(&items, sections: &sections, home: &home, report: &report)
+        let movedURLs = Self.foldIntoSections(&items, sections: &sections, home: &home, report: &report)
         if options.dialect == .hugo { Self.noteTaxonomyPages(site, report: &report) }
         let themeAssets = Set(options.theme.files.keys.filter { $0.hasPrefix("assets/") }.map { String($0.dropFirst("assets/".count)) })
         var copies = site.copies
+        if options.dialect == .hugo { copies += Self.globalResources(named: items.map(\.document.body), tree: tree, copies: copies, report: &report) }
         let (placed, copyNotes) = Self.placeCopies(copies, items: items)
         copies = placed
         report.notes += copyNotes
@@ -60,21 +61,35 @@ package struct SiteImporter: Sendable {
         }
         URLPlanner(dates: dates, copiedFiles: Set(copies.map(\.target)), themeAssets: themeAssets)
             .plan(&items, sections: &sections, report: &report)
+        BuiltOutputCheck(tree: tree, dialect: options.dialect).check(items, report: &report)
 
-        let contentDir = options.dialect == .hugo ? (site.documents.first.map { String($0.path.prefix { $0 != "/" }) } ?? "content") : ""
+        let contentDir = options.dialect == .hugo ? site.contentDir : ""
+        var references = BodyConverter.references(items: items, sections: sections, copies: copies, contentDir: contentDir)
+        references.movedURLs = movedURLs
+        if let home {
+            references.bySourcePath[home.path] = "_index.md"
+            references.urlByTarget["_index.md"] = "/"
+        }
         let converter = BodyConverter(dialect: options.dialect,
-                                      references: BodyConverter.references(items: items, sections: sections, copies: copies, contentDir: contentDir),
+                                      references: references,
                                       settings: site.settings,
-                                      shortcodes: ShortcodeConverter.provided(byThemeFiles: options.theme.files.keys))
+                                      shortcodes: ShortcodeConverter.provided(byThemeFiles: options.theme.files.keys),
+                                      contentDir: contentDir)
         let bodies = items.map { converter.convert($0.document, report: &report) }
         let homeIntro = home.map { converter.convert($0, report: &report) } ?? ""
         for index in sections.indices {
             if let document = sections[index].index { sections[index].index?.body = converter.convert(document, report: &report) }
         }
 
-        var census = LinkCensus(published: Self.published(items: items, sections: sections, copies: copies, themeAssets: themeAssets),
+        var census = LinkCensus(published: Self.published(items: items, sections: sections, copies: copies, themeAssets: themeAssets)
+                                    .union(site.settings.feedAliases),
                                 contentFiles: Set(copies.map(\.target) + items.map(\.target)),
                                 basePath: site.settings.baseURL.flatMap(SiteURL.init).map(\.basePath) ?? "/")
+        census.renderHook = site.settings.linkRenderHook
+        // A root the source itself publishes under (a section of drafts, an old URL) is the site's own:
+        // links under it that lead nowhere are broken, never another program's.
+        census.ownedRoots.formUnion(items.compactMap { $0.oldURL.flatMap { URLPaths.segments($0).first } })
+        census.ownedRoots.formUnion(site.documents.compactMap { $0.target.split(separator: "/").first.map(String.init) }.filter { !$0.hasSuffix(".md") })
         for (item, body) in zip(items, bodies) where !item.document.isHTML {
             census.check(body, of: item.document, target: item.target, newURL: item.newURL)
         }
@@ -90,6 +105,10 @@ package struct SiteImporter: Sendable {
         if census.broken > 0 {
             report.add(ImportNote(.kept, .link, "\(census.broken) link\(census.broken == 1 ? "" : "s") of the source lead nowhere: the new site reports them as warnings (links: {broken: warning})",
                                   hint: "fix them, then set 'broken: error' in content/_index.md; cellar check lists them as errors"))
+            if let hook = site.settings.linkRenderHook {
+                report.add(ImportNote(.problem, .link, "the source resolves links with its own render hook, \(hook): links written for it (such as [term](g)) lead nowhere without it",
+                                      at: SourceLocation(file: tree.display(hook)), hint: "rewrite them as links to pages, or as the addresses the hook made"))
+            }
         }
 
         var rawHTML = site.settings.rawHTML
@@ -120,6 +139,12 @@ package struct SiteImporter: Sendable {
                 try folder.write(writer.text(of: items[index], body: bodies[index], report: &report), to: "content/" + items[index].target)
             }
             for copy in copies { try folder.copy(tree.absolute(copy.source), to: "content/" + copy.target) }
+            // The site's own file at an address the theme also serves (its favicon.svg) wins: the theme's copy goes.
+            for copy in copies where themeAssets.contains(copy.target) {
+                folder.remove("themes/\(options.theme.name)/assets/" + copy.target)
+                report.add(ImportNote(.converted, .file, "\(copy.source) is served at /\(copy.target), where the default theme has a file of its own: the site's is kept, the theme's removed",
+                                      at: SourceLocation(file: tree.display(copy.source))))
+            }
             // Kept fields go to every kind imported items have: posts are articles, standalone pages pages.
             for kind in ["article", "page"] where !keptTypes.isEmpty {
                 guard let schema = options.theme.files["kinds/\(kind).yml"] else { continue }
@@ -141,8 +166,10 @@ package struct SiteImporter: Sendable {
 
     /// A document published at its section's own address (Jekyll's `_docs/index.md` with
     /// `permalink: /docs/`) is that section page's introduction; one at `/` is the home page's.
+    /// - Returns: the old addresses that redirected to a folded page, each with the URL that replaced it.
     private static func foldIntoSections(_ items: inout [PlannedItem], sections: inout [PlannedSection], home: inout SourceDocument?,
-                                         report: inout ImportReport) {
+                                         report: inout ImportReport) -> [String: String] {
+        var moved: [String: String] = [:]
         for index in items.indices.reversed() {
             let item = items[index]
             guard let old = item.oldURL, !item.fields.draft, !item.document.isDraftFile else { continue }
@@ -164,11 +191,13 @@ package struct SiteImporter: Sendable {
                                   "\(item.document.path) is published at \(old): its text introduces \(what), which lives there",
                                   at: item.document.location))
             if !item.fields.aliases.isEmpty {
-                report.add(ImportNote(.problem, .url, "the old addresses \(item.fields.aliases.map(\.value).joined(separator: ", ")) that redirected to \(old) are not kept: only items have aliases",
+                report.add(ImportNote(.problem, .url, "the old addresses \(item.fields.aliases.map(\.value).joined(separator: ", ")) that redirected to \(old) are not kept: only items have aliases; the site's own links to them now lead to \(old)",
                                       at: item.fields.aliases[0].location, hint: "redirect them on the web server"))
+                for alias in item.fields.aliases { moved[URLPaths.clean("/" + alias.value)] = old }
             }
             items.remove(at: index)
         }
+        return moved
     }
 
     /// Hugo writes a page for each term of each taxonomy; Cellar's tags are the one taxonomy left.
@@ -184,6 +213,32 @@ package struct SiteImporter: Sendable {
             report.add(ImportNote(.converted, .url, "the terms of the taxonomy '\(name)' are tags: Hugo's pages /\(name)/<term>/ are not kept, the new site lists them at /tags/<term>/",
                                   at: location, hint: "redirect /\(name)/ on the web server if people link to it"))
         }
+    }
+
+    /// Images that Hugo's `figure` and image render hook find among the global resources
+    /// (`assets/images/x.jpg` for `/images/x.jpg`) when no page or static file has them: copied to
+    /// where the link looks.
+    private static func globalResources(named bodies: [String], tree: SourceTree, copies: [FileCopy], report: inout ImportReport) -> [FileCopy] {
+        let have = Set(copies.map(\.target))
+        var found: [String: FileCopy] = [:]
+        for body in bodies where body.contains("/") {
+            for marker in ["src=\"/", "](/"] {
+                var rest = body[...]
+                while let range = rest.range(of: marker) {
+                    rest = rest[range.upperBound...]
+                    let path = String(rest.prefix { !"\")# ?".contains($0) && !$0.isNewline })
+                    guard !path.isEmpty, !URLPaths.fileExtension("/" + path).isEmpty, !have.contains(path), found[path] == nil,
+                          tree.isFile("assets/" + path) else { continue }
+                    found[path] = FileCopy(source: "assets/" + path, target: path)
+                }
+            }
+        }
+        report[.filesLeftOut] -= found.count   // counted with assets/, which is otherwise left out
+        for copy in found.values.sorted(by: { $0.target < $1.target }) {
+            report.add(ImportNote(.converted, .file, "\(copy.source): a global resource the pages show at /\(copy.target), as Hugo's figure and image hook find it; copied there",
+                                  at: SourceLocation(file: tree.display(copy.source))))
+        }
+        return found.values.sorted { $0.target < $1.target }
     }
 
     /// Copies that would land on an item's file are left out (the item wins).

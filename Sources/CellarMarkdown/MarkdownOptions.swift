@@ -2,16 +2,16 @@ internal import CCmark
 
 /// How Markdown is rendered: CommonMark switches, the GFM extensions and Cellar's own markup choices.
 package struct MarkdownOptions: OptionSet, Sendable, Hashable {
-    package let rawValue: Int32
+    package let rawValue: Int
 
-    package init(rawValue: Int32) {
+    package init(rawValue: Int) {
         self.rawValue = rawValue
     }
 
     /// Curly quotes, en and em dashes, ellipses.
-    package static let smartPunctuation = MarkdownOptions(rawValue: CMARK_OPT_SMART)
+    package static let smartPunctuation = MarkdownOptions(rawValue: Int(CMARK_OPT_SMART))
     /// Let raw HTML and dangerous URLs through (off by default: they are dropped).
-    package static let allowRawHTML = MarkdownOptions(rawValue: CMARK_OPT_UNSAFE)
+    package static let allowRawHTML = MarkdownOptions(rawValue: Int(CMARK_OPT_UNSAFE))
 
     // Cellar's own bits, above every bit libcmark 0.30 defines (it never sees them).
     /// GFM pipe tables (``MarkdownExtension/table``).
@@ -39,6 +39,29 @@ package struct MarkdownOptions: OptionSet, Sendable, Hashable {
     /// has an accessible name (axe-core's `label` rule) and screen readers read the task with its state.
     package static let labelledTaskItems = MarkdownOptions(rawValue: 1 << 27)
 
+    /// Heading ids in GitHub's style (``AnchorStyle/github``); see ``anchorStyle``.
+    static let githubAnchors = MarkdownOptions(rawValue: 1 << 29)
+    /// Heading ids in kramdown's style (``AnchorStyle/kramdown``); see ``anchorStyle``.
+    static let kramdownAnchors = MarkdownOptions(rawValue: 1 << 30)
+
+    /// Definition lists, as Goldmark (Hugo) writes them: terms, then `: definition` lines (``DefinitionLists``).
+    package static let definitionLists = MarkdownOptions(rawValue: 1 << 31)
+    /// An id for each definition term, made like a heading's (Goldmark's `autoDefinitionTermID`).
+    package static let definitionTermIDs = MarkdownOptions(rawValue: 1 << 32)
+
+    /// How headings get their ids (`markdown: {anchors: github}`); Cellar's own style by default.
+    package var anchorStyle: AnchorStyle {
+        get { contains(.githubAnchors) ? .github : contains(.kramdownAnchors) ? .kramdown : .cellar }
+        set {
+            subtract([.githubAnchors, .kramdownAnchors])
+            switch newValue {
+            case .cellar: break
+            case .github: insert(.githubAnchors)
+            case .kramdown: insert(.kramdownAnchors)
+            }
+        }
+    }
+
     /// Every GFM extension.
     package static let allExtensions = MarkdownOptions(extensions: MarkdownExtension.allCases)
 
@@ -60,6 +83,6 @@ package struct MarkdownOptions: OptionSet, Sendable, Hashable {
 
     /// The bits libcmark understands.
     var cmarkOptions: Int32 {
-        rawValue & (CMARK_OPT_SMART | CMARK_OPT_UNSAFE)
+        Int32(truncatingIfNeeded: rawValue) & (CMARK_OPT_SMART | CMARK_OPT_UNSAFE)
     }
 }

@@ -57,7 +57,8 @@ package struct MarkdownRenderer: Sendable {
                                         mayHaveMoreMarker: tree.mayHaveMoreMarker)
             walker.walk(tree.root, rewrite: rewrite)
             walker.removeMoreMarkers()
-            let headings = walker.anchorHeadings()
+            let terms = options.contains(.definitionLists) ? DefinitionLists.build(in: tree.root) : []
+            let headings = walker.anchorHeadings(style: options.anchorStyle, terms: options.contains(.definitionTermIDs) ? terms : [])
             if let codeBlockRenderer { Self.renderCodeBlocks(in: tree, with: codeBlockRenderer) }
             return MarkdownDocument(
                 html: Self.html(of: tree.root, options: options),

@@ -107,29 +107,43 @@ struct MarkdownWalker {
     }
 
     /// Replaces each heading by a custom block that writes `<hN id="…">`, keeping its inline children.
-    mutating func anchorHeadings() -> [MarkdownHeading] {
-        var used = Set<String>()
-        var nextNumber: [String: Int] = [:]   // per base, so a thousand equal titles stay linear
+    /// A heading ending in `{#id .class}` (``HeadingAttributes``) takes that id and those classes, the
+    /// braces taken out of its text; the others get an id from their text in `style`.
+    /// Definition terms (`terms`, ``DefinitionLists``) get ids the same way, after the headings, as
+    /// Goldmark's `autoDefinitionTermID` gives them.
+    mutating func anchorHeadings(style: AnchorStyle = .cellar, terms: [(node: OpaquePointer, text: String)] = []) -> [MarkdownHeading] {
+        var ids = AnchorIDs()
         var found: [MarkdownHeading] = []
-        for (heading, text) in headings {
-            let base = AnchorSlug.make(text)
-            var id = base
-            var number = nextNumber[base] ?? 1
-            while used.contains(id) {
-                id = "\(base)-\(number)"
-                number += 1
+        for (heading, written) in headings {
+            var text = written
+            var attributes = HeadingAttributes()
+            if let last = cmark_node_last_child(heading), CMark.type(last) == CMARK_NODE_TEXT,
+               let (literal, read) = HeadingAttributes.split(CMark.string(cmark_node_get_literal(last))),
+               let (rest, _) = HeadingAttributes.split(text) {
+                CMark.setLiteral(last, Array(literal.utf8))
+                text = rest
+                attributes = read
             }
-            nextNumber[base] = number
-            used.insert(id)
+            let id: String
+            if let written = attributes.id {
+                id = written
+                ids.take(written)
+            } else {
+                id = ids.make(for: text, style: style)
+            }
             let level = cmark_node_get_heading_level(heading)
             found.append(MarkdownHeading(level: Int(level), id: id, text: PlainText.collapsingWhitespace(text)))
             guard let block = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK) else { continue }
-            cmark_node_set_on_enter(block, "<h\(level) id=\"\(id)\">")
+            let classes = attributes.classes.isEmpty ? "" : " class=\"\(HTMLEscaping.attribute(attributes.classes.joined(separator: " ")))\""
+            cmark_node_set_on_enter(block, "<h\(level) id=\"\(HTMLEscaping.attribute(id))\"\(classes)>")
             cmark_node_set_on_exit(block, "</h\(level)>")
             CMark.moveChildren(of: heading, to: block)
             CMark.replace(heading, with: block)
         }
         headings = []
+        for (term, text) in terms {
+            cmark_node_set_on_enter(term, "<dt id=\"\(HTMLEscaping.attribute(ids.make(for: text, style: style)))\">")
+        }
         return found
     }
 

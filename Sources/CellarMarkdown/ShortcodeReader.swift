@@ -1,5 +1,6 @@
-/// Reads the inside of a shortcode call: its name, then arguments — `name="quoted \"value\""`,
-/// `` name=`raw` ``, `name=bare`, or a value alone (positional).
+/// Reads the inside of a shortcode call as Hugo's lexer does: its name, then arguments —
+/// `name="quoted \"value\""`, `` name=`raw` `` (no escapes, line breaks allowed), `name=bare`, or a
+/// value alone (positional); space may stand on either side of `=`, and names may hold dots.
 struct ShortcodeReader {
     let source: [UInt8]
     var position: Int
@@ -32,7 +33,7 @@ struct ShortcodeReader {
         return nil
     }
 
-    /// Letters, digits, `_` and `-`.
+    /// Letters, digits, `_`, `-` and `.` (Hugo's names allow dots).
     mutating func readName() -> String {
         let start = position
         while position < limit, Self.isNameByte(source[position]) { position += 1 }
@@ -44,9 +45,13 @@ struct ShortcodeReader {
         var name: String?
         var probe = self
         let word = probe.readName()
+        probe.skipSpace()
         if !word.isEmpty, probe.position < limit, source[probe.position] == UInt8(ascii: "=") {
+            // Hugo's lexer allows space on either side of '=': `src= "a.png"`, `alt = "x"`.
             name = word
-            position = probe.position + 1
+            probe.position += 1
+            probe.skipSpace()
+            position = probe.position
         }
         let valueAt = position
         guard position < limit else {
@@ -78,6 +83,37 @@ struct ShortcodeReader {
 
     static func isNameByte(_ byte: UInt8) -> Bool {
         (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
-            || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
+            || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+    }
+}
+
+extension ShortcodeCall {
+    /// Reads the inside of a call written without its delimiters (`figure src= "a.png" alt=x`, or
+    /// `/note` for a closing tag) with the lexer the renderer uses; nil when it names no shortcode or
+    /// a quote is left open. Lines and columns are left at 0.
+    package static func parse(inside text: String) -> (call: ShortcodeCall, isClosing: Bool, selfClosing: Bool)? {
+        let bytes = Array(text.utf8)
+        var reader = ShortcodeReader(source: bytes, position: 0, limit: bytes.count)
+        reader.skipSpace()
+        let isClosing = reader.matches("/")
+        if isClosing {
+            reader.position += 1
+            reader.skipSpace()
+        }
+        let name = reader.readName()
+        guard !name.isEmpty else { return nil }
+        var arguments: [ShortcodeArgument] = []
+        var selfClosing = false
+        while true {
+            reader.skipSpace()
+            if reader.position >= reader.limit { break }
+            if reader.position == reader.limit - 1, bytes[reader.position] == UInt8(ascii: "/") {
+                selfClosing = true
+                break
+            }
+            guard case .argument(let argument, _, _) = reader.readArgument() else { return nil }
+            arguments.append(argument)
+        }
+        return (ShortcodeCall(name: name, arguments: arguments, line: 0, column: 0, isPaired: false, text: text), isClosing, selfClosing)
     }
 }

@@ -25,6 +25,7 @@ struct TableFinder {
         let chain = ContainerChain(around: paragraph, text: text, lines: parsed.lines)
         let delimiterMatch = chain.match(line: delimiter, text: text, lines: parsed.lines)
         guard delimiterMatch.depth == chain.containers.count, delimiterMatch.cursor.indent(in: text) <= 3,
+              !Self.isSetextUnderline(text[delimiterMatch.cursor.byte..<parsed.range(delimiter).upperBound]),
               let alignments = TableRow.delimiter(text, delimiterMatch.cursor.byte..<parsed.range(delimiter).upperBound)
         else { return nil }
         let headerCells = TableRow.cells(text, contentStart(header, chain: chain)..<parsed.range(header).upperBound)
@@ -46,6 +47,20 @@ struct TableFinder {
         }
         return Table(lines: header...(line - 1), alignments: alignments, rows: rows, chain: chain,
                      endsInsideParagraph: line <= lastText)
+    }
+
+    /// `---` alone: a setext heading's underline, which the parser reads before any extension (as
+    /// cmark-gfm does), never a one-column delimiter row.
+    static func isSetextUnderline(_ line: ArraySlice<UInt8>) -> Bool {
+        var sawHyphen = false
+        for byte in line {
+            switch byte {
+            case UInt8(ascii: "-"): sawHyphen = true
+            case 0x20, 0x09, 0x0A, 0x0D: continue
+            default: return false
+            }
+        }
+        return sawHyphen
     }
 
     /// Where a line's content begins: after its containers, or after its indentation when it is lazy.

@@ -8,8 +8,6 @@ package enum FileWatcherError: Error, Sendable, Equatable, CustomStringConvertib
     case cannotWatch(path: String, reason: String)
     /// ``FileWatcher/start(onChange:)`` was called on a running watcher.
     case alreadyRunning
-    /// `CELLAR_WATCHER` named no watcher.
-    case unknownKind(String)
 
     /// The message for the terminal.
     package var description: String {
@@ -18,12 +16,9 @@ package enum FileWatcherError: Error, Sendable, Equatable, CustomStringConvertib
             "cannot watch files: \(reason)"
         case .cannotWatch(let path, let reason):
             "cannot watch '\(path)': \(reason)"
-                + (reason.contains("space") ? " (raise fs.inotify.max_user_watches with sysctl, or set CELLAR_WATCHER=poll)" : "")
+                + (reason.contains("space") ? " (raise fs.inotify.max_user_watches with sysctl, or serve with --watcher poll)" : "")
         case .alreadyRunning:
             "the file watcher is already running"
-        case .unknownKind(let value):
-            "CELLAR_WATCHER must be 'poll' (walk the folders every 250 ms) or 'native' (the system's "
-                + "notifications, the default), found '\(value)'"
         }
     }
 }

@@ -7,17 +7,6 @@ package enum FileWatcherKind: String, Sendable, CaseIterable {
     /// container volumes), or to check behaviour the same on every system.
     case polling
 
-    /// The kind `CELLAR_WATCHER` names: `poll` or `polling`; `native`, `inotify` or `fsevents`;
-    /// unset or empty means native.
-    /// - Throws: ``FileWatcherError/unknownKind(_:)`` for anything else.
-    package init(environmentValue: String?) throws(FileWatcherError) {
-        switch environmentValue?.lowercased() {
-        case nil, "", "native", "inotify", "fsevents": self = .native
-        case "poll", "polling": self = .polling
-        case let other?: throw .unknownKind(other)
-        }
-    }
-
     /// A stopped watcher of this kind.
     /// - Parameters:
     ///   - roots: the folders to watch, recursively; trailing slashes are dropped.

@@ -5,7 +5,7 @@ import Synchronization
 /// with the previous walk (``FileSnapshot``). It needs nothing from the system but `stat`, so
 /// it works where change notifications do not (network mounts, some container volumes) and
 /// on every platform; it costs a walk per interval and reports a change up to one interval late.
-/// `CELLAR_WATCHER=poll` makes `cellar serve` use it.
+/// `cellar serve --watcher poll` uses it.
 package final class PollingWatcher: FileWatcher {
     package let roots: [String]
     /// How long between two walks.

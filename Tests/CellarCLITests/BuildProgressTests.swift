@@ -2,39 +2,39 @@
 import CellarEngine
 import Testing
 
-/// The progress line of long builds and checks: on a terminal only, and only after a second.
+/// The progress line of long builds and checks: on a terminal only, drawn at each tick of its
+/// ticker (the program's ticks after a second, then every tenth of one). The tests tick by hand:
+/// what they see does not depend on how long anything takes.
 @Suite struct BuildProgressTests {
-    /// Runs pretend work that reports being halfway through parsing, for `seconds` — or, with
-    /// `untilShown`, until the progress line appears (at most three minutes: the suite shares the
-    /// cores, and under ThreadSanitizer the render-budget tests held both for over a minute).
-    private func run(interactive: Bool, seconds: Double, untilShown: Bool = false) async -> String {
+    /// Runs pretend work that reports being halfway through parsing and ticks `ticks` times.
+    private func run(interactive: Bool, ticks: Int) async -> String {
         let capture = CapturingTerminal()
-        let progress = BuildProgress(terminal: capture.terminal(interactive: interactive))
-        let clock = ContinuousClock()
-        let start = clock.now
+        let progress = BuildProgress(terminal: capture.terminal(interactive: interactive), ticker: .manual)
         await progress.run {
             progress.stageStarted(.parse)
             progress.progress(.parse, done: 500, total: 1_000)
-            while clock.now - start < .seconds(seconds)
-                    || untilShown && !capture.err.contains("parsing") && clock.now - start < .seconds(180) {
-                try? await Task.sleep(for: .milliseconds(50))
-            }
+            for _ in 0..<ticks { progress.tick() }
         }
         return capture.err + capture.out
     }
 
     @Test func aLongBuildOnATerminalShowsItsStageAndCountThenErasesTheLine() async {
-        let printed = await run(interactive: true, seconds: 1.2, untilShown: true)
-        #expect(printed.contains("parsing… 500/1000"), "\(printed.debugDescription)")
-        #expect(printed.hasPrefix("\r\u{1B}[K"))
-        #expect(printed.hasSuffix("\r\u{1B}[K"), "the line is erased at the end")
+        let printed = await run(interactive: true, ticks: 2)
+        #expect(printed == "\r\u{1B}[Kparsing… 500/1000\r\u{1B}[Kparsing… 500/1000\r\u{1B}[K", "\(printed.debugDescription)")
     }
 
-    @Test func aShortBuildShowsNothing() async {
-        #expect(await run(interactive: true, seconds: 0).isEmpty)
+    @Test func aBuildThatEndsBeforeTheFirstTickShowsNothing() async {
+        #expect(await run(interactive: true, ticks: 0).isEmpty)
     }
 
     @Test func nothingReachesAPipe() async {
-        #expect(await run(interactive: false, seconds: 1.4).isEmpty)
+        #expect(await run(interactive: false, ticks: 3).isEmpty)
+    }
+
+    @Test func beforeAnyStageThereIsNothingToShow() async {
+        let capture = CapturingTerminal()
+        let progress = BuildProgress(terminal: capture.terminal(interactive: true), ticker: .manual)
+        await progress.run { progress.tick() }
+        #expect(capture.err.isEmpty)
     }
 }

@@ -88,6 +88,18 @@ import Testing
             """))
     }
 
+    @Test func feedAliasesKeepAnOldSitesFeedAddresses() async throws {
+        let site = try site(settings: "feed_aliases: [/atom.xml, /blog/rss2.xml, /feed/index.json]\n")
+        try await site.build()
+        #expect(try site.page("atom.xml") == (try site.page("feed.xml")))
+        #expect(try site.page("blog/rss2.xml") == (try site.page("rss.xml")))
+        #expect(try site.page("feed/index.json") == (try site.page("feed.json")))
+        let folder = await (try self.site(settings: "feed_aliases: [blog/]\n")).diagnostics()
+        #expect(folder.contains { $0.contains("error: feed alias 'blog/' must be the address of a file from the site's root, such as /atom.xml") })
+        let clash = await (try self.site(settings: "feed_aliases: [/sitemap.xml]\n")).diagnostics()
+        #expect(clash == ["content/_index.md:4:15: error: the URL /sitemap.xml is also the URL of a file Cellar writes\n  hint: choose another address in feed_aliases"])
+    }
+
     @Test func theSiteHasAJSONFeed() async throws {
         let site = try site()
         try await site.build()

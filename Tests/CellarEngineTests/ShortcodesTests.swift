@@ -41,6 +41,33 @@ import Testing
         #expect(!(try site.page("posts/clip/index.html")).contains("<iframe"))
     }
 
+    @Test func theBuiltInsTakeHugosArgumentsWithHugosDefaults() async throws {
+        let site = try site(body: """
+            {{< figure src= "/images/lake.svg" title = "x" class="wide" width=640 caption="A *lake*" attr="Ann" attrlink="https://example.org/ann" link="https://example.org/" target="_blank" rel="noopener" alt="" >}}
+
+            {{< figure src="/images/lake.svg" >}}
+
+            {{< youtube id=dQw4w9WgXcQ autoplay=true class="wide" >}}
+
+            {{< details summary="Open me" name="group" >}}
+            x
+            {{< /details >}}
+
+            """)
+        let report = try await site.build()
+        let body = prose(try site.page("posts/clip/index.html"))
+        #expect(body.hasPrefix("""
+            <figure class="embed embed-figure wide"><a href="https://example.org/" target="_blank" rel="noopener"><img src="/images/lake.svg" alt="" width="640" loading="lazy"></a><figcaption><h4>x</h4><p>A <em>lake</em> <a href="https://example.org/ann">Ann</a></p></figcaption></figure>
+            <figure class="embed embed-figure"><img src="/images/lake.svg" alt="" loading="lazy"></figure>
+            <figure class="embed embed-youtube wide">
+            """))
+        #expect(body.contains("<details class=\"embed embed-details\" name=\"group\"><summary>Open me</summary>"))
+        // Hugo's figure needs no alt: one left out is a warning, as for a Markdown image; alt="" is decoration.
+        #expect(report.diagnostics.map { $0.description.replacingOccurrences(of: site.root + "/", with: "") } == [
+            "content/posts/clip.md:8:1: warning: shortcode 'figure' shows the image '/images/lake.svg' without alt text\n  hint: describe it: alt=\"what it shows\"; write alt=\"\" only when the image is decoration",
+        ])
+    }
+
     @Test func pairedShortcodesWrapMarkdownAndNeverRunInCode() async throws {
         let site = try site(body: """
             {{< note type="warning" >}}
@@ -91,12 +118,12 @@ import Testing
 
             """)
         await site.expectFailure([
-            "content/posts/clip.md:6:1: error: unknown shortcode 'vidoe'; did you mean 'video'?\n  hint: the theme's shortcodes: chart, details, figure, note, video, youtube; write {{</* vidoe */>}} to show the call as it is",
+            "content/posts/clip.md:6:1: error: unknown shortcode 'vidoe'; did you mean 'video'?\n  hint: the theme's shortcodes: details, figure, note, video, youtube; built in: chart; write {{</* vidoe */>}} to show the call as it is",
             "content/posts/clip.md:8:15: error: file '/clips/b.mp4' for 'src' not found; looked for content/clips/b.mp4\n  hint: paths starting with '/' are relative to content/",
             "content/posts/clip.md:8:30: error: unknown argument 'captoin' for shortcode 'video'; did you mean 'caption'?",
             "content/posts/clip.md:8:47: error: 'loop' must be true or false, found \"sometimes\"",
             "content/posts/clip.md:10:15: error: 'type' must be one of info, warning, tip; found \"danger\"",
-            "content/posts/clip.md:14:1: error: missing required argument 'alt' for shortcode 'figure'\n  hint: add alt=\"…\" (text of at least 1 character)",
+            "content/posts/clip.md:14:1: warning: shortcode 'figure' shows the image '/images/lake.svg' without alt text\n  hint: describe it: alt=\"what it shows\"; write alt=\"\" only when the image is decoration",
             "content/posts/clip.md:16:13: error: 'id' must be text of 11 to 11 characters, found 3 characters",
             "content/posts/clip.md:16:17: error: shortcode 'youtube' takes 1 argument without a name; 'def' is one too many\n  hint: name it: id=\"def\"",
             "content/posts/clip.md:18:1: error: shortcode 'figure' takes no content, but {{< /figure >}} closes it\n  hint: remove {{< /figure >}}",

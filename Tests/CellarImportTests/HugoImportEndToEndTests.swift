@@ -144,7 +144,7 @@ import Testing
             timezone: Europe/Paris
             paginate: 5
             copyright: "© 2024 A. Writer"
-            markdown: {unsafe: true}   # raw HTML in Markdown is let through, as Hugo rendered it
+            markdown: {unsafe: true, anchors: github, definitions: true}   # raw HTML in Markdown is let through, as Hugo rendered it
             # The source's main menu: the whole navigation (sections it does not name are not in it).
             menu:
               - {section: posts, label: "Posts"}

@@ -108,7 +108,7 @@ import Testing
         ])
         #expect(report[.posts] == 2)
         // The HTML page blogdown rendered is the post: its HTML is let through.
-        #expect(try workspace.read("content/_index.md").contains("markdown: {unsafe: true}"))
+        #expect(try workspace.read("content/_index.md").contains("markdown: {unsafe: true, "))
         try await workspace.build()
         #expect(try workspace.read("public/post/2020-02-02-plots/index.html").contains("<p>Three plots.</p>"))
         #expect(try workspace.read("public/post/2020-01-01-model/index.html").contains("<a href=\"/post/2020-01-01-model/fit.R\">the script</a>"))

@@ -128,7 +128,7 @@ import Testing
             language: en-US
             timezone: America/New_York
             paginate: 4
-            markdown: {unsafe: true}   # raw HTML in Markdown is let through, as Jekyll rendered it
+            markdown: {unsafe: true, anchors: github}   # raw HTML in Markdown is let through, as Jekyll rendered it
             # The source's main menu: the whole navigation (sections it does not name are not in it).
             menu:
               - {page: about, label: "About the log"}

@@ -20,6 +20,7 @@ import Testing
         index.byContentPath = ["posts/first": "posts/first.md", "posts/first.md": "posts/first.md", "posts/trip": "posts/trip/index.md",
                                "about": "about.md"]
         index.byName = ["first": ["posts/first.md"], "first.md": ["posts/first.md"]]
+        index.files = ["posts/a.png", "files/My Report.pdf"]
         return index
     }
 

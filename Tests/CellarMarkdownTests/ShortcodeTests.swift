@@ -31,6 +31,18 @@ import Testing
            text: "{{< video src=\"/clips/a.mp4\" caption=\"A \\\"long\\\" *take*\" 42 raw=`x y` >}}")])
     }
 
+    @Test func argumentsAreReadAsHugosLexerReadsThem() {
+        let (_, calls, _) = render("{{< figure src= \"a.png\" alt =`raw \\n \"x\"` title = \"T\" data.x=1 >}}")
+        #expect(calls.first?.arguments.map { [$0.name ?? "-", $0.value, $0.quoted ? "quoted" : "bare"] } == [
+            ["src", "a.png", "quoted"], ["alt", "raw \\n \"x\"", "quoted"], ["title", "T", "quoted"], ["data.x", "1", "bare"],
+        ])
+        let positional = ShortcodeCall.parse(inside: "gist user 123 \"a file.go\" /")
+        #expect(positional?.call.arguments.map(\.value) == ["user", "123", "a file.go"])
+        #expect(positional?.selfClosing == true)
+        #expect(ShortcodeCall.parse(inside: "/ note ")?.isClosing == true)
+        #expect(ShortcodeCall.parse(inside: "x a=\"open") == nil)
+    }
+
     @Test func aCallAloneOnItsLineReplacesItsParagraph() {
         #expect(render("Intro.\n\n{{< figure src=\"a.png\" >}}\n\nAfter.\n").html
                 == "<p>Intro.</p>\n<b>figure</b>\n<p>After.</p>\n")

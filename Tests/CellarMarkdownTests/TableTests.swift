@@ -27,6 +27,13 @@ import Testing
             """)
     }
 
+    @Test func aSetextUnderlineIsAHeadingEvenBesideATable() {
+        let source = "| a |\n| - |\n| 1 |\n\nUsage\n---\n\nText\n  ---  \n\nOne | col\n-|-\n"
+        let rendered = html(source)
+        #expect(rendered.contains("<h2 id=\"usage\">\nUsage\n</h2>\n<h2 id=\"text\">\nText\n</h2>\n"))
+        #expect(rendered.components(separatedBy: "<table>").count == 3)
+    }
+
     @Test func cellsHoldInlineMarkdownAndUseTheBodysLinkDefinitions() {
         let source = "| *em* | [docs][d] |\n| --- | --- |\n| `code` | **b** ![i](p.png) |\n\n[d]: https://example.org/docs\n"
         #expect(html(source).contains("<th><em>em</em></th>\n<th><a href=\"https://example.org/docs\">docs</a></th>"))

@@ -209,15 +209,7 @@ import Testing
         #expect(throws: FileWatcherError.alreadyRunning) { try fixture.watcher.start { _ in } }
     }
 
-    @Test func theEnvironmentNamesTheKind() throws {
-        #expect(try FileWatcherKind(environmentValue: nil) == .native)
-        #expect(try FileWatcherKind(environmentValue: "") == .native)
-        #expect(try FileWatcherKind(environmentValue: "poll") == .polling)
-        #expect(try FileWatcherKind(environmentValue: "Polling") == .polling)
-        #expect(try FileWatcherKind(environmentValue: "inotify") == .native)
-        #expect(throws: FileWatcherError.unknownKind("stat")) { try FileWatcherKind(environmentValue: "stat") }
-        #expect(FileWatcherError.unknownKind("stat").description
-            == "CELLAR_WATCHER must be 'poll' (walk the folders every 250 ms) or 'native' (the system's notifications, the default), found 'stat'")
+    @Test func thePollingKindMakesAPollingWatcher() throws {
         #expect(FileWatcherKind.polling.makeWatcher(roots: ["a/"]) is PollingWatcher)
         #expect(FileWatcherKind.polling.makeWatcher(roots: ["a/"]).roots == ["a"])
     }

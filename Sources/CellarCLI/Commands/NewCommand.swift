@@ -6,27 +6,6 @@ import Foundation
 /// `cellar new site DIR` and `cellar new <kind> <section>/<slug>`: start a site, or an item whose
 /// front matter lists every field of its kind.
 struct NewCommand: Command {
-    static let name = "new"
-    static let summary = "Create a site, or a content file with the fields of its kind."
-    static let help = """
-        Usage: cellar new site DIR [--no-ci]
-               cellar new <kind> <section>/<slug> [--title "…"] [--site DIR]
-
-        'new site' creates DIR with a section, a first post and the default theme, ready to build.
-        It refuses a folder that is not empty (dotfiles such as .git may be there). It also writes
-        .github/workflows/deploy.yml, a GitHub Actions workflow that installs Cellar's Debian package,
-        builds the site and publishes it on GitHub Pages on every push to main.
-
-        'new <kind>' writes content/<section>/<slug>.md and prints its path. Required fields get a
-        placeholder such as 'rating: <integer from 0 to 10>', which fails the build and 'cellar check'
-        until it is filled in; optional fields are listed as comments. Existing files are never replaced.
-
-        Options:
-          --no-ci           'new site': leave out .github/workflows/deploy.yml
-          --title TEXT      The item's title (else a placeholder)
-          --site DIR        The site folder; default: the current folder
-        """
-
     enum Request: Sendable {
         case site(directory: String, deployWorkflow: Bool)
         case item(kind: String, target: String, title: String?, site: String?)
@@ -34,10 +13,10 @@ struct NewCommand: Command {
 
     var request: Request
 
-    init(parsing arguments: inout ArgumentList) throws(UsageError) {
-        let title = try arguments.option("title")
-        let site = try arguments.option("site")
-        let noCI = arguments.flag("no-ci")
+    init(_ given: GivenOptions, _ arguments: inout ArgumentList) throws(UsageError) {
+        let title = given.value(Self.title)
+        let site = given.value(Self.site)
+        let noCI = given.flag(Self.noCI)
         guard let what = arguments.positional() else {
             throw UsageError("say what to create: 'site DIR', or a kind and <section>/<slug>")
         }
@@ -45,7 +24,6 @@ struct NewCommand: Command {
             throw UsageError(what == "site" ? "name the folder of the new site: cellar new site DIR"
                              : "name the new file: cellar new \(what) <section>/<slug>")
         }
-        try arguments.finish(known: what == "site" ? [] : ["title", "site"])
         if what == "site", title != nil || site != nil {
             throw UsageError("'new site' takes only a folder name (and --no-ci)")
         }
@@ -54,6 +32,11 @@ struct NewCommand: Command {
         }
         request = what == "site" ? .site(directory: target, deployWorkflow: !noCI)
             : .item(kind: what, target: target, title: title, site: site)
+    }
+
+    /// `new site` suggests none of the item's options.
+    var suggestedOptions: [String] {
+        if case .site = request { [] } else { [Self.title.name, Self.site.name] }
     }
 
     func run(in environment: CommandEnvironment) async -> ExitStatus {

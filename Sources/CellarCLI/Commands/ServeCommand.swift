@@ -9,53 +9,26 @@ import Synchronization
 /// `cellar serve`: builds the site into a private folder, serves it, rebuilds on every change and
 /// reloads every open page.
 struct ServeCommand: Command {
-    static let name = "serve"
-    static let summary = "Preview the site in a browser; rebuild and reload on every change."
-    static let help = """
-        Usage: cellar serve [--site DIR] [--host 127.0.0.1] [--port 1313] [--drafts] [--future]
-
-        Builds the site into a temporary folder, serves it over HTTP and watches content/ and the
-        theme. On every save it rebuilds what changed and every open page reloads by itself (a CSS
-        change only swaps the stylesheets). Errors are printed here and shown over the page, with
-        file:line; the last good site stays served until they are fixed. Ctrl-C stops.
-
-        Options:
-        \(SiteOptions.help)
-          --host HOST       Address to listen on (default 127.0.0.1: only this machine)
-          --port N          Port (default 1313; 0 picks a free one)
-          --timings         Print how long each stage of each rebuild took
-
-        Environment:
-          CELLAR_WATCHER=poll   Notice changes by walking the folders every 250 ms, where the
-                                system does not report them (network drives, some containers)
-        """
-
     var site: SiteOptions
     var host: String
     var port: UInt16
     var timings: Bool
+    var watcherKind: FileWatcherKind
 
-    init(parsing arguments: inout ArgumentList) throws(UsageError) {
-        site = try SiteOptions(parsing: &arguments)
-        host = try arguments.option("host") ?? "127.0.0.1"
-        let portText = try arguments.option("port") ?? "1313"
+    init(_ given: GivenOptions, _ arguments: inout ArgumentList) throws(UsageError) {
+        site = try SiteOptions(given)
+        host = given.value(Self.host) ?? "127.0.0.1"
+        let portText = given.value(Self.port) ?? "1313"
         guard let port = UInt16(portText) else {
             throw UsageError("--port must be a number from 0 to 65535, found '\(portText)'")
         }
         self.port = port
-        timings = arguments.flag("timings")
-        try arguments.finish(known: SiteOptions.names + ["host", "port", "timings"])
+        timings = given.flag(Self.timings)
+        watcherKind = given.value(Self.watcher) == "poll" ? .polling : .native
     }
 
     func run(in environment: CommandEnvironment) async -> ExitStatus {
         let terminal = environment.terminal
-        let watcherKind: FileWatcherKind
-        do {
-            watcherKind = try FileWatcherKind(environmentValue: ProcessInfo.processInfo.environment["CELLAR_WATCHER"])
-        } catch {
-            terminal.err(terminal.styled("error:", .red) + " \(error)")
-            return .failure
-        }
         Platform.raiseDescriptorLimit()
         let stop = StopSignal()
         let options = site.buildOptions(in: environment)

@@ -131,6 +131,11 @@ struct SiteWriter {
                 try writer.write(format.write(feed, environment.dates), to: base.appending(format.file).outputFile)
             }
         }
+        if let site = documents.first?.1 {
+            for alias in config.feedAliases {
+                try writer.write(FeedCatalog.format(forAlias: alias).write(site, environment.dates), to: alias.outputFile)
+            }
+        }
     }
 
     private func writeSiteFiles(_ pages: [Page]) throws(FileIOError) {

@@ -68,6 +68,10 @@ struct URLClaims {
         for format in FeedCatalog.formats {
             claims.claim(URLPath(format.file), by: "the site's \(format.label) feed", at: nil, diagnostics: &diagnostics)
         }
+        for alias in config.feedAliases {
+            claims.claim(alias, by: "the site's feed (feed_aliases)", at: config.locations["feed_aliases"],
+                         hint: "choose another address in feed_aliases", diagnostics: &diagnostics)
+        }
         var counts: [String: Int] = [:]
         for item in items { counts[item.sectionID, default: 0] += 1 }
         // The theme's assets are copied to the root of the output: nothing else may land on them.

@@ -11,6 +11,9 @@ package struct SiteConfig: Sendable {
     package var hasBaseURL: Bool
     /// `links:`: prefixes served by other software on this host, and what a broken link is to a build.
     package var links: LinkPolicy = .default
+    /// `feed_aliases:`: other addresses the site's feed is also written at (an imported site's
+    /// `/atom.xml`), each in the format its name says (see ``FeedCatalog/format(forAlias:)``).
+    package var feedAliases: [URLPath] = []
     package var language: String
     package var timeZone: TimeZone
     package var theme: String

@@ -69,7 +69,22 @@ struct SiteConfigLoader {
             file: display, locations: index.locations, sourceHash: index.sourceHash
         )
         config.links = links
+        config.feedAliases = Self.feedAliases(index, diagnostics: &diagnostics)
         return config
+    }
+
+    /// `feed_aliases: [/atom.xml]`: each a file's address from the root.
+    static func feedAliases(_ index: IndexFile, diagnostics: inout DiagnosticBag) -> [URLPath] {
+        guard case .list(let entries)? = index.fields["feed_aliases"]?.value else { return [] }
+        return entries.compactMap { entry in
+            guard let text = entry.value.string else { return nil }
+            guard text.hasPrefix("/"), !text.hasSuffix("/"), !text.contains(".."), !text.contains("//") else {
+                diagnostics.error("feed alias '\(text)' must be the address of a file from the site's root, such as /atom.xml",
+                                  at: entry.location ?? index.location("feed_aliases"))
+                return nil
+            }
+            return URLPath(String(text.dropFirst()))
+        }
     }
 
     /// `links: {outside: [/docs/], broken: warning}`, each prefix checked.
@@ -166,6 +181,9 @@ struct SiteConfigLoader {
         if settings["smart"]?.value.bool ?? true { options.insert(.smartPunctuation) }
         if settings["unsafe"]?.value.bool ?? false { options.insert(.allowRawHTML) }
         if settings["tagfilter"]?.value.bool ?? true { options.insert(.tagFilter) }
+        if settings["definitions"]?.value.bool ?? false { options.insert(.definitionLists) }
+        if settings["term_ids"]?.value.bool ?? false { options.insert(.definitionTermIDs) }
+        if let style = settings["anchors"]?.value.string.flatMap(AnchorStyle.init(rawValue:)) { options.anchorStyle = style }
         guard case .list(let names)? = settings["extensions"]?.value else { return options.union(.allExtensions) }
         let known = MarkdownExtension.allCases.map(\.rawValue)
         for name in names {

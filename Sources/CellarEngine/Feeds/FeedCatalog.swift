@@ -47,6 +47,13 @@ struct FeedCatalog: Sendable {
 
     func section(_ id: String) -> [FeedLink] { sections[id] ?? [] }
 
+    /// The format a feed alias is written in: RSS for a name with `rss` in it, JSON Feed for `.json`, else Atom.
+    static func format(forAlias alias: URLPath) -> Format {
+        let name = alias.description.lowercased()
+        if name.hasSuffix(".json") { return formats[2] }
+        return name.contains("rss") ? formats[1] : formats[0]
+    }
+
     private static func links(at base: URLPath, title: String) -> [FeedLink] {
         formats.map { FeedLink(title: "\(title) (\($0.label))", url: base.appending($0.file), mediaType: $0.mediaType) }
     }

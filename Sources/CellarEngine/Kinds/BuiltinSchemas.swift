@@ -31,6 +31,7 @@ package enum BuiltinSchemas {
         kind: {type: string, required: false, description: "Default kind for items whose section names none"}
         paginate: {type: int, min: 1, max: 10000, default: 20, description: "Cells per list page"}
         home_items: {type: int, min: 0, max: 1000, default: 10, description: "Latest items of each section on the home page"}
+        feed_aliases: {type: "[string]", required: false, description: "Other addresses the site's feed is also written at, such as /atom.xml (RSS for names with rss, JSON Feed for .json, else Atom)"}
         feed_items: {type: int, min: 1, max: 10000, default: 20, description: "Entries per feed"}
         copyright: {type: text, required: false, description: "Footer line (inline Markdown)"}
         links:
@@ -50,6 +51,9 @@ package enum BuiltinSchemas {
             extensions: {type: "[string]", required: false, description: "GFM extensions: table, strikethrough, autolink, tasklist, footnotes (default: all)"}
             tagfilter: {type: bool, default: true, description: "With unsafe on, escape <script>, <style>, <iframe> and other tags GFM filters"}
             highlight: {type: bool, default: true, description: "Colour fenced code blocks that name a language, at build time"}
+            definitions: {type: bool, default: false, description: "Definition lists as Hugo writes them: a term, then lines starting with ': '"}
+            term_ids: {type: bool, default: false, description: "Give each definition term an id, as a heading gets (Hugo's autoDefinitionTermID)"}
+            anchors: {type: enum, values: [cellar, github, kramdown], default: cellar, description: "How headings get their ids: Cellar's style, GitHub's (Hugo's Goldmark, Jekyll's GFM kramdown: dots dropped, each space a hyphen) or kramdown's"}
         menu: {type: "[string]", required: false, description: "The navigation, in order: sections, pages and links; without it, the top-level sections by weight"}
         tags:
           type: object

@@ -15,6 +15,9 @@ package final class FaultInjection: Sendable {
     let killAt: Int?
     /// Sleeps this long just before step ``killAt`` runs instead of dying (for lock tests).
     let pauseAt: (step: Int, milliseconds: Int)?
+    /// Waits just before this step runs until a file exists at the path (at most ten minutes): a
+    /// test holds the build there, does what it wants to see happen meanwhile, then lets it go.
+    let holdAt: (step: Int, path: String)?
     /// Writes fail with ENOSPC once this many bytes were written.
     let spaceLimit: Int?
     /// Writes fail with EIO after this many succeeded (a disk error in the middle of a build).
@@ -26,18 +29,20 @@ package final class FaultInjection: Sendable {
     private let bytes = Atomic<Int>(0)
     private let writes = Atomic<Int>(0)
 
-    package init(killAt: Int? = nil, pauseAt: (step: Int, milliseconds: Int)? = nil, spaceLimit: Int? = nil,
-                 failAfter: Int? = nil, observer: (@Sendable (Int) -> Void)? = nil) {
+    package init(killAt: Int? = nil, pauseAt: (step: Int, milliseconds: Int)? = nil, holdAt: (step: Int, path: String)? = nil,
+                 spaceLimit: Int? = nil, failAfter: Int? = nil, observer: (@Sendable (Int) -> Void)? = nil) {
         self.failAfter = failAfter
         self.killAt = killAt
         self.pauseAt = pauseAt
+        self.holdAt = holdAt
         self.spaceLimit = spaceLimit
         self.observer = observer
     }
 
-    /// `kill-at=N`, `pause-at=N:MS`, `space=BYTES`, `fail-after=N`, separated by commas; nil for anything else.
+    /// `kill-at=N`, `pause-at=N:MS`, `hold-at=N:PATH`, `space=BYTES`, `fail-after=N`, separated by
+    /// commas; nil for anything else.
     package convenience init?(parsing text: String) {
-        var killAt: Int?, pauseAt: (Int, Int)?, spaceLimit: Int?, failAfter: Int?
+        var killAt: Int?, pauseAt: (Int, Int)?, holdAt: (Int, String)?, spaceLimit: Int?, failAfter: Int?
         for part in text.split(separator: ",") {
             let pair = part.split(separator: "=", maxSplits: 1).map(String.init)
             guard pair.count == 2 else { return nil }
@@ -49,20 +54,31 @@ package final class FaultInjection: Sendable {
                 let numbers = pair[1].split(separator: ":").compactMap { Int($0) }
                 guard numbers.count == 2 else { return nil }
                 pauseAt = (numbers[0], numbers[1])
+            case "hold-at":
+                let parts = pair[1].split(separator: ":", maxSplits: 1).map(String.init)
+                guard parts.count == 2, let step = Int(parts[0]) else { return nil }
+                holdAt = (step, parts[1])
             default: return nil
             }
         }
-        self.init(killAt: killAt, pauseAt: pauseAt, spaceLimit: spaceLimit, failAfter: failAfter)
+        self.init(killAt: killAt, pauseAt: pauseAt, holdAt: holdAt, spaceLimit: spaceLimit, failAfter: failAfter)
     }
 
     /// No fault: every call is a counter increment.
-    static let none = FaultInjection()
+    package static let none = FaultInjection()
 
     /// Called before each change on disk.
     func step() {
         let number = steps.wrappingAdd(1, ordering: .relaxed).newValue
         observer?(number)
         if let pauseAt, number == pauseAt.step { usleep(UInt32(pauseAt.milliseconds) * 1000) }
+        if let holdAt, number == holdAt.step {
+            var waited = 0
+            while access(holdAt.path, F_OK) != 0, waited < 600_000 {
+                usleep(1000)
+                waited += 1
+            }
+        }
         if number == killAt { kill(getpid(), SIGKILL) }
     }
 

@@ -58,11 +58,13 @@ struct ShortcodeRenderer: Sendable {
             return drawBuiltin(builtin, call, in: item, at: at, diagnostics: &diagnostics, reads: &reads)
         }
         guard let shortcode = shortcodes[call.name] else {
-            let names = Set(shortcodes.keys).union(BuiltinShortcodes.all.keys).sorted()
+            let themes = shortcodes.keys.sorted()
+            let builtins = BuiltinShortcodes.all.keys.filter { shortcodes[$0] == nil }.sorted()
+            let known = (themes.isEmpty ? "the theme declares no shortcodes (shortcodes/<name>.yml and .html)"
+                : "the theme's shortcodes: " + themes.joined(separator: ", ")) + "; built in: " + builtins.joined(separator: ", ")
             diagnostics.error(
-                "unknown shortcode '\(call.name)'" + (Suggestion.closest(to: call.name, in: names).map { "; did you mean '\($0)'?" } ?? ""),
-                at: at, hint: names.isEmpty ? "the theme declares no shortcodes (shortcodes/<name>.yml and .html)"
-                    : "the theme's shortcodes: " + names.joined(separator: ", ") + "; write {{</* \(call.name) */>}} to show the call as it is")
+                "unknown shortcode '\(call.name)'" + (Suggestion.closest(to: call.name, in: themes + builtins).map { "; did you mean '\($0)'?" } ?? ""),
+                at: at, hint: known + "; write {{</* \(call.name) */>}} to show the call as it is")
             return nil
         }
         switch (shortcode.content, call.isPaired) {
@@ -80,6 +82,7 @@ struct ShortcodeRenderer: Sendable {
         let arguments = typedArguments(call, positional: shortcode.positional, arguments: shortcode.arguments, in: item, at: at,
                                        diagnostics: &diagnostics)
         guard diagnostics.errorCount == errorsBefore else { return nil }
+        warnOfMissingAlt(call, of: shortcode, arguments: arguments, at: at, diagnostics: &diagnostics)
         var context: [String: MustacheValue] = [
             "inner": call.isPaired ? .html(Self.innerMark) : .null,
             "site": .object([
@@ -156,6 +159,23 @@ struct ShortcodeRenderer: Sendable {
 
     private func location(_ line: Int, _ column: Int, in item: ContentItem) -> SourceLocation {
         SourceLocation(file: item.file, line: item.bodyFirstLine + line - 1, column: column)
+    }
+
+    /// An image argument whose alt argument (`alt:` in the declaration) is not given: drawn with
+    /// `alt=""`, and a warning, as a Markdown image without alt text gets. `alt=""` written out
+    /// marks decoration and passes.
+    private func warnOfMissingAlt(_ call: ShortcodeCall, of shortcode: Shortcode, arguments: [String: TypedField], at: SourceLocation,
+                                  diagnostics: inout DiagnosticBag) {
+        for spec in shortcode.arguments.fields {
+            guard let alt = spec.altField, arguments[spec.name] != nil,
+                  !call.arguments.contains(where: { $0.name == alt }) else { continue }
+            let src = call.arguments.first { $0.name == spec.name }?.value
+                ?? shortcode.positional.firstIndex(of: spec.name).flatMap { index in
+                    call.arguments.filter { $0.name == nil }.dropFirst(index).first?.value
+                } ?? ""
+            diagnostics.warning("shortcode '\(call.name)' shows the image '\(src)' without alt text", at: at,
+                                hint: "describe it: \(alt)=\"what it shows\"; write \(alt)=\"\" only when the image is decoration")
+        }
     }
 
     /// The call's arguments typed like front matter: positional ones named by the declaration,

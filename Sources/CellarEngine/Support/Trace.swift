@@ -2,12 +2,20 @@ import AnnotatedLocking
 import Foundation
 import Synchronization
 
-/// Marks on standard error, each with the wall time since the previous one, when the environment
-/// variable `CELLAR_TRACE` is set: where a large build spends its time between and inside stages
-/// (`CELLAR_TRACE=1 cellar build --timings`). Silent, and one flag test, otherwise.
-enum Trace {
-    static let enabled = ProcessInfo.processInfo.environment["CELLAR_TRACE"] != nil
+/// Marks on standard error, each with the wall time since the previous one, once the command
+/// line turned them on (`cellar build --trace --timings`): where a large build spends its time
+/// between and inside stages. Silent, and one flag test, otherwise.
+package enum Trace {
+    private static let on = Atomic<Bool>(false)
     private static let last = Mutex(ContinuousClock.now)
+
+    /// Turns the marks on for the rest of the process.
+    package static func enable() {
+        last.withAnnotatedLock { $0 = ContinuousClock.now }
+        on.store(true, ordering: .relaxed)
+    }
+
+    static var enabled: Bool { on.load(ordering: .relaxed) }
 
     static func mark(_ label: @autoclosure () -> String) {
         guard enabled else { return }

@@ -23,6 +23,9 @@ struct LinkCensus {
         prefixes.filter { !$0.hasSuffix("/") ? !prefixes.contains($0 + "/") : true }.sorted()
     }
     private(set) var notes: [ImportNote] = []
+    /// The source's link render hook, named in the hint of every link that leads nowhere: it may
+    /// have resolved it by rules of its own.
+    var renderHook: String?
     private(set) var broken = 0
 
     init(published: Set<String>, contentFiles: Set<String>, basePath: String) {
@@ -110,7 +113,8 @@ struct LinkCensus {
 
     private mutating func record(_ written: String, at location: SourceLocation, hint: String) {
         broken += 1
-        notes.append(ImportNote(.kept, .link, "the link '\(written)' leads nowhere in the new site; kept as written", at: location, hint: hint))
+        let hookHint = renderHook.map { "; the source's link render hook \($0) may have resolved it by rules of its own, which Cellar does not run" } ?? ""
+        notes.append(ImportNote(.kept, .link, "the link '\(written)' leads nowhere in the new site; kept as written", at: location, hint: hint + hookHint))
     }
 
     static func mayHaveLinks(_ body: String) -> Bool {

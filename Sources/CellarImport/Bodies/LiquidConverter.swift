@@ -96,7 +96,7 @@ struct LiquidConverter {
                 result.left += 1
                 return range.upperBound
             }
-            text.replace(range, with: ReferenceIndex.destination(target))
+            text.replace(range, with: references.destination(target, inAttribute: Self.isInAttribute(text, before: range.lowerBound)))
             result.converted += 1
             return range.upperBound
         case "link" where words.count == 2:
@@ -107,7 +107,7 @@ struct LiquidConverter {
                 result.left += 1
                 return range.upperBound
             }
-            text.replace(range, with: ReferenceIndex.destination(target))
+            text.replace(range, with: references.destination(target, inAttribute: Self.isInAttribute(text, before: range.lowerBound)))
             result.converted += 1
             return range.upperBound
         default:
@@ -171,5 +171,12 @@ struct LiquidConverter {
     static func clip(_ text: String) -> String {
         let line = text.replacingOccurrences(of: "\n", with: " ")
         return line.count > 60 ? String(line.prefix(60)) + "…" : line
+    }
+
+    /// Whether the tag stands inside an HTML attribute (`<a href="{% link x.md %}">`), where Cellar
+    /// turns no content path into its URL: the URL itself must be written there.
+    static func isInAttribute(_ text: BodyText, before offset: Int) -> Bool {
+        let before = text.text(max(0, offset - 8)..<offset)
+        return before.hasSuffix("=\"") || before.hasSuffix("='")
     }
 }

@@ -8,8 +8,24 @@ struct ReferenceIndex: Sendable {
     var byPostName: [String: String] = [:]
     /// Hugo: the path under `content/` (`posts/a.md`, `posts/a`, `posts/bundle`) → target.
     var byContentPath: [String: String] = [:]
+    /// The same, lower-cased, as Hugo's `GetPage` looks paths up whatever their case.
+    var byLowercasedContentPath: [String: String] = [:]
     /// Hugo: a file's name alone (`a.md`, `a`) → targets, for refs that give only the name.
     var byName: [String: [String]] = [:]
+    /// A target under `content/` → the URL the new site publishes it at (`/news/2020/01/02/a/`).
+    var urlByTarget: [String: String] = [:]
+    /// Old addresses nothing answers any more (the aliases of a page that became a section's
+    /// introduction) → the URL that replaced them, for the site's own links to them.
+    var movedURLs: [String: String] = [:]
+    /// Every file the new site has under `content/` besides its items (`images/a.png`, `posts/trip/map.svg`).
+    var files: Set<String> = []
+
+    /// The content path (`/posts/a.md`), which Cellar turns into its URL in Markdown; inside an HTML
+    /// attribute, where it does not, the URL itself.
+    func destination(_ target: String, inAttribute: Bool) -> String {
+        if inAttribute, let url = urlByTarget[target] { return url }
+        return Self.destination(target)
+    }
 
     /// A link destination for a target under `content/`: `/posts/a.md`, spaces and other characters
     /// a Markdown link cannot hold percent-encoded.

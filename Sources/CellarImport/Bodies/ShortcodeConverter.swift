@@ -1,5 +1,6 @@
 import CellarEngine
 import CellarDiagnostics
+import CellarMarkdown
 import Foundation
 
 /// Converts Hugo shortcodes where Cellar has an equivalent: `ref`/`relref` become links to the
@@ -86,6 +87,12 @@ struct ShortcodeConverter {
                                                    at: location))
                 }
                 index = endClose
+            case "figure" where provided.contains("figure") && missingImage(call, of: document) != nil:
+                guard let src = missingImage(call, of: document) else { continue }
+                let alt = call.named["alt"] ?? call.named["caption"] ?? call.named["title"] ?? ""
+                text.replace(tagRange, with: "![\(Self.escapedText(alt))](<\(src)>)")
+                result.notes.append(ImportNote(.problem, .file, "the image \(src) of {{< figure >}} is nowhere in the source (content/, static/, the theme): written as a Markdown image, which the new site reports as a broken link",
+                                               at: location, hint: "add the image, or remove the figure"))
             case let name where provided.contains(name):
                 result.notes.append(ImportNote(.kept, .template, "{{< \(name) >}} is kept: the new site's theme provides it",
                                                at: location))
@@ -99,6 +106,21 @@ struct ShortcodeConverter {
         }
         result.body = text.hasReplacements ? text.result : document.body
         return result
+    }
+
+    /// The `src` of a figure when it names a file of the site that is not there (a remote or
+    /// missing `src` is nil: the build says what is wrong with those).
+    private func missingImage(_ call: Call, of document: SourceDocument) -> String? {
+        guard let src = call.named["src"] ?? call.positional.first, !src.isEmpty, !URLCheck.isRemote(src), !src.hasPrefix("data:") else { return nil }
+        let path = src.removingPercentEncoding ?? src
+        let file = path.hasPrefix("/") ? String(URLPaths.clean(path).dropFirst())
+            : String(URLPaths.clean("/" + Paths.join(Paths.parent(of: references.bySourcePath[document.path] ?? document.target), path)).dropFirst())
+        return references.files.contains(file) ? nil : src
+    }
+
+    /// Text for a Markdown image's brackets.
+    private static func escapedText(_ text: String) -> String {
+        text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "[", with: "\\[").replacingOccurrences(of: "]", with: "\\]")
     }
 
     /// `{{</* inner */>}}`: a call that is shown as written, not run.
@@ -145,45 +167,13 @@ struct ShortcodeConverter {
         return nil
     }
 
-    /// `name "a" key="b" c` → a call; `/name` → a closing tag.
+    /// `name "a" key="b" c` → a call; `/name` → a closing tag. Read by the renderer's own lexer, so
+    /// what the importer sees is what the new site's build reads (Hugo's syntax: `src= "a.png"`).
     static func parse(_ inner: String) -> Call? {
-        var text = Substring(inner)
-        var call = Call(name: "")
-        if text.hasPrefix("/") {
-            call.isClosing = true
-            text = text.dropFirst().drop(while: \.isWhitespace)
-        }
-        if text.hasSuffix("/") {
-            call.selfClosing = true
-            text = text.dropLast()
-        }
-        let name = text.prefix { !$0.isWhitespace }
-        guard !name.isEmpty else { return nil }
-        call.name = String(name)
-        text = text.dropFirst(name.count)
-        while true {
-            text = text.drop(while: \.isWhitespace)
-            guard !text.isEmpty else { break }
-            var key: String?
-            if let equals = text.firstIndex(of: "="), !text[..<equals].contains(where: { $0.isWhitespace || $0 == "\"" || $0 == "`" }) {
-                key = String(text[..<equals])
-                text = text[text.index(after: equals)...]
-            }
-            let value: Substring
-            if let quote = text.first, quote == "\"" || quote == "`" {
-                let rest = text.dropFirst()
-                var end = rest.startIndex
-                while end < rest.endIndex, rest[end] != quote || (quote == "\"" && end > rest.startIndex && rest[rest.index(before: end)] == "\\") {
-                    end = rest.index(after: end)
-                }
-                value = rest[..<end]
-                text = end < rest.endIndex ? rest[rest.index(after: end)...] : rest[end...]
-            } else {
-                value = text.prefix { !$0.isWhitespace }
-                text = text.dropFirst(value.count)
-            }
-            let unescaped = value.replacingOccurrences(of: "\\\"", with: "\"")
-            if let key { call.named[key] = unescaped } else { call.positional.append(unescaped) }
+        guard let (read, isClosing, selfClosing) = ShortcodeCall.parse(inside: inner) else { return nil }
+        var call = Call(name: read.name, isClosing: isClosing, selfClosing: selfClosing)
+        for argument in read.arguments {
+            if let name = argument.name { call.named[name] = argument.value } else { call.positional.append(argument.value) }
         }
         return call
     }

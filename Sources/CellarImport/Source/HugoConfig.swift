@@ -13,8 +13,15 @@ struct HugoConfig {
     var ignore = IgnoreRules()
     var contentDir = "content"
     var staticDirs = ["static"]
+    /// `theme = "x"` (or a list): the themes whose `static/` the site also serves, after its own.
+    var themes: [String] = []
     /// Languages other than the default one (`post.fr.md` belongs to one of them).
     var otherLanguages: Set<String> = []
+    /// The content folders of the other languages (`languages.fr.contentDir`, a mount with
+    /// `lang = 'fr'`), by folder: their pages are translations, left out and counted.
+    var otherLanguageDirs: [String: String] = [:]
+    /// The default language's code, as the config writes it.
+    var defaultLanguage = "en"
     var files: [String] = []
 
     static let names = ["hugo.toml", "hugo.yaml", "hugo.yml", "hugo.json", "config.toml", "config.yaml", "config.yml", "config.json"]
@@ -101,6 +108,12 @@ struct HugoConfig {
             report.add(ImportNote(.kept, .markup, "the site renders Markdown with Blackfriday, which lets raw HTML through: so does the new site",
                                   at: (node("blackfriday") ?? node("markup.defaultMarkdownHandler"))?.location))
         }
+        settings.definitionLists = node("markup.goldmark.extensions.definitionList")?.boolValue ?? true
+        settings.definitionTermIDs = settings.definitionLists && node("markup.goldmark.parser.autoDefinitionTermID")?.boolValue == true
+        if let type = text("markup.goldmark.parser.autoHeadingIDType")?.lowercased(), type != "github" {
+            report.add(ImportNote(.converted, .markup, "headings get ids in GitHub's style; the site's autoHeadingIDType '\(type)' differs only for letters with accents or punctuation",
+                                  at: node("markup.goldmark.parser.autoHeadingIDType")?.location))
+        }
         if let taxonomies = node("taxonomies") ?? node("indexes") {
             settings.taxonomies = taxonomies.keyedPairs.compactMap { $0.value.nonEmptyText?.lowercased() }
         }
@@ -111,10 +124,53 @@ struct HugoConfig {
                 for (name, _, inner) in value.keyedPairs { if let pattern = inner.nonEmptyText { rules.permalinks[name] = pattern } }
             }
         }
-        rules.uglyURLs = node("uglyURLs")?.boolValue ?? false
+        if let ugly = node("uglyURLs") {
+            // `uglyURLs = true`, or a table of sections: `[uglyURLs] posts = true`.
+            rules.uglyURLs = ugly.boolValue ?? false
+            for (section, _, value) in ugly.keyedPairs { rules.uglySections[section.lowercased()] = value.boolValue ?? false }
+        }
         rules.lowercase = !(node("disablePathToLower")?.boolValue ?? false)
         settings.lowercasePaths = rules.lowercase
-        contentDir = text("contentDir") ?? "content"
+        self.defaultLanguage = defaultLanguage
+        contentDir = text("languages.\(defaultLanguage).contentDir") ?? text("contentDir") ?? "content"
+        for (code, _, language) in node("languages")?.keyedPairs ?? [] where code.lowercased() != defaultLanguage.lowercased() {
+            if let folder = language.value("contentDir", caseInsensitive: true)?.nonEmptyText { otherLanguageDirs[Self.folder(folder)] = code }
+        }
         if let dirs = node("staticDir") { staticDirs = dirs.textList().map(\.text) }
+        themes = (node("theme")?.textList() ?? []).map(\.text)
+        readMounts(node("module.mounts")?.items ?? [])
+        contentDir = Self.folder(contentDir)
+    }
+
+    /// Hugo Modules' mounts (`[[module.mounts]]`): the folder mounted on `content` for the default
+    /// language (one without a language is every language's) is the content folder; those for other
+    /// languages are translations; folders mounted on `static` are copied. Mounts of a component
+    /// replace its default folder, as in Hugo.
+    private mutating func readMounts(_ mounts: [LocatedNode]) {
+        var staticMounts: [String] = []
+        var contentMount: String?
+        for mount in mounts {
+            guard let source = mount.value("source", caseInsensitive: true)?.nonEmptyText,
+                  let target = mount.value("target", caseInsensitive: true)?.nonEmptyText.map(Self.folder) else { continue }
+            let languages = ((mount.value("lang", caseInsensitive: true)?.textList() ?? [])
+                + (mount.value(atPath: "sites.matrix.languages", caseInsensitive: true)?.textList() ?? [])).map { $0.text.lowercased() }
+            if target == "static" { staticMounts.append(Self.folder(source)) }
+            guard target == "content" else { continue }
+            if languages.isEmpty || languages.contains(defaultLanguage.lowercased()) {
+                if contentMount == nil { contentMount = source }
+            } else if let language = languages.first {
+                otherLanguageDirs[Self.folder(source)] = language
+            }
+        }
+        if let contentMount { contentDir = contentMount }
+        if !staticMounts.isEmpty { staticDirs = staticMounts }
+    }
+
+    /// `./content/en/` → `content/en`.
+    static func folder(_ path: String) -> String {
+        var path = Substring(path)
+        while path.hasPrefix("./") { path = path.dropFirst(2) }
+        while path.hasSuffix("/") { path = path.dropLast() }
+        return String(path)
     }
 }

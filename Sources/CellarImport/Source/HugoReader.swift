@@ -15,18 +15,27 @@ struct HugoReader {
     func read(report: inout ImportReport) throws(Diagnostic) -> SourceSite {
         let config = try HugoConfig.read(tree, report: &report)
         var site = SourceSite(settings: config.settings, urlRules: config.rules)
-        var loader = DocumentLoader(tree: tree)
+        site.contentDir = config.contentDir
+        var loader = DocumentLoader(tree: tree, skipsLeadingBlankLines: true)
         let content = config.contentDir
         guard tree.isDirectory(content) else {
             throw .error("\(tree.display(content))/ is missing: a Hugo site keeps its pages there",
                          at: SourceLocation(file: config.files.first ?? tree.display(content)))
         }
-        let files = tree.files(under: content)
+        let translations = config.otherLanguageDirs.filter { tree.isDirectory($0.key) && $0.key != content }
+        for (folder, language) in translations.sorted(by: { $0.key < $1.key }) {
+            let count = tree.files(under: folder).count
+            site.notes.append(ImportNote(.leftOut, .page, "\(folder)/ (\(count) file\(count == 1 ? "" : "s")): the pages in \(language), a translation; only the default language (\(config.defaultLanguage)) is imported",
+                                         at: SourceLocation(file: tree.display(folder))))
+            report[.filesLeftOut] += count
+        }
+        let files = tree.files(under: content).filter { path in !translations.keys.contains { path.hasPrefix($0 + "/") } }
         let relative = files.map { String($0.dropFirst(content.count + 1)) }
         let names = Set(relative)
+        let pages = PageNames(defaultLanguage: config.defaultLanguage.lowercased(), otherLanguages: config.otherLanguages)
         let leafBundles = Set(relative.filter { path in
             let name = Paths.lastComponent(of: path)
-            return Leftovers.deletingExtension(name) == "index" && Self.contentExtensions.contains(Leftovers.fileExtension(name))
+            return pages.name(of: name) == "index" && Self.contentExtensions.contains(Leftovers.fileExtension(name))
                 && path.contains("/")
         }.map { Paths.parent(of: $0) })
 
@@ -54,15 +63,22 @@ struct HugoReader {
                 report[.filesLeftOut] += 1
                 continue
             }
-            if let bundle, !(Paths.parent(of: rel) == bundle && Leftovers.deletingExtension(name) == "index" && isContent) {
-                // A file of a leaf bundle (its pictures, data, nested Markdown): copied beside its page.
-                site.copies.append(FileCopy(source: path, target: rel))
-                continue
-            }
-            if isContent, let language = Self.language(of: name), config.otherLanguages.contains(language) {
+            if isContent, let language = pages.otherLanguage(of: name) {
                 site.notes.append(ImportNote(.leftOut, .page, "\(path): a translation (\(language)); only the default language is imported",
                                              at: location))
                 report[.filesLeftOut] += 1
+                continue
+            }
+            if let bundle, !(Paths.parent(of: rel) == bundle && pages.name(of: name) == "index" && isContent) {
+                if isContent, !Leftovers.htmlExtensions.contains(ext) {
+                    // Hugo renders no page of a bundle's own Markdown (a resource of its page) and never publishes its text.
+                    site.notes.append(ImportNote(.leftOut, .file, "\(path): Markdown inside the leaf bundle \(bundle)/, which Hugo does not publish",
+                                                 at: location))
+                    report[.filesLeftOut] += 1
+                    continue
+                }
+                // A file of a leaf bundle (its pictures, data): copied beside its page.
+                site.copies.append(FileCopy(source: path, target: rel))
                 continue
             }
             if Self.otherFormats.contains(ext) {
@@ -75,22 +91,35 @@ struct HugoReader {
                 site.copies.append(FileCopy(source: path, target: rel))
                 continue
             }
-            readDocument(path, rel: rel, bundle: bundle, ext: ext, loader: &loader, into: &site)
+            readDocument(path, rel: rel, bundle: bundle, ext: ext, pages: pages, loader: &loader, into: &site)
         }
         for folder in config.staticDirs where tree.isDirectory(folder) {
             copyStatic(folder, into: &site, report: &report)
+        }
+        // A theme's static files are served too, under the site's own (which win where both have a file).
+        let own = Set(site.copies.map { $0.target.lowercased() })
+        for theme in config.themes where tree.isDirectory("themes/\(theme)/static") {
+            var themeSite = SourceSite(settings: site.settings, urlRules: site.urlRules)
+            copyStatic("themes/\(theme)/static", into: &themeSite, report: &report)
+            site.copies += themeSite.copies.filter { !own.contains($0.target.lowercased()) }
+            site.notes += themeSite.notes
         }
         let notCarried = ["layouts": "templates (the new site uses Cellar's default theme)", "themes": "themes",
                           "assets": "files for Hugo Pipes", "data": "data files", "i18n": "translations of the theme's text",
                           "archetypes": "templates for 'hugo new'", "resources": "Hugo's cache of processed files",
                           "public": "the output of 'hugo'"]
+        let themeStatic = config.themes.map { "themes/\($0)/static/" }
         for (folder, what) in notCarried.sorted(by: { $0.key < $1.key }) where tree.isDirectory(folder) {
-            let count = tree.files(under: folder).count
+            let count = tree.files(under: folder).filter { path in !themeStatic.contains { path.hasPrefix($0) } }.count
             site.notes.append(ImportNote(.leftOut, .file, "\(folder)/ (\(count) file\(count == 1 ? "" : "s")): \(what)",
                                          at: SourceLocation(file: tree.display(folder))))
             report[.filesLeftOut] += count
         }
         site.notes += loader.notes
+        leaveOutUnpublished(&site, report: &report)
+        let hooks = ["layouts/_markup/render-link.html", "layouts/_default/_markup/render-link.html"]
+            + config.themes.flatMap { ["themes/\($0)/layouts/_markup/render-link.html", "themes/\($0)/layouts/_default/_markup/render-link.html"] }
+        site.settings.linkRenderHook = hooks.first(where: tree.isFile)
         for document in site.documents where document.role == .post || document.role == .page {
             if let menu = document.frontMatter?.value("menu", caseInsensitive: true), Self.isInMainMenu(menu) {
                 let label = document.frontMatter?.value("linkTitle", caseInsensitive: true)?.nonEmptyText
@@ -103,21 +132,61 @@ struct HugoReader {
         return site
     }
 
-    private func readDocument(_ path: String, rel: String, bundle: String?, ext: String, loader: inout DocumentLoader,
+    private func readDocument(_ path: String, rel: String, bundle: String?, ext: String, pages: PageNames, loader: inout DocumentLoader,
                               into site: inout SourceSite) {
         let name = Paths.lastComponent(of: rel)
-        let isIndex = Leftovers.deletingExtension(name) == "_index"
+        let isIndex = pages.name(of: name) == "_index"
         let folder = bundle.map { Paths.parent(of: $0) } ?? Paths.parent(of: rel)
         let top = folder.split(separator: "/").first.map(String.init) ?? ""
         let role: SourceDocument.Role = isIndex ? (folder.isEmpty ? .homeIndex : .sectionIndex) : (top.isEmpty ? .page : .post)
         guard var document = loader.load(path, role: role, ext: ext) else { return }
         document.contentFolder = isIndex ? Paths.parent(of: rel) : folder
         document.section = isIndex ? Paths.parent(of: rel) : top
-        document.fileSlug = bundle.map { Paths.lastComponent(of: $0) } ?? Leftovers.deletingExtension(name)
+        document.fileSlug = bundle.map { Paths.lastComponent(of: $0) } ?? pages.name(of: name)
         document.bundle = bundle.map { Paths.join(String(path.dropLast(rel.count)), $0) }
-        document.target = Leftovers.deletingExtension(rel) + ".md"
+        document.target = Paths.join(Paths.parent(of: rel), pages.name(of: name)) + ".md"
         document.modified = tree.modified(path)
         site.documents.append(document)
+    }
+
+    /// Pages Hugo never renders — `headless: true` bundles, `build: {render: never}` (or the older
+    /// `render: false`), also set for a section's pages by its `cascade` — are left out with their files.
+    private func leaveOutUnpublished(_ site: inout SourceSite, report: inout ImportReport) {
+        var hidden: [(folder: String, by: String)] = []
+        for document in site.documents where document.role == .sectionIndex || document.role == .homeIndex {
+            let cascades = document.frontMatter?.value("cascade", caseInsensitive: true).map { $0.items ?? [$0] } ?? []
+            if cascades.contains(where: { Self.neverRendered($0) != nil }) {
+                hidden.append((Paths.parent(of: document.path), document.path))
+            }
+        }
+        var leftOut: Set<String> = []
+        for document in site.documents {
+            let own = (document.frontMatter?.value("headless", caseInsensitive: true)?.boolValue == true ? "headless: true" : nil)
+                ?? document.frontMatter.flatMap(Self.neverRendered)
+            let inherited = hidden.first { document.path.hasPrefix($0.folder + "/") && document.path != $0.by }
+                .map { "the cascade of \($0.by)" }
+            guard document.role != .homeIndex, let reason = own ?? inherited else { continue }
+            leftOut.insert(document.path)
+            site.notes.append(ImportNote(.leftOut, .page, "\(document.path): Hugo renders no page of it (\(reason)); left out",
+                                         at: document.location, hint: "its text reached other pages through a shortcode of the source: copy it where it is needed"))
+            report[.filesLeftOut] += 1
+        }
+        guard !leftOut.isEmpty else { return }
+        let bundles = site.documents.filter { leftOut.contains($0.path) }.compactMap(\.bundle)
+        let folders = hidden.map(\.folder)
+        site.documents.removeAll { leftOut.contains($0.path) }
+        site.copies.removeAll { copy in
+            bundles.contains { copy.source.hasPrefix($0 + "/") } || folders.contains { copy.source.hasPrefix($0 + "/") }
+        }
+    }
+
+    /// `build: {render: never}` (`_build`, or Hugo's older `render: false`) in `node`, as written.
+    private static func neverRendered(_ node: LocatedNode) -> String? {
+        for key in ["build", "_build"] {
+            guard let render = node.value(key, caseInsensitive: true)?.value("render", caseInsensitive: true) else { continue }
+            if let text = render.text?.lowercased(), text == "never" || text == "false" { return "\(key): {render: \(text)}" }
+        }
+        return nil
     }
 
     private func copyStatic(_ folder: String, into site: inout SourceSite, report: inout ImportReport) {
@@ -162,12 +231,6 @@ struct HugoReader {
         return found
     }
 
-    /// `post.fr.md` → `fr`.
-    static func language(of name: String) -> String? {
-        let parts = name.split(separator: ".")
-        guard parts.count >= 3, let code = parts.dropLast().last, (2...3).contains(code.count) || code.contains("-") else { return nil }
-        return code.lowercased()
-    }
 
     private static func isInMainMenu(_ menu: LocatedNode) -> Bool {
         menu.textList().contains { $0.text.lowercased() == "main" } || menu.value("main", caseInsensitive: true) != nil

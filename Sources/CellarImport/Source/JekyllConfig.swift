@@ -77,6 +77,9 @@ struct JekyllConfig {
             report.add(ImportNote(.kept, .markup, "the site renders Markdown with \(markdown); Cellar reads CommonMark, and raw HTML is let through as kramdown would",
                                   at: root["markdown"]?.location))
         }
+        if root["kramdown"]?["input"]?.nonEmptyText?.lowercased() == "kramdown" {
+            config.settings.anchorStyle = .kramdown
+        }
         config.ignore.globs += (root["exclude"]?.textList() ?? []).map(\.text)
         config.ignore.includes += (root["include"]?.textList() ?? []).map(\.text)
         config.collectionsDir = text("collections_dir") ?? ""

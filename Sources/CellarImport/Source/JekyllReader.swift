@@ -74,6 +74,7 @@ struct JekyllReader {
         }
         site.notes += loader.notes
         site.settings.menu = menu(config: config, documents: site.documents)
+        placePostsAtTheirList(&site)
         return site
     }
 
@@ -182,6 +183,12 @@ struct JekyllReader {
         let isMarkdown = Leftovers.markdownExtensions.contains(ext)
         let isHTML = Leftovers.htmlExtensions.contains(ext)
         let base = Leftovers.deletingExtension(path)
+        if let feed = feedAddress(path, ext: ext) {
+            site.settings.feedAliases.append(feed)
+            site.notes.append(ImportNote(.converted, .file, "\(path): the site's feed, which the new site also writes at \(feed) (feed_aliases)",
+                                         at: location))
+            return
+        }
         if base == "404" || !(isMarkdown || isHTML) {
             let what = base == "404" ? "Cellar writes its own 404 page"
                 : ["scss", "sass"].contains(ext) ? "a Sass stylesheet Jekyll compiles; the new site uses the theme's CSS"
@@ -192,6 +199,10 @@ struct JekyllReader {
         }
         guard var document = loader.load(path, role: .page, ext: ext) else { return }
         if isHTML, document.body.contains("{%") || document.body.contains("{{") {
+            if document.body.contains("site.posts") || document.body.contains("paginator.posts"),
+               let folder = Self.folderAddress(of: document, path: path) {
+                site.postsListFolders.append(folder)
+            }
             site.notes.append(ImportNote(.leftOut, .page, "\(path): an HTML page built with Liquid (a list or a layout), which Cellar's pages replace",
                                          at: location, hint: "Cellar makes the home page, section lists and tag pages itself"))
             report[.filesLeftOut] += 1
@@ -211,6 +222,40 @@ struct JekyllReader {
             document.target = Paths.join(folder, name + ".md")
         }
         site.documents.append(applyingDefaults(document, type: "pages", config: config))
+    }
+
+    /// Where a Liquid feed template (`atom.xml` writing `<feed`, `<rss` or a JSON Feed) publishes
+    /// the feed, when Cellar does not write one there already.
+    private func feedAddress(_ path: String, ext: String) -> String? {
+        guard ["xml", "json", "atom", "rss"].contains(ext), let text = tree.text(path),
+              text.contains("<feed") || text.contains("<rss") || text.contains("jsonfeed.org") else { return nil }
+        let permalink = text.split(separator: "\n").prefix(30).first { $0.hasPrefix("permalink:") }
+            .map { $0.dropFirst("permalink:".count).trimmingCharacters(in: CharacterSet(charactersIn: " \"'")) }
+        let address = URLPaths.clean("/" + (permalink ?? path))
+        return ["/feed.xml", "/rss.xml", "/feed.json"].contains(address) || address.hasSuffix("/") ? nil : address
+    }
+
+    /// The folder a list page is published at (`/news/` → `news`), from its `permalink:` or its `index.html`.
+    private static func folderAddress(of document: SourceDocument, path: String) -> String? {
+        let url = document.frontMatter?["permalink"]?.nonEmptyText
+            ?? (Paths.lastComponent(of: path).hasPrefix("index.") ? "/" + Paths.parent(of: path) + "/" : nil)
+        guard let url, url.hasSuffix("/") else { return nil }
+        let folder = URLPaths.clean(url).trimmingCharacters(in: CharacterSet(charactersIn: "/"))
+        return folder.isEmpty ? nil : folder
+    }
+
+    /// A Liquid page listing the posts at `/news/` (or `/blog/`): the posts' section takes that folder,
+    /// so the list is still at its address — unless something else of the site is there.
+    private func placePostsAtTheirList(_ site: inout SourceSite) {
+        guard let folder = site.postsListFolders.first, folder != Self.postsSection,
+              !site.documents.contains(where: { $0.collection != "posts" && $0.target.hasPrefix(folder + "/") }),
+              !site.copies.contains(where: { $0.target.hasPrefix(folder + "/") }) else { return }
+        for index in site.documents.indices where site.documents[index].collection == "posts" {
+            site.documents[index].section = folder
+            site.documents[index].target = folder + site.documents[index].target.dropFirst(Self.postsSection.count)
+        }
+        site.notes.append(ImportNote(.converted, .section, "the posts are the section \(folder)/, whose list is at /\(folder)/ as the source's was",
+                                     at: nil))
     }
 
     /// The document with `defaults:` that apply to it, under the keys its own front matter does not set.

@@ -1,4 +1,5 @@
 import CellarDiagnostics
+import CellarMarkdown
 import CellarTree
 import Foundation
 
@@ -9,6 +10,10 @@ struct SourceSite: Sendable {
     var documents: [SourceDocument] = []
     /// Files copied as they are: source path (relative to the source folder) → path under `content/`.
     var copies: [FileCopy] = []
+    /// Hugo: the folder the default language's pages are read from (`content`, `content/en`).
+    var contentDir = "content"
+    /// Jekyll: the folders Liquid pages listing the posts are published at (`news` for `/news/`).
+    var postsListFolders: [String] = []
     var notes: [ImportNote] = []
     /// How the source publishes each document: its URL rules.
     var urlRules: any URLRules
@@ -57,6 +62,18 @@ struct SourceSettings: Sendable {
     var templateValues: [String: String] = [:]
     /// Hugo's lower-cased URLs (`disablePathToLower = false`).
     var lowercasePaths = true
+    /// Jekyll: where the source's own feed templates published feeds Cellar does not write (`/atom.xml`).
+    var feedAliases: [String] = []
+    /// How the source's Markdown gave headings their ids: GitHub's style for Hugo's Goldmark and
+    /// kramdown's GFM parser (Jekyll's default), kramdown's for `input: kramdown`.
+    var anchorStyle: AnchorStyle = .github
+    /// Hugo: definition lists (Goldmark's, on unless `definitionList = false`), and ids for their
+    /// terms (`autoDefinitionTermID`).
+    var definitionLists = false
+    /// Hugo: the source's link render hook (`layouts/_markup/render-link.html`), which resolved links
+    /// by its own rules (`[term](g)`); Cellar does not run it.
+    var linkRenderHook: String?
+    var definitionTermIDs = false
 }
 
 /// One content file of the source site: a post, a page, or the settings of a section or of the home page.

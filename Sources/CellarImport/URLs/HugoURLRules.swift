@@ -7,6 +7,13 @@ struct HugoURLRules: URLRules {
     /// Top-level section → pattern (`post = "/:year/:month/:day/:slug/"`).
     var permalinks: [String: String] = [:]
     var uglyURLs = false
+    /// `[uglyURLs]` as a table: top-level section → whether its pages end in `.html` (others: ``uglyURLs``).
+    var uglySections: [String: Bool] = [:]
+
+    /// Whether the pages of a top-level section end in `.html`.
+    func isUgly(_ section: String) -> Bool {
+        uglySections[section.lowercased()] ?? uglyURLs
+    }
     var lowercase = true
     var timeZone: TimeZone
 
@@ -33,7 +40,7 @@ struct HugoURLRules: URLRules {
             }
             let name = HugoPath.urlize(fields.slug?.value ?? document.fileSlug, lowercase: lowercase)
             let path = "/" + (folders + [name]).joined(separator: "/")
-            return (URLPaths.clean(uglyURLs ? path + ".html" : path + "/"), nil)
+            return (URLPaths.clean(isUgly(section) ? path + ".html" : path + "/"), nil)
         }
     }
 
@@ -91,7 +98,7 @@ struct HugoURLRules: URLRules {
         }
         var url = URLPaths.clean("/" + result)
         if lowercase { url = url.lowercased() }
-        if !URLPaths.isFolder(url), URLPaths.fileExtension(url).isEmpty { url += uglyURLs ? ".html" : "/" }
+        if !URLPaths.isFolder(url), URLPaths.fileExtension(url).isEmpty { url += isUgly(sections.first ?? "") ? ".html" : "/" }
         return (url, nil)
     }
 }

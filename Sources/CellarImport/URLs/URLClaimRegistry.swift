@@ -24,7 +24,9 @@ struct URLClaimRegistry {
         if url.hasSuffix("/index.html") { return isFree(String(url.dropLast("index.html".count))) }
         let folder = url.hasSuffix("/") ? url : url + "/"
         if folder.hasPrefix("/tags/") { return false }
-        if let range = folder.range(of: "/page/"), folder[range.upperBound...].dropLast().allSatisfy(\.isNumber),
+        // `/section/page/2/` is pagination; `/section/page/` itself is a page like any other.
+        if let range = folder.range(of: "/page/"), case let number = folder[range.upperBound...].dropLast(),
+           !number.isEmpty, number.allSatisfy(\.isNumber),
            taken.contains(String(folder[..<range.lowerBound]) + "/") {
             return false
         }

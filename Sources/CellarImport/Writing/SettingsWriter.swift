@@ -37,7 +37,15 @@ struct SettingsWriter {
         if let author = settings.author { lines.append("author: " + YAMLText.quoted(author)) }
         if let paginate = settings.paginate, (1...10000).contains(paginate) { lines.append("paginate: \(paginate)") }
         if let copyright = settings.copyright { lines.append("copyright: " + YAMLText.quoted(copyright)) }
-        if rawHTML { lines.append("markdown: {unsafe: true}   # raw HTML in Markdown is let through, as \(dialect.name) rendered it") }
+        if !settings.feedAliases.isEmpty {
+            lines.append("feed_aliases: [" + settings.feedAliases.map(YAMLText.scalar).joined(separator: ", ") + "]   # the source's feed addresses")
+        }
+        // Headings get the ids the source's links were written for.
+        var anchors = "anchors: \(settings.anchorStyle.rawValue)"
+        if settings.definitionLists { anchors += ", definitions: true" }
+        if settings.definitionTermIDs { anchors += ", term_ids: true" }
+        lines.append(rawHTML ? "markdown: {unsafe: true, \(anchors)}   # raw HTML in Markdown is let through, as \(dialect.name) rendered it"
+                     : "markdown: {\(anchors)}   # headings get their ids as \(dialect.name) gave them")
         if !outside.isEmpty || brokenLinks > 0 {
             lines.append("links:")
             if !outside.isEmpty {

@@ -42,6 +42,9 @@ struct CellarProcess {
             self.err = err
         }
 
+        /// What it wrote to stderr so far.
+        var errorOutput: String { (try? String(contentsOfFile: err, encoding: .utf8)) ?? "" }
+
         /// Waits for it to end — on a thread of its own: a blocked `waitpid` on one of the few threads
         /// that run every test's tasks would stall the other tests.
         func wait() async -> Outcome {
@@ -64,7 +67,7 @@ struct CellarProcess {
     }
 
     static func start(_ arguments: [String], environment: [String: String] = [:], prefix: [String] = [],
-                      in folder: String? = nil) throws -> Running {
+                      in folder: String? = nil, executable: String? = Self.executable) throws -> Running {
         guard let executable else { throw Missing() }
         // `env -C DIR` starts it in DIR (posix_spawn's own chdir action is not exposed to Swift).
         let command = prefix + (folder.map { ["/usr/bin/env", "-C", $0] } ?? []) + [executable] + arguments

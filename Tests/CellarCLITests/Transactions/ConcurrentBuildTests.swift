@@ -9,9 +9,13 @@ struct ConcurrentBuildTests {
         let folder = try TemporaryFolder()
         let site = folder.path + "/site"
         #expect(await Run.cellar(["new", "site", site], in: folder.path).status == .success)
-        // The first build holds the lock for two seconds, halfway through writing.
-        let first = try CellarProcess.start(["build", "--site", site, "--clean"], environment: ["CELLAR_TEST_FAULT": "pause-at=5:3000"])
-        let second = try await Self.onceLocked(site) { try CellarProcess.start(["build", "--site", site, "--clean"]) }.wait()
+        // The first build holds the lock halfway through writing until the second says it waits.
+        let release = folder.path + "/release"
+        let first = try CellarProcess.start(["build", "--site", site, "--clean"], environment: ["CELLAR_TEST_FAULT": "hold-at=5:\(release)"])
+        let running = try await Self.onceLocked(site) { try CellarProcess.start(["build", "--site", site, "--clean"]) }
+        #expect(await Self.eventually { running.errorOutput.contains("waiting for another build") }, "the second build never said it waits")
+        FileManager.default.createFile(atPath: release, contents: nil)
+        let second = await running.wait()
         let firstOutcome = await first.wait()
         #expect(firstOutcome.status == 0, "\(firstOutcome.err)")
         #expect(firstOutcome.err.isEmpty && firstOutcome.out.hasPrefix("Built "), "\(firstOutcome.err)")
@@ -30,10 +34,13 @@ struct ConcurrentBuildTests {
         let folder = try TemporaryFolder()
         let site = folder.path + "/site"
         #expect(await Run.cellar(["new", "site", site], in: folder.path).status == .success)
-        let first = try CellarProcess.start(["build", "--site", site], environment: ["CELLAR_TEST_FAULT": "pause-at=3:3000"])
+        // The first build holds the lock until the second has refused.
+        let release = folder.path + "/release"
+        let first = try CellarProcess.start(["build", "--site", site], environment: ["CELLAR_TEST_FAULT": "hold-at=3:\(release)"])
         let second = try await Self.onceLocked(site) {
             try CellarProcess.start(["build", "--site", site, "--no-wait"], in: folder.path)
         }.wait()
+        FileManager.default.createFile(atPath: release, contents: nil)
         #expect(await first.wait().status == 0)
         #expect(second.status == 1)
         #expect(second.err == """
@@ -68,6 +75,21 @@ struct ConcurrentBuildTests {
             }.start()
         }
         return try result.get()
+    }
+
+    /// Whether `condition` comes to hold, checked every millisecond on a thread of its own for as long
+    /// as ten minutes (a bound for a hang only: it returns as soon as the event happens).
+    static func eventually(_ condition: @escaping @Sendable () -> Bool) async -> Bool {
+        await withCheckedContinuation { done in
+            Thread {
+                var waited = 0
+                while !condition(), waited < 600_000 {
+                    usleep(1000)
+                    waited += 1
+                }
+                done.resume(returning: condition())
+            }.start()
+        }
     }
 
     struct NeverLocked: Error, CustomStringConvertible {

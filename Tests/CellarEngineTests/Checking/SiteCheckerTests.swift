@@ -40,6 +40,25 @@ import Testing
         ])
     }
 
+    @Test func everyIdOfTheRenderedPageIsAnAnchorRawHTMLAndShortcodesIncluded() async throws {
+        let site = try self.site(body: """
+            <dl><dt id="def-extension">extension</dt><dd>A file's ending.</dd></dl>
+
+            {{< term name="def-bundle" >}}
+
+            ## Install it {#setup}
+
+            See [the term](#def-extension), [the other](#def-bundle), [set up](#setup) and [the glossary](../about.md#def-cache).
+
+            """, [
+                "content/_index.md": "---\ntitle: Site\nmarkdown: {unsafe: true}\n---\n",
+                "content/about.md": "---\ntitle: About\n---\n\n<span id='def-cache'>cache</span>\n",
+                "themes/default/shortcodes/term.yml": "arguments:\n  name: string\n",
+                "themes/default/shortcodes/term.html": "<p id=\"{{name}}\">A bundle.</p>",
+            ])
+        #expect(await site.checkDiagnostics() == [])
+    }
+
     @Test func aMissingImageOfATemplateIsReportedAtTheTemplateWithThePagesItIsOn() async throws {
         let site = try self.site(body: "Text.\n")
         let base = try site.read("themes/default/layouts/base.html")

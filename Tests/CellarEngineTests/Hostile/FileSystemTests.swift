@@ -81,17 +81,14 @@ import Testing
 
     /// Two links to a folder above them make 2⁴⁰ paths forty levels deep: every walk of the tree
     /// (the scan, the input fingerprint of the "up to date" check) must visit each folder once.
-    @Test func symlinksToAFolderAboveThemAreRefusedAsLoops() async throws {
+    @Test(.timeLimit(.minutes(10))) func symlinksToAFolderAboveThemAreRefusedAsLoops() async throws {
         let site = try site(["content/notes/a.md": "---\ntitle: A\n---\n"])
         try link("content/notes/again", to: "..", in: site)
         try link("content/notes/and-again", to: "..", in: site)
-        let clock = ContinuousClock()
-        let started = clock.now
         await site.expectFailure([
             "content/notes/again:1:1: error: the folder content/notes/again is reached twice (a symlink loop?)",
             "content/notes/and-again:1:1: error: the folder content/notes/and-again is reached twice (a symlink loop?)",
         ])
-        #expect(clock.now - started < .seconds(600))   // a guard against a hang, not a speed test: the suite shares two cores (under ThreadSanitizer such tests took up to 151 s)
     }
 
     @Test func symlinksThatStayInsideTheSiteAreFollowed() async throws {

@@ -24,14 +24,11 @@ import Testing
         return (lines + ["---", ""]).joined(separator: "\n")
     }()
 
-    @Test func anAliasBombIsRefusedAtTheAliasThatCrossesTheLimit() async throws {
+    @Test(.timeLimit(.minutes(10))) func anAliasBombIsRefusedAtTheAliasThatCrossesTheLimit() async throws {
         let site = try site(["content/notes/bomb.md": Self.billionLaughs])
-        let clock = ContinuousClock()
-        let started = clock.now
         await site.expectFailure([
             "content/notes/bomb.md:6:47: error: YAML expands to more than 10000 values\n  hint: aliases ('*name') that copy large values many times are refused",
         ])
-        #expect(clock.now - started < .seconds(600))   // a guard against a hang, not a speed test: the suite shares two cores (under ThreadSanitizer such tests took up to 151 s)
     }
 
     @Test func anAliasBombInTheSiteSettingsIsRefusedToo() async throws {
@@ -105,14 +102,11 @@ import Testing
         ])
     }
 
-    @Test func aMillionOpenBracketsFailFastAtTheLimit() async throws {
+    @Test(.timeLimit(.minutes(10))) func aMillionOpenBracketsFailFastAtTheLimit() async throws {
         let site = try site(["content/notes/deep.md": "---\ntitle: " + String(repeating: "[", count: 1_000_000) + "\n---\n"])
-        let clock = ContinuousClock()
-        let started = clock.now
         await site.expectFailure([
             "content/notes/deep.md:2:71: error: YAML nests deeper than 64 levels\n  hint: front matter should be a flat mapping of fields",
         ])
-        #expect(clock.now - started < .seconds(600))   // a guard against a hang, not a speed test: the suite shares two cores (under ThreadSanitizer such tests took up to 151 s)
     }
 
     @Test func tooManyValuesWithoutAnyAliasAreRefused() async throws {

@@ -7,9 +7,20 @@ import Testing
 /// One build of a site at a time: a second waits for the first (and says so), or — told not to
 /// wait — fails at once, naming the lock. (Two `cellar build` processes at once: `ConcurrentBuildTests`.)
 @Suite struct BuildLockTests {
+    /// Counts what the build says about waiting, and lets a test wait for the first time it does.
     private final class Waiting: BuildReporter {
         let said = Atomic<Int>(0)
-        func waitingForOtherBuild() { said.wrappingAdd(1, ordering: .relaxed) }
+        private let (saidIt, continuation) = AsyncStream<Void>.makeStream()
+
+        func waitingForOtherBuild() {
+            said.wrappingAdd(1, ordering: .relaxed)
+            continuation.yield()
+        }
+
+        /// Returns once the build said it waits.
+        func untilSaid() async {
+            for await _ in saidIt { return }
+        }
     }
 
     @Test func aSecondBuildRefusesToRunWhenToldNotToWait() async throws {
@@ -36,13 +47,8 @@ import Testing
                                                            reporter: SilentReporter())
         let reporter = Waiting()
         let build = Task { try await SiteBuilder(options: site.options(), reporter: reporter).build() }
-        // Wait for the build to reach the lock (on a loaded machine its task may start late), not for a time.
-        // The deadline only ends a hang: under ThreadSanitizer, beside the whole suite on two cores,
-        // the build's task once took more than 60 s to start.
-        let deadline = ContinuousClock.now + .seconds(600)
-        while reporter.said.load(ordering: .relaxed) == 0, ContinuousClock.now < deadline {
-            try await Task.sleep(for: .milliseconds(20))
-        }
+        // Wait for the build to reach the lock and say so (on a loaded machine its task may start late), not for a time.
+        await reporter.untilSaid()
         #expect(reporter.said.load(ordering: .relaxed) == 1)
         #expect(!site.exists("public"), "the second build started while the first held the lock")
         withExtendedLifetime(held) {}

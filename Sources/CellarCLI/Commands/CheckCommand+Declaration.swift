@@ -1,0 +1,23 @@
+extension CheckCommand {
+    static let formatOption = CommandOption(
+        "format", .choice(Format.allCases.map(\.rawValue)), default: Format.text.rawValue,
+        "text (default), or json: only a JSON array on stdout, one object per problem",
+        details: "`text` (the default) prints each problem with its place. `json` prints only a JSON array on standard "
+            + "output, one object per problem with the keys `file`, `line`, `column`, `severity`, `message` and `hint`; "
+            + "a clean site gives `[]`.")
+
+    static let spec = CommandSpec(
+        name: "check",
+        summary: "Find problems (links, anchors, images, alt text, tag typos) without writing.",
+        forms: [CommandForm(options: options)],
+        options: options,
+        description: """
+            Runs everything a build checks and renders every page in memory, writing nothing (not *public/*, not the \
+            cache), then checks the rendered site: links between pages and to anchors (*#id*) resolve, local images \
+            exist, every image has alt text, and no two tags look like typos of each other (a warning). A link written \
+            in Markdown is reported where it was written; a link from a template at the template line. Exits 1 when \
+            there is an error, 0 otherwise (warnings alone pass).
+            """)
+
+    private static let options = SiteOptions.all + [formatOption]
+}
