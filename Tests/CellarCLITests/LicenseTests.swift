@@ -5,7 +5,13 @@ import Testing
 /// copyright file the `.deb` installs as `/usr/share/doc/cellar/copyright`, in the machine-readable
 /// format 1.0 (every Files paragraph with a Copyright and a License whose text the file holds).
 @Suite struct LicenseTests {
-    static let root = InstalledDocsTests.root
+    /// The repository.
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().path
+
+    static func read(_ path: String) throws -> String {
+        try String(contentsOfFile: root + "/" + path, encoding: .utf8)
+    }
 
     /// One paragraph of a Debian copyright file: its fields, continuation lines joined with "\n".
     typealias Paragraph = [String: String]
@@ -36,14 +42,14 @@ import Testing
     }
 
     @Test func theRepositoryIsLicensedUnderApache2() throws {
-        let licence = try InstalledDocsTests.read("LICENSE")
+        let licence = try Self.read("LICENSE")
         #expect(licence.contains("Apache License\n                           Version 2.0, January 2004"))
         #expect(licence.contains("TERMS AND CONDITIONS FOR USE, REPRODUCTION, AND DISTRIBUTION"))
         #expect(licence.contains("END OF TERMS AND CONDITIONS"))
     }
 
     @Test func theDebianCopyrightFileIsMachineReadable() throws {
-        let paragraphs = Self.paragraphs(try InstalledDocsTests.read("packaging/copyright"))
+        let paragraphs = Self.paragraphs(try Self.read("packaging/copyright"))
         let header = try #require(paragraphs.first)
         #expect(header["Format"] == "https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/")
         #expect(header["Upstream-Name"] == "cellar")
@@ -71,11 +77,11 @@ import Testing
     }
 
     @Test func theDebIsBuiltWithTheCopyrightFile() throws {
-        let script = try InstalledDocsTests.read("scripts/package-deb")
+        let script = try Self.read("scripts/package-deb")
         #expect(script.contains(#"install -D -m 644 "$root/packaging/copyright" "$stage/root/usr/share/doc/cellar/copyright""#))
         // The script refuses to leave a package without it.
         #expect(script.contains("./usr/share/doc/cellar/copyright"))
-        let tarball = try InstalledDocsTests.read("scripts/package-tarball")
+        let tarball = try Self.read("scripts/package-tarball")
         #expect(tarball.contains(#""$root/LICENSE""#))
     }
 
