@@ -1,7 +1,8 @@
 import CellarEngine
 import Foundation
 
-/// The text of `cellar kinds`: each kind with one aligned line per own field, then the common fields.
+/// The text of `cellar kinds`: each kind with one aligned line per own field, then the files the
+/// site's own folders override the theme's with (when there are any), then the common fields.
 ///
 /// ```
 /// review — Review: A review of a film, book, album or thing, with a rating out of ten.
@@ -26,11 +27,23 @@ struct KindListing {
             if !entry.sections.isEmpty {
                 about.append("the kind of " + entry.sections.map { "content/\($0)/" }.joined(separator: ", "))
             }
+            // Which file draws it, when the site's own folders override the theme's.
+            for (role, file) in [("cell", entry.cell), ("page", entry.page)] {
+                if let file, file.isSite { about.append("\(role): \(file.display)" + (file.hides.map { " instead of \($0)" } ?? "")) }
+            }
             if !about.isEmpty { lines.append("  (" + about.joined(separator: "; ") + ")") }
             let fields = entry.fields
             if fields.isEmpty { lines.append("  no fields of its own") }
             lines += Self.table(fields.map { field in
                 [field.name, field.type, Self.details(field), field.description ?? ""]
+            }).map { "  " + $0 }
+            blocks.append(lines.joined(separator: "\n"))
+        }
+        if !catalog.siteFiles.isEmpty {
+            let count = catalog.siteFiles.count
+            var lines = ["The site's own theme file\(count == 1 ? "" : "s") (used instead of the theme's of the same name):"]
+            lines += Self.table(catalog.siteFiles.map { entry in
+                [entry.file.display, entry.file.hides.map { "instead of \($0)" } ?? "(the theme has none)"]
             }).map { "  " + $0 }
             blocks.append(lines.joined(separator: "\n"))
         }

@@ -5,7 +5,8 @@ import Foundation
 import Synchronization
 
 /// `cellar serve` without the command line: builds the site into a private temporary folder,
-/// serves it, watches content and theme, rebuilds on every change and tells open pages to reload.
+/// serves it, watches content, themes and the site's folders that override theme files, rebuilds
+/// on every change and tells open pages to reload.
 /// ``stop()`` releases the port, ends the watcher and removes the folder.
 ///
 /// The folder is `cellar-serve-<pid>-XXXXXX` in the temporary folder, with a marker file naming
@@ -69,7 +70,7 @@ final class PreviewServer: Sendable {
         let rebuilder = Rebuilder(session: BuildSession(options: options), hub: hub, terminal: terminal, timings: timings)
         await rebuilder.rebuild(changed: nil, stylesheetsOnly: false, first: true)
 
-        let watcher = watcherKind.makeWatcher(roots: [layout.content, layout.themes], quietPeriod: .milliseconds(10),
+        let watcher = watcherKind.makeWatcher(roots: layout.inputFolders, quietPeriod: .milliseconds(10),
                                               maxDelay: .milliseconds(150))
         try watcher.start { changes in
             rebuilder.rebuildBlocking(changed: changes.mayHaveMissedChanges ? nil : changes.paths,

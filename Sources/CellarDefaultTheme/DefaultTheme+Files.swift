@@ -38,6 +38,7 @@ extension DefaultTheme {
   --hl-marked: #f1e6c2;
   --radius: 14px;
   --shadow: 0 1px 2px rgb(0 0 0 / 5%), 0 4px 16px rgb(0 0 0 / 4%);
+  --star-shape: url("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24'%3E%3Cpath d='M12 2l3 6.9 7.5.6-5.7 4.9 1.8 7.3L12 17.8 5.4 21.7l1.8-7.3L1.5 9.5 9 8.9z'/%3E%3C/svg%3E");
   --font: system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif;
   --serif: "Iowan Old Style", "Palatino Linotype", Palatino, Georgia, serif;
   /* Latin first (so Latin words inside CJK text keep the theme's face), then each language's CJK
@@ -261,8 +262,8 @@ img { max-width: 100%; height: auto; }
   display: inline-block; width: calc(var(--size) * 5); height: var(--size);
   background:
     linear-gradient(90deg, var(--star) calc(var(--rating) * 10%), var(--line) 0);
-  -webkit-mask: url("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24'%3E%3Cpath d='M12 2l3 6.9 7.5.6-5.7 4.9 1.8 7.3L12 17.8 5.4 21.7l1.8-7.3L1.5 9.5 9 8.9z'/%3E%3C/svg%3E") 0 0 / var(--size) var(--size) repeat-x;
-  mask: url("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24'%3E%3Cpath d='M12 2l3 6.9 7.5.6-5.7 4.9 1.8 7.3L12 17.8 5.4 21.7l1.8-7.3L1.5 9.5 9 8.9z'/%3E%3C/svg%3E") 0 0 / var(--size) var(--size) repeat-x;
+  -webkit-mask: var(--star-shape) 0 0 / var(--size) var(--size) repeat-x;
+  mask: var(--star-shape) 0 0 / var(--size) var(--size) repeat-x;
 }
 .rating-number { font-weight: 700; }
 .rating-max { color: var(--muted); font-weight: 400; }
@@ -347,6 +348,53 @@ img { max-width: 100%; height: auto; }
 .review-facts { display: grid; grid-template-columns: auto 1fr; gap: 0.4rem 1rem; margin: 0; }
 .review-facts dt { color: var(--muted); }
 .review-facts dd { margin: 0; display: flex; align-items: center; gap: 0.4rem; }
+
+/* The generic item page (layouts/item.html) of a kind without a page of its own: every field in a
+   card, drawn by its type — scores on a short scale as stars, dates written out, links by their
+   host, images capped, lists as lists, enum values as chips. One column of label over value on a
+   phone, two side by side from 30rem. */
+.item-fields {
+  display: grid; grid-template-columns: minmax(6rem, max-content) minmax(0, 1fr); gap: 0.7rem 1.5rem; align-items: start;
+  margin: 0 0 2rem; padding: 1.1rem 1.25rem;
+  background: var(--surface); border: 1px solid var(--line); border-radius: var(--radius); box-shadow: var(--shadow);
+}
+.item-field { display: contents; }
+.item-fields dt { color: var(--muted); font-size: 0.9rem; font-weight: 600; line-height: 1.6; padding-top: 0.05rem; }
+.item-fields dd { margin: 0; min-width: 0; overflow-wrap: anywhere; }
+.item-fields-group { display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: 0.3rem 1rem; margin: 0; }
+.item-fields-group dt { font-weight: 500; }
+.field-values { margin: 0; padding-left: 1.1rem; }
+.field-values li + li { margin-top: 0.2rem; }
+.field-values:has(> li > .field-image) { display: flex; flex-wrap: wrap; gap: 0.6rem; padding: 0; list-style: none; }
+.field-values:has(> li > .field-image) li + li { margin: 0; }
+.field-type-enum .field-text {
+  display: inline-block; font-size: 0.85rem; font-weight: 650; padding: 0.05rem 0.6rem;
+  border-radius: 999px; background: var(--accent-soft); color: var(--link);
+}
+.field-type-int .field-text, .field-type-number .field-text { font-variant-numeric: tabular-nums; font-weight: 600; }
+.field-image {
+  display: block; width: auto; height: auto; max-width: min(100%, 18rem); max-height: 22rem;
+  object-fit: contain; border-radius: 8px; box-shadow: var(--shadow);
+}
+.field-values .field-image { max-width: min(100%, 10rem); max-height: 12rem; }
+.field-prose > :first-child { margin-top: 0; }
+.field-prose > :last-child { margin-bottom: 0; }
+.item-fields .rating-stars { display: inline-flex; gap: 0.15rem; vertical-align: -0.15em; }
+.item-fields .star {
+  width: 1.1rem; height: 1.1rem; background: color-mix(in srgb, var(--muted) 30%, transparent);
+  -webkit-mask: var(--star-shape) center / contain no-repeat; mask: var(--star-shape) center / contain no-repeat;
+}
+.item-fields .star.is-filled { background: var(--star); }
+.item-fields .rating-number { margin-left: 0.35rem; font-weight: 700; font-variant-numeric: tabular-nums; }
+@media (forced-colors: active) {
+  .item-fields .star { background: GrayText; }
+  .item-fields .star.is-filled { background: CanvasText; }
+}
+@media (max-width: 30rem) {
+  .item-fields { grid-template-columns: minmax(0, 1fr); gap: 0.15rem; padding: 1rem; }
+  .item-fields > .item-field > dd { margin-bottom: 0.6rem; }
+  .item-fields > .item-field:last-child > dd { margin-bottom: 0; }
+}
 .item-quote blockquote {
   margin: 0 0 0.75rem; font-family: var(--serif); font-size: 1.6rem; line-height: 1.4;
   border-left: 4px solid var(--accent); padding-left: 1.25rem;
@@ -692,6 +740,7 @@ breaking: Inkompatibel
 "on": an
 "off": aus
 rating: Bewertung
+rating_out_of: "{value} von {max}"
 verdict: Urteil
 subject: Gegenstand
 by: Von
@@ -749,6 +798,7 @@ breaking: Breaking
 "on": "on"
 "off": "off"
 rating: Rating
+rating_out_of: "{value} out of {max}"
 verdict: Verdict
 subject: Subject
 by: By
@@ -803,6 +853,7 @@ breaking: Incompatible
 "on": activado
 "off": desactivado
 rating: Puntuación
+rating_out_of: "{value} de {max}"
 verdict: Veredicto
 subject: Tema
 by: De
@@ -856,6 +907,7 @@ breaking: Incompatible
 "on": activé
 "off": désactivé
 rating: Note
+rating_out_of: "{value} sur {max}"
 verdict: Verdict
 subject: Sujet
 by: Par
@@ -909,6 +961,7 @@ breaking: 破壊的変更
 "on": オン
 "off": オフ
 rating: 評価
+rating_out_of: "{max}点中{value}点"
 verdict: 判定
 subject: 作品
 by: 作者
@@ -962,6 +1015,7 @@ breaking: 호환성 깨짐
 "on": 켜짐
 "off": 꺼짐
 rating: 평점
+rating_out_of: "{max}점 만점에 {value}점"
 verdict: 한줄평
 subject: 작품
 by: 만든 이
@@ -1015,6 +1069,7 @@ breaking: Không tương thích
 "on": bật
 "off": tắt
 rating: Điểm số
+rating_out_of: "{value} trên {max}"
 verdict: Kết luận
 subject: Tác phẩm
 by: Tác giả
@@ -1068,6 +1123,7 @@ breaking: 不兼容变更
 "on": 开
 "off": 关
 rating: 评分
+rating_out_of: "{value} 分（满分 {max} 分）"
 verdict: 结论
 subject: 作品
 by: 作者
@@ -1121,6 +1177,7 @@ breaking: 不相容變更
 "on": 開
 "off": 關
 rating: 評分
+rating_out_of: "{value} 分（滿分 {max} 分）"
 verdict: 結論
 subject: 作品
 by: 作者
@@ -1506,15 +1563,15 @@ fields:
 
 """#,
         "partials/field-value.html": #"""
-{{#is_text}}{{text}}{{/is_text}}{{#is_html}}{{{html}}}{{/is_html}}{{#is_date}}<time datetime="{{date.iso}}">{{date.long}}</time>{{/is_date}}{{#is_link}}<a href="{{link}}">{{link.host}}</a>{{/is_link}}{{#is_image}}<img src="{{src}}" alt="{{alt}}">{{/is_image}}{{#is_file}}<a href="{{href}}">{{href}}</a>{{/is_file}}
+{{#is_rating}}{{#rating}}<span class="rating-stars" aria-hidden="true">{{#stars}}<span class="star{{#filled}} is-filled{{/filled}}"></span>{{/stars}}</span> <span class="rating-number" aria-hidden="true">{{value}}<span class="rating-max">/{{max}}</span></span><span class="visually-hidden">{{t.rating_out_of}}</span>{{/rating}}{{/is_rating}}{{^is_rating}}{{#is_text}}<span class="field-text">{{text}}</span>{{/is_text}}{{/is_rating}}{{#is_html}}<div class="field-prose">{{{html}}}</div>{{/is_html}}{{#is_date}}<time datetime="{{date.iso}}">{{date.long}}</time>{{/is_date}}{{#is_link}}<a href="{{link}}">{{link.host}}</a>{{/is_link}}{{#is_image}}<img class="field-image" src="{{src}}" alt="{{alt}}" loading="lazy">{{/is_image}}{{#is_file}}<a href="{{href}}">{{href}}</a>{{/is_file}}
 """#,
         "partials/fields.html": #"""
 {{#has_fields}}
 <dl class="item-fields">
 {{#fields}}
-<div class="item-field item-field-{{name}}">
+<div class="item-field item-field-{{name}} field-type-{{type}}">
 <dt>{{label}}</dt>
-{{#is_list}}{{#items}}<dd>{{>field-value}}</dd>{{/items}}{{/is_list}}{{#is_group}}<dd><dl class="item-fields-group">{{#fields}}<dt>{{label}}</dt><dd>{{>field-value}}</dd>{{/fields}}</dl></dd>{{/is_group}}{{^is_list}}{{^is_group}}<dd>{{>field-value}}</dd>{{/is_group}}{{/is_list}}
+<dd>{{#is_list}}<ul class="field-values">{{#items}}<li>{{>field-value}}</li>{{/items}}</ul>{{/is_list}}{{#is_group}}<dl class="item-fields-group">{{#fields}}<div class="item-field field-type-{{type}}"><dt>{{label}}</dt><dd>{{>field-value}}</dd></div>{{/fields}}</dl>{{/is_group}}{{^is_list}}{{^is_group}}{{>field-value}}{{/is_group}}{{/is_list}}</dd>
 </div>
 {{/fields}}
 </dl>
@@ -1540,9 +1597,11 @@ fields:
 {{#nav}}
 <li><a href="{{url}}"{{#current}} aria-current="page"{{/current}}{{#external}} rel="external"{{/external}}>{{title}}</a></li>
 {{/nav}}
+{{^site.has_menu}}
 {{#site.has_tags}}
 <li{{#page.has_own_language}} lang="{{page.language}}"{{/page.has_own_language}}><a href="{{site.tags_url}}"{{#page.is_tags}} aria-current="page"{{/page.is_tags}}>{{t.tags}}</a></li>
 {{/site.has_tags}}
+{{/site.has_menu}}
 </ul>
 </nav>
 </div>

@@ -141,11 +141,7 @@ package struct SiteImporter: Sendable {
                 folder.remove(path)
             }
             let settingsWriter = SettingsWriter(settings: settings, dialect: options.dialect)
-            let menu = site.settings.menu.compactMap { link -> (label: String, url: String)? in
-                if let document = link.document { return items.first { $0.document.path == document }.map { (link.label, $0.newURL) } }
-                guard let url = link.url else { return nil }
-                return (link.label, items.first { $0.oldURL == url }?.newURL ?? url)
-            }
+            let menu = ImportedMenu(links: site.settings.menu, items: items, sections: sections)
             try folder.write(settingsWriter.site(rawHTML: rawHTML, outside: outside, brokenLinks: census.broken, menu: menu,
                                                  intro: homeIntro, report: &report), to: "content/_index.md",
                              from: home.map { tree.absolute($0.path) })

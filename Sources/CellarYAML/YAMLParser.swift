@@ -112,6 +112,15 @@ package struct YAMLParser: Sendable {
             )
         }
         let while_ = parser.context.map { " (\(String(cString: $0)))" } ?? ""
+        // A quote or bracket left open runs to the end: that is where libyaml notices, but the
+        // mistake is where the value starts (its context mark), which may be lines above.
+        if problem.contains("unexpected end of stream"), parser.context != nil {
+            let start = parser.context_mark
+            let opened = context.location(line: start.line, column: start.column)
+            let what = parser.context.map { String(cString: $0).contains("quoted") ? "quote" : "bracket" } ?? "quote"
+            return .error("malformed YAML: \(problem)\(while_)", at: opened,
+                          hint: "the \(what) that starts here is never closed: the value runs to the end of the front matter (line \(location.line))")
+        }
         return .error("malformed YAML: \(problem)\(while_)", at: location, hint: YAMLHints.hint(for: problem))
     }
 }

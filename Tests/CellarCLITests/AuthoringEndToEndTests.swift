@@ -144,6 +144,33 @@ import Testing
         let review = try String(contentsOfFile: site + "/schemas/review.schema.json", encoding: .utf8)
         #expect(review.contains(#""required": ["title", "rating"]"#))
     }
+
+    /// The site's own `cells/`, `layouts/`… take the place of the theme's files, and `cellar kinds` says which won.
+    @Test func kindsSaysWhichTemplateWonWhenTheSiteOverridesTheTheme() async throws {
+        let (folder, site) = try await newSite()
+        defer { withExtendedLifetime(folder) {} }
+        for (path, text) in ["cells/article.html": "<article class=\"cell\" id=\"{{anchor}}\"><h3>{{title}}</h3></article>\n",
+                             "partials/footer.html": "<footer class=\"site-footer\"><p>Mine.</p></footer>\n"] {
+            try FileManager.default.createDirectory(atPath: site + "/" + (path as NSString).deletingLastPathComponent,
+                                                    withIntermediateDirectories: true)
+            try text.write(toFile: site + "/" + path, atomically: true, encoding: .utf8)
+        }
+        let kinds = await Run.cellar(["kinds"], in: site)
+        #expect(kinds.status == .success)
+        let out = kinds.out.replacingOccurrences(of: site + "/", with: "")   // paths as seen from inside the site
+        #expect(out.contains("  (the kind of content/posts/; cell: cells/article.html instead of themes/default/cells/article.html)\n"))
+        #expect(out.contains("""
+            The site's own theme files (used instead of the theme's of the same name):
+              cells/article.html    instead of themes/default/cells/article.html
+              partials/footer.html  instead of themes/default/partials/footer.html
+
+            Every kind also has:
+            """))
+        let build = await Run.cellar(["build", "--quiet"], in: site)
+        #expect(build.status == .success)
+        let home = try String(contentsOfFile: site + "/public/index.html", encoding: .utf8)
+        #expect(home.contains("<footer class=\"site-footer\"><p>Mine.</p></footer>"))
+    }
 }
 
 /// `cellar new site --no-ci`, and the workflow written without it.

@@ -77,7 +77,9 @@ import Testing
         ], in: site)
         #expect(await build(site).status == .success)
         let page = try read("public/books/piranesi/index.html", in: site)
-        for field in ["<dt>Author</dt>\n<dd>Susanna Clarke</dd>", "<dt>Pages</dt>\n<dd>272</dd>", "<dt>Status</dt>\n<dd>reading</dd>"] {
+        for field in ["<dt>Author</dt>\n<dd><span class=\"field-text\">Susanna Clarke</span></dd>",
+                      "<dt>Pages</dt>\n<dd><span class=\"field-text\">272</span></dd>",
+                      "<dt>Status</dt>\n<dd><span class=\"field-text\">reading</span></dd>"] {
             #expect(page.contains(field), "the page does not show \(field)")
         }
     }

@@ -140,10 +140,10 @@ import Testing
     }
 
     @Test func remoteTargetsAndAnchorsAreLeftAlone() async throws {
-        let site = try site(["content/reviews/dune/index.md": "---\ntitle: Dune\nrating: 9\n---\n[a](https://example.com/x.png) [b](#top) [c](mailto:a@b.c) [d](/about/)\n"])
+        let site = try site(["content/reviews/dune/index.md": "---\ntitle: Dune\nrating: 9\n---\n[a](https://example.com/x.png) [b](#top) [c](mailto:a@b.c) [d](/reviews/)\n"])
         try await site.build()
         #expect(try body(site, "reviews/dune/index.html") ==
-            "<p><a href=\"https://example.com/x.png\">a</a> <a href=\"#top\">b</a> <a href=\"mailto:a@b.c\">c</a> <a href=\"/about/\">d</a></p>\n")
+            "<p><a href=\"https://example.com/x.png\">a</a> <a href=\"#top\">b</a> <a href=\"mailto:a@b.c\">c</a> <a href=\"/reviews/\">d</a></p>\n")
     }
 
     @Test func aBundleCannotAlsoBeASection() async throws {

@@ -20,7 +20,7 @@ import Testing
                 date: 2024-07-13
                 tags: [film, notes]
                 ---
-                See [about](/about/), [the other](other.md) and ![a still](/images/still.png).
+                See [reviews](/reviews/), [the other](other.md) and ![a still](/images/still.png).
 
                 """,
             "content/notes/other.md": "---\ntitle: Other\ndate: 2024-07-01T18:30:00Z\n---\nOlder.\n",
@@ -125,7 +125,7 @@ import Testing
         let site = try site()
         try await site.build()
         let content = try #require(try jsonItems(site).first?["content_html"] as? String)
-        #expect(content == "<p>See <a href=\"https://example.org/about/\">about</a>, "
+        #expect(content == "<p>See <a href=\"https://example.org/reviews/\">reviews</a>, "
             + "<a href=\"https://example.org/notes/other/\">the other</a> and "
             + "<img src=\"https://example.org/images/still.png\" alt=\"a still\" />.</p>\n")
         // The item's own page keeps root-relative links.
@@ -146,7 +146,7 @@ import Testing
         let items = try jsonItems(site)
         #expect(items.first?["url"] as? String == "https://example.org/sub/path/notes/first/")
         let content = try #require(items.first?["content_html"] as? String)
-        #expect(content.contains("<a href=\"https://example.org/sub/path/about/\">about</a>"))
+        #expect(content.contains("<a href=\"https://example.org/sub/path/reviews/\">reviews</a>"))
         #expect(content.contains("<a href=\"https://example.org/sub/path/notes/other/\">the other</a>"))
         #expect(content.contains("<img src=\"https://example.org/sub/path/images/still.png\""))
         #expect(try site.page("feed.xml").contains("<link href=\"https://example.org/sub/path/feed.xml\" rel=\"self\""))

@@ -13,7 +13,7 @@ import Testing
              editedSectionSetting, editedSiteSetting, changedPartial, changedCellTemplate, assetEdit,
              fileMovedBetweenSections, burstOfEdits, staticAndBundleFiles, draftToggled, errorThenOtherEditThenFix,
              newAndDeletedItems, retitledMenuPage, editedShortcodeTemplate, shortcodeAddedToABody, editedThemeText,
-             languageOfASectionAndAnItem, chartDataFile
+             languageOfASectionAndAnItem, chartDataFile, siteOverridesThemeFiles, pageLinkBrokenAndFixed
     }
 
     /// Each case: a sequence of steps, each step a set of edits made at once.
@@ -86,6 +86,32 @@ import Testing
                     [.write("content/posts/trip/figures.csv", "day,km\nMonday,twelve\n")],
                     [.write("content/posts/trip/figures.csv", "day,km\nMonday,12\n")],
                     [.remove("content/posts/trip/figures.csv")]]
+        case .siteOverridesThemeFiles:
+            // The site's own cells/, partials/ and assets/ take the place of the theme's files (the
+            // folders made while the session runs), an edit of one redraws what shows it, an edit of
+            // the theme's hidden file changes nothing, and removing the override brings the theme's back.
+            return [[.write("cells/note.html", "<article class=\"cell\" id=\"{{anchor}}\"><p>Mine: {{title}}</p></article>\n")],
+                    [.write("cells/note.html", "<article class=\"cell\" id=\"{{anchor}}\"><p>Edited: {{title}}</p></article>\n")],
+                    [.write("partials/footer.html", "<footer class=\"site-footer\"><p>The site's footer.</p></footer>\n"),
+                     .write("assets/css/cellar.css", "body { color: #222; }\n")],
+                    [.write("themes/default/cells/note.html", "<article class=\"cell\" id=\"{{anchor}}\"><p>Hidden</p></article>\n")],
+                    [.write("assets/css/cellar.css", "body { color: #333; }\n")],
+                    [.remove("cells/note.html")],
+                    [.remove("partials/footer.html"), .remove("assets/css/cellar.css")]]
+        case .pageLinkBrokenAndFixed:
+            // A link to a page address is checked on every rebuild: written broken, fixed, then broken
+            // by the page it leads to going away (a draft), and whole again.
+            return [[.write("content/posts/post-3.md", site.post(3, body: "See [post 4](/posts/post-4/) and [more](/posts/post-44/).\n"))],
+                    [.write("content/posts/post-3.md", site.post(3, body: "See [post 4](/posts/post-4/).\n"))],
+                    [.write("content/posts/post-4.md", site.post(4, draft: true))],
+                    [.write("content/posts/post-7.md", site.post(7, body: "Edited while post 3's link is broken.\n"))],
+                    [.write("content/posts/post-4.md", site.post(4))],
+                    // As warnings (the build goes on), edits of other items keep reporting them.
+                    [.write("content/_index.md", site.settings().replacingOccurrences(of: "menu:", with: "links: {broken: warning}\nmenu:")),
+                     .write("content/posts/post-3.md", site.post(3, body: "See [more](/posts/post-44/).\n"))],
+                    [.write("content/posts/post-7.md", site.post(7, body: "Edited again.\n"))],
+                    [.write("content/posts/post-5.md", site.post(5, body: "And [this one](/notes/nope/).\n"))],
+                    [.write("content/posts/post-3.md", site.post(3))]]
         case .newAndDeletedItems:
             return [[.write("content/notes/note-50.md", site.note(50))], [.remove("content/notes/note-50.md")],
                     [.remove("content/links/link-1.md")]]

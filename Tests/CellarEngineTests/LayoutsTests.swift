@@ -100,37 +100,37 @@ import Testing
         let fields = try #require(HTML.slices(of: page, between: "<dl class=\"item-fields\">", and: "</dl>\n").first)
         #expect(fields == """
 
-            <div class="item-field item-field-author">
+            <div class="item-field item-field-author field-type-string">
             <dt>Author</dt>
-            <dd>Susanna Clarke</dd>
+            <dd><span class="field-text">Susanna Clarke</span></dd>
             </div>
-            <div class="item-field item-field-status">
+            <div class="item-field item-field-status field-type-enum">
             <dt>Status</dt>
-            <dd>Finished</dd>
+            <dd><span class="field-text">Finished</span></dd>
             </div>
-            <div class="item-field item-field-cover">
+            <div class="item-field item-field-cover field-type-image">
             <dt>Cover</dt>
-            <dd><img src="/covers/piranesi.svg" alt="A marble statue in a flooded hall"></dd>
+            <dd><img class="field-image" src="/covers/piranesi.svg" alt="A marble statue in a flooded hall" loading="lazy"></dd>
             </div>
-            <div class="item-field item-field-finished_on">
+            <div class="item-field item-field-finished_on field-type-date">
             <dt>Finished on</dt>
             <dd><time datetime="2029-03-04T00:00:00Z">March 4, 2029</time></dd>
             </div>
-            <div class="item-field item-field-website">
+            <div class="item-field item-field-website field-type-url">
             <dt>Website</dt>
             <dd><a href="https://www.example.org/piranesi">example.org</a></dd>
             </div>
-            <div class="item-field item-field-notes">
+            <div class="item-field item-field-notes field-type-text">
             <dt>Notes</dt>
-            <dd><em>Beautiful</em>, and strange.</dd>
+            <dd><div class="field-prose"><em>Beautiful</em>, and strange.</div></dd>
             </div>
-            <div class="item-field item-field-quotes">
+            <div class="item-field item-field-quotes field-type-list">
             <dt>Quotes</dt>
-            <dd>The Beauty of the House is immeasurable</dd>
+            <dd><ul class="field-values"><li><span class="field-text">The Beauty of the House is immeasurable</span></li></ul></dd>
             </div>
-            <div class="item-field item-field-lent">
+            <div class="item-field item-field-lent field-type-bool">
             <dt>Lent</dt>
-            <dd>No</dd>
+            <dd><span class="field-text">No</span></dd>
             </div>
 
             """)
@@ -146,7 +146,7 @@ import Testing
             "content/albums/ram.md": "---\ntitle: RAM\nsleeve: https://example.org/ram.jpg\n---\n",
         ])
         try await site.build()
-        #expect(try site.page("albums/ram/index.html").contains("<img src=\"https://example.org/ram.jpg\" alt=\"Sleeve: RAM\">"))
+        #expect(try site.page("albums/ram/index.html").contains("<img class=\"field-image\" src=\"https://example.org/ram.jpg\" alt=\"Sleeve: RAM\" loading=\"lazy\">"))
     }
 
     @Test func anAltFieldMustBeATextFieldOfTheKind() async throws {

@@ -55,7 +55,7 @@ import Testing
         try await site.build()
         #expect(navigation(try site.page("about/index.html")) == [
             "*About → /about/", "Posts → /posts/", "How it is made → /colophon/", "Notes → /posts/notes/",
-            "Code → https://github.com/ada (external)", "Topics → /tags/", "Tags → /tags/",
+            "Code → https://github.com/ada (external)", "Topics → /tags/",
         ])
         // A page in a subsection is in its section too.
         #expect(navigation(try site.page("posts/notes/one/index.html")).filter { $0.hasPrefix("*") } == ["*Posts → /posts/", "*Notes → /posts/notes/"])
@@ -69,6 +69,55 @@ import Testing
         ])
         try await site.build()
         #expect(navigation(try site.page("posts/index.html")) == ["*Posts → /posts/", "Links → /links/", "Tags → /tags/"])
+    }
+
+    /// An explicit menu is the whole menu: the theme adds no Tags link to it (a menu that wants one names /tags/).
+    @Test func anExplicitMenuGetsNoTagsLinkAdded() async throws {
+        let site = try TemporarySite.scaffolded([
+            "content/_index.md": settings(menu: "menu: [posts, about]\n"),
+            "content/posts/tagged.md": "---\ntitle: Tagged\ndate: 2029-01-01\ntags: [cellar]\n---\n\nHi.\n",
+        ])
+        try await site.build()
+        #expect(navigation(try site.page("index.html")) == ["Posts → /posts/", "About → /about/"])
+        #expect(site.exists("public/tags/cellar/index.html"))
+    }
+
+    /// `tags` in a menu is the tags page, in the site's language, there only while some item has tags.
+    @Test func tagsInAMenuIsTheTagsPageWhileThereIsOne() async throws {
+        let site = try TemporarySite.scaffolded(["content/_index.md": settings(menu: "menu: [posts, tags, {section: posts, label: Blog}]\n")])
+        try await site.build()
+        #expect(navigation(try site.page("tags/index.html")) == ["Posts → /posts/", "*Tags → /tags/", "Blog → /posts/"])
+        try site.write(["content/posts/hello-world.md": "---\ntitle: Hello\ndate: 2029-01-01\n---\n\nNo tags.\n"])
+        #expect(await site.diagnostics() == [])
+        #expect(navigation(try site.page("index.html")) == ["Posts → /posts/", "Blog → /posts/"])
+        #expect(await site.checkDiagnostics() == [])
+    }
+
+    /// The home page shows its sections in the menu's order; those it does not name follow by
+    /// weight, then title — never alphabetically ahead of the menu.
+    @Test func theHomePageShowsSectionsInTheMenusOrder() async throws {
+        func home(_ site: TemporarySite) throws -> [String] {
+            HTML.slices(of: try site.page("index.html"), between: "<h2 id=\"home-", and: "</a></h2>")
+                .map { String($0[(($0.lastIndex(of: ">").map($0.index(after:))) ?? $0.endIndex)...]) }
+        }
+        var files = [
+            "content/reading/_index.md": "---\ntitle: Reading list\n---\n",
+            "content/reading/dune.md": "---\ntitle: Dune\ndate: 2029-01-02\n---\n\nSand.\n",
+            "content/changelog/_index.md": "---\ntitle: Changelog\n---\n",
+            "content/changelog/v1.md": "---\ntitle: Version 1\ndate: 2029-01-03\n---\n\nFirst.\n",
+            "content/photos/_index.md": "---\ntitle: Photos\n---\n",
+            "content/photos/sea.md": "---\ntitle: Sea\ndate: 2029-01-04\n---\n\nBlue.\n",
+            "content/_index.md": settings(menu: "menu: [reading, photos, about, changelog]\n"),
+        ]
+        let site = try TemporarySite.scaffolded(files)
+        try await site.build()
+        #expect(try home(site) == ["Reading list", "Photos", "Changelog", "Posts"])
+        // Without a menu, by weight (then title).
+        files["content/_index.md"] = settings(menu: "")
+        files["content/photos/_index.md"] = "---\ntitle: Photos\nweight: -1\n---\n"
+        let weighted = try TemporarySite.scaffolded(files)
+        try await weighted.build()
+        #expect(try home(weighted) == ["Photos", "Changelog", "Posts", "Reading list"])
     }
 
     @Test func aMenuEntryThatLeadsNowhereIsAnErrorAtItsLine() async throws {
@@ -86,8 +135,7 @@ import Testing
             "content/_index.md:5:5: error: menu entry 'abuot' is not a section or a page of the site; did you mean 'about'?\n  hint: name a section by its folder (blog), a page by its file without .md (about), or write a URL",
             "content/_index.md:6:15: error: menu entry 'about' is not a section\n  hint: sections are folders of content/ with an _index.md: posts",
             "content/_index.md:7:12: error: menu entry 'psots/hello-world' is not a page; did you mean 'posts/hello-world'?\n  hint: a page is named by its file under content/ without .md: content/about.md is 'about'",
-            "content/_index.md:8:5: error: menu entry 'tags' is not a section or a page of the site\n  hint: name a section by its folder (blog), a page by its file without .md (about), or write a URL",
-        ])
+        ])   // `/tags/` is the tags page (the site has tags)
     }
 
     @Test func aMenuEntryWrittenWronglyIsAnErrorAtItsLine() async throws {
@@ -119,9 +167,9 @@ import Testing
         #expect(await site.diagnostics() == [
             "content/_index.md:4:22: warning: menu entry 'colophon' is a draft, so the menu leaves it out\n  hint: it comes back once the page is published",
         ])
-        #expect(navigation(try site.page("index.html")) == ["Posts → /posts/", "About → /about/", "Tags → /tags/"])
+        #expect(navigation(try site.page("index.html")) == ["Posts → /posts/", "About → /about/"])
         try await site.build(drafts: true)
-        #expect(navigation(try site.page("index.html")) == ["Posts → /posts/", "About → /about/", "Colophon → /colophon/", "Tags → /tags/"])
+        #expect(navigation(try site.page("index.html")) == ["Posts → /posts/", "About → /about/", "Colophon → /colophon/"])
     }
 
     @Test func retitlingAPageTheMenuNamesRenamesItOnEveryPageOfASession() async throws {

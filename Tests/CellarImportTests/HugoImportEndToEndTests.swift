@@ -145,10 +145,10 @@ import Testing
             paginate: 5
             copyright: "© 2024 A. Writer"
             markdown: {unsafe: true, anchors: github, definitions: true}   # raw HTML in Markdown is let through, as Hugo rendered it
-            # The source's main menu, for when Cellar has menus:
-            # menu:
-            #   - {url: "/posts/", label: "Posts"}
-            #   - {url: "/about/", label: "About"}
+            # The source's main menu: the whole navigation (sections it does not name are not in it).
+            menu:
+              - {section: posts, label: "Posts"}
+              - {page: about, label: "About"}
             ---
             Short notes from walks, builds and trips. Start with [the first one](/posts/first-light.md).
 

@@ -28,7 +28,7 @@ import Testing
         try await workspace.importSite(.hugo)
         let settings = try workspace.read("content/_index.md")
         #expect(settings.contains("title: \"Split config\"\ndescription: \"From params.toml\"\nbase_url: https://d.example.org/\n"))
-        #expect(settings.contains("#   - {url: \"/notes/\", label: \"Notes\"}\n"))
+        #expect(settings.contains("menu:\n  - {section: notes, label: \"Notes\"}\n"))
         #expect(try workspace.read("content/notes/_index.md").contains("permalink: /:year/:slug/\n"))
     }
 

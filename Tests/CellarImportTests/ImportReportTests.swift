@@ -25,7 +25,7 @@ import Testing
         let unplaced = try #require(notes.first { $0["file"] is NSNull })
         #expect(unplaced["line"] is NSNull && unplaced["column"] is NSNull)
         let check = try #require(json["check"] as? [String: Any])
-        #expect(check["builds"] as? Bool == true && check["errors"] as? Int == 2 && check["warnings"] as? Int == 0)
+        #expect(check["builds"] as? Bool == true && check["errors"] as? Int == 0 && check["warnings"] as? Int == 2)
     }
 
     @Test func aSiteWithProblemsIsIncomplete() async throws {

@@ -129,10 +129,10 @@ import Testing
             timezone: America/New_York
             paginate: 4
             markdown: {unsafe: true, anchors: github}   # raw HTML in Markdown is let through, as Jekyll rendered it
-            # The source's main menu, for when Cellar has menus:
-            # menu:
-            #   - {url: "/about/", label: "About the log"}
-            #   - {url: "/contact/", label: "Contact"}
+            # The source's main menu: the whole navigation (sections it does not name are not in it).
+            menu:
+              - {page: about, label: "About the log"}
+              - {page: contact, label: "Contact"}
             ---
             Welcome aboard. The newest entries are below.
 

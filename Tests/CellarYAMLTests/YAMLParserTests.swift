@@ -192,8 +192,11 @@ import Testing
          "a.md:2:12: error: malformed YAML: mapping values are not allowed in this context\n  hint: a value that contains ': ' must be quoted, e.g. title: \"Dune: Part Two\""),
         ("title: [unclosed\nrating: 9\n",
          "a.md:3:7: error: malformed YAML: did not find expected ',' or ']' (while parsing a flow sequence)\n  hint: a list in brackets needs commas between items and a closing ']'"),
+        // Reported at the quote that is never closed, not at the end of the front matter where libyaml notices.
         ("title: \"open\nrating: 9\n",
-         "a.md:4:1: error: malformed YAML: found unexpected end of stream (while scanning a quoted scalar)\n  hint: a quote or bracket is never closed"),
+         "a.md:2:8: error: malformed YAML: found unexpected end of stream (while scanning a quoted scalar)\n  hint: the quote that starts here is never closed: the value runs to the end of the front matter (line 4)"),
+        ("title: Dune\nsummary: 'A desert planet\nrating: 9\ncast: [Zendaya]\n",
+         "a.md:3:10: error: malformed YAML: found unexpected end of stream (while scanning a quoted scalar)\n  hint: the quote that starts here is never closed: the value runs to the end of the front matter (line 6)"),
         ("title: A\nhome: @me\n",
          "a.md:3:7: error: malformed YAML: found character that cannot start any token (while scanning for the next token)\n  hint: YAML indents with spaces, never tabs; quote values that start with '@' or '`'"),
         ("cast:\n\t- Zendaya\n",

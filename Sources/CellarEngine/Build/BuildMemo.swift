@@ -13,6 +13,7 @@ struct BuildMemo: Sendable {
     var model = ModelStage.Memo()
     var cells = CellStage.Memo()
     var pages = PageStage.Memo()
+    var links = PageLinkCheck.Memo()
     var output = WriteStage.Memo()
     /// The code highlighter, prepared by the first build that needs it (it may set up a data folder).
     var highlighter: CodeHighlighter?
@@ -26,5 +27,6 @@ struct BuildMemo: Sendable {
         model.placements = [:]
         cells.configurators = [:]
         pages = PageStage.Memo()
+        links = PageLinkCheck.Memo()
     }
 }

@@ -38,7 +38,10 @@ struct BuildPipeline: Sendable {
         var diagnostics = DiagnosticBag()
         let layout = SiteLayout(options: options)
         let rules = PublishRules(includeDrafts: options.includeDrafts, includeFuture: options.includeFuture, now: options.now)
-        func stage<T>(_ stage: BuildStage, _ body: () async throws(BuildFailure) -> T) async throws(BuildFailure) -> T {
+        /// Runs a stage; after it, errors end the build (unless `continuing`: the next stage then
+        /// finds its own problems, to be reported with them).
+        func stage<T>(_ stage: BuildStage, continuing: Bool = false,
+                      _ body: () async throws(BuildFailure) -> T) async throws(BuildFailure) -> T {
             reporter.stageStarted(stage)
             Trace.mark("before " + stage.rawValue)
             let began = clock.now
@@ -48,11 +51,12 @@ struct BuildPipeline: Sendable {
             let after = StageUsage.now()
             usage[stage] = after.since(before, adding: usage[stage])
             reporter.stageFinished(stage, duration: clock.now - began)
-            if diagnostics.hasErrors { throw BuildFailure(diagnostics) }
+            if diagnostics.hasErrors, !continuing { throw BuildFailure(diagnostics) }
             return result
         }
 
-        let frame = try await stage(.load) { () throws(BuildFailure) in
+        // Mistakes in the theme do not stop the content from being read: a build reports both.
+        let frame = try await stage(.load, continuing: true) { () throws(BuildFailure) in
             guard let frame = LoadStage(layout: layout, options: options)
                 .run(changes, memo: &memo.load, diagnostics: &diagnostics) else { throw BuildFailure(diagnostics) }
             return frame
@@ -85,9 +89,20 @@ struct BuildPipeline: Sendable {
             await CellStage(registry: registry(site, environment: environment), globalKey: globalKey, lean: oneShot)
                 .run(model, memo: &memo.cells, diagnostics: &diagnostics)
         }
+        // Links written in Markdown are checked once every page is known, before anything is
+        // written: a broken one fails the build (`links: {broken: error}`, the default) and leaves
+        // the output as it was. `cellar check` (in memory) goes on to check what only the finished
+        // pages show, and reports them all together.
+        var linkProblems: [Diagnostic] = []
         let pages = try await stage(.pages) {
-            await PageStage(model: model, cells: cellOutput, dates: environment.dates, feeds: feeds,
-                            remembers: options.writeMode != .staged).run(memo: &memo.pages)
+            let pages = await PageStage(model: model, cells: cellOutput, dates: environment.dates, feeds: feeds,
+                                        remembers: options.writeMode != .staged).run(memo: &memo.pages)
+            Trace.mark("pages assembled")
+            let problems = await PageLinkCheck(model: site, files: pages.files)
+                .problems(changed: pages.dirty == nil ? nil : model.changed, memo: &memo.links)
+            Trace.mark("page links checked")
+            if options.writeMode == .memory { linkProblems = problems } else { diagnostics.append(contentsOf: problems) }
+            return pages
         }
         let summary = try await stage(.write) { () throws(BuildFailure) in
             try await WriteStage(options: options, layout: layout, reporter: reporter, globalKey: globalKey)
@@ -98,7 +113,8 @@ struct BuildPipeline: Sendable {
         var report = BuildReport(
             items: site.items.count, pages: pages.pages.count + site.items.reduce(0) { $0 + $1.aliases.count },
             written: summary.written, unchanged: summary.unchanged, removed: summary.removed, duration: clock.now - start,
-            stageDurations: timings, stageUsage: usage, diagnostics: diagnostics.sorted, output: layout.output,
+            stageDurations: timings, stageUsage: usage, diagnostics: DiagnosticBag(diagnostics.diagnostics + linkProblems).sorted,
+            output: layout.output,
             nextScheduledChange: site.nextScheduledChange
         )
         report.unpublished = site.unpublished

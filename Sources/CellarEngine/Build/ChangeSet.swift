@@ -30,13 +30,16 @@ enum ChangeSet: Sendable, Hashable {
 
     /// The frame of `site` — its scan of `content/`, settings, sections and theme — still holds
     /// after these changes: every changed path is a file the scan already knew that is still a
-    /// file (an item, a static file or a theme asset), and none is a settings file.
+    /// file (an item, a static file or a theme asset the site uses), and none is a settings file.
     func keepsFrame(of site: LoadedSite) -> Bool {
         guard case .paths(let paths) = self else { return false }
-        let assetsFolder = Paths.join(site.theme.directory, "assets")
+        let assetsFolders = [site.theme.files.siteFolders["assets"], Paths.join(site.theme.directory, "assets")].compactMap { $0 }
         for path in paths {
             guard FileIO.status(path, followLinks: true)?.kind == .file else { return false }
-            if let asset = Paths.relative(path, to: assetsFolder), !asset.isEmpty, site.theme.assets.contains(asset) { continue }
+            // An asset the site copies, from where it is copied (not one the site's own hides).
+            if assetsFolders.contains(where: { folder in
+                Paths.relative(path, to: folder).flatMap { site.theme.assetSource($0)?.path == path ? $0 : nil } != nil
+            }) { continue }
             guard let relative = Paths.relative(path, to: site.layout.content), !relative.isEmpty,
                   Paths.lastComponent(of: relative) != "_index.md", site.scan.files.contains(relative) else { return false }
         }

@@ -1,8 +1,9 @@
 import CellarDiagnostics
 import Foundation
 
-/// A fingerprint of everything a build reads — every file under `content/` and `themes/` (path,
-/// size, modification time, inode), the options and Cellar's version — kept with the last build's
+/// A fingerprint of everything a build reads — every file under `content/`, `themes/` and the
+/// site's folders that override theme files (path, size, modification time, inode), the options
+/// and Cellar's version — kept with the last build's
 /// outcome. When nothing differs, the output is still as written and no scheduled date has come,
 /// `cellar build` knows the site is up to date without reading a single file.
 struct InputSnapshot: Codable, Sendable {
@@ -26,7 +27,7 @@ struct InputSnapshot: Codable, Sendable {
         hash.combine(options.includeDrafts ? 1 : 0)
         hash.combine(options.includeFuture ? 1 : 0)
         let site = FileIO.realPath(layout.root) ?? layout.root
-        for root in [layout.content, layout.themes] {
+        for root in [layout.content, layout.themes] + layout.themeOverrides {
             hash.combine(root)
             hash.combine(walkInParallel(root, inside: site, themes: root == layout.themes))
         }

@@ -22,6 +22,17 @@ package struct SiteLayout: Sendable {
         }
     }
 
+    /// The site's own folders that override the theme's files (`layouts/`, `cells/`, … see
+    /// ``ThemeFiles``), as absolute paths, whether they exist or not.
+    package var themeOverrides: [String] {
+        ThemeFiles.overridingFolders.map { Paths.join(root, $0) }
+    }
+
+    /// The folders a build reads from, those that exist: what the preview server watches.
+    package var inputFolders: [String] {
+        [content, themes] + themeOverrides.filter(FileIO.isDirectory)
+    }
+
     /// `content/reviews/dune.md` (or `mysite/content/…` when the site is elsewhere).
     package func display(contentPath: String) -> String {
         displayPrefix + "content/" + contentPath

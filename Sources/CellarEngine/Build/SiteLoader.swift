@@ -13,6 +13,10 @@ struct LoadedSite: Sendable {
     var config: SiteConfig
     var theme: Theme
     var sections: [String: ContentSection]
+    /// Whether every section's settings loaded. After a load with errors, items are still parsed
+    /// when they did — a theme's mistakes must not hide the content's (all problems in one build) —
+    /// but not when a section is missing: its items would be read as another section's.
+    var sectionsComplete = true
 }
 
 /// Stage one: scan `content/`, read the site and section settings, load the theme.
@@ -37,26 +41,31 @@ struct SiteLoader {
             named: config.theme, at: config.locations["theme"], diagnostics: &diagnostics) else { return nil }
 
         var sections: [String: ContentSection] = [:]
+        var sectionsComplete = true
         let folders = Set(scan.sectionFolders)
         for folder in scan.sectionFolders.sorted() where !folder.isEmpty {
             var parent = Paths.parent(of: folder)
             while !parent.isEmpty, !folders.contains(parent) { parent = Paths.parent(of: parent) }
             guard let section = configLoader.loadSection(
                 folder, site: config, files: scan.files, parentID: parent.isEmpty ? nil : parent,
-                diagnostics: &diagnostics) else { continue }
+                diagnostics: &diagnostics) else {
+                sectionsComplete = false
+                continue
+            }
             check(section, theme: theme, diagnostics: &diagnostics)
             sections[folder] = section
         }
-        if let kind = config.defaultKind, theme.kinds[kind] == nil {
+        if let kind = config.defaultKind, theme.kinds[kind] == nil, !theme.unusableKinds.contains(kind) {
             diagnostics.append(ItemParser.unknownKind(kind, at: config.locations["kind"], known: theme.kinds.keys.sorted()))
         }
         ThemeChecker(theme: theme, sections: sections, swiftKinds: Set(options.kinds.names)).check(diagnostics: &diagnostics)
-        return LoadedSite(layout: layout, scan: scan, config: config, theme: theme, sections: sections)
+        return LoadedSite(layout: layout, scan: scan, config: config, theme: theme, sections: sections,
+                          sectionsComplete: sectionsComplete)
     }
 
     private func check(_ section: ContentSection, theme: Theme, diagnostics: inout DiagnosticBag) {
         ThemeChecker.checkLayout(section, theme: theme, diagnostics: &diagnostics)
-        if let kind = section.kind, theme.kinds[kind] == nil {
+        if let kind = section.kind, theme.kinds[kind] == nil, !theme.unusableKinds.contains(kind) {
             diagnostics.append(ItemParser.unknownKind(kind, at: section.locations["kind"], known: theme.kinds.keys.sorted()))
         }
         if case .field(let name) = section.grouping {

@@ -36,6 +36,14 @@ package struct SiteModel: Sendable {
     var navigation: [NavigationEntry] = []
     /// Items left out by the publishing rules: drafts, and items dated in the future.
     var unpublished = Unpublished()
+    /// The links of the introductions (the bodies of `_index.md` files) that only the finished
+    /// site can confirm, with the page each is on.
+    var introLinks: [IntroLink] = []
+
+    struct IntroLink: Sendable {
+        var page: URLPath
+        var link: PageLink
+    }
 
     /// How many items a build did not publish, and why.
     package struct Unpublished: Sendable, Hashable {
@@ -63,5 +71,18 @@ package struct SiteModel: Sendable {
     /// Top-level sections, in navigation order.
     var topSections: [ContentSection] {
         sections.filter { $0.parentID == nil && !$0.id.isEmpty }
+    }
+
+    /// Top-level sections in the order the home page shows them: those the menu names, in the
+    /// menu's order, then the others by `weight` and title (without a `menu:`, the navigation is
+    /// the sections by weight and title, so that order).
+    var homeSections: [ContentSection] {
+        var menuPlace: [String: Int] = [:]
+        for (place, entry) in navigation.enumerated() {
+            if let id = entry.sectionID, menuPlace[id] == nil { menuPlace[id] = place }
+        }
+        return topSections.enumerated()
+            .sorted { (menuPlace[$0.element.id] ?? Int.max, $0.offset) < (menuPlace[$1.element.id] ?? Int.max, $1.offset) }
+            .map(\.element)
     }
 }

@@ -157,10 +157,13 @@ struct SiteWriter {
     /// on every core (a site of photos has tens of thousands).
     /// - Parameter sources: copy only the files with these (absolute) sources, and nothing else.
     func copyFiles(onlyFrom sources: Set<String>? = nil) async throws(FileIOError) {
-        var copies: [(source: String, path: String)] = []
-        func add(_ source: String, to path: String) {
+        var copies: [(source: String, path: String, origins: [String])] = []
+        /// - Parameter origins: the paths whose change means the file must be copied again (its
+        ///   source, and for an asset both places it may come from: a site's override that goes
+        ///   away brings back the theme's file, unchanged itself).
+        func add(_ source: String, to path: String, origins: [String]? = nil) {
             if let sources, !sources.contains(source) { return }
-            copies.append((source, path))
+            copies.append((source, path, origins ?? [source]))
         }
         for path in model.staticFiles {
             add(Paths.join(layout.content, path), to: path)
@@ -173,12 +176,13 @@ struct SiteWriter {
             }
         }
         for asset in model.theme.assets {
-            add(Paths.join(model.theme.directory, "assets", asset), to: asset)
+            guard let source = model.theme.assetSource(asset) else { continue }
+            add(source.path, to: asset, origins: [Paths.join(layout.root, "assets", asset), Paths.join(model.theme.directory, "assets", asset)])
         }
         let writer = self.writer
         let unchanged = sources == nil ? unchangedSources : nil
         _ = try await parallelMap(copies, minimumChunk: 256) { (copy) throws(FileIOError) in
-            if let unchanged, !unchanged.changed.contains(copy.source), writer.keep(copy.path) { return }
+            if let unchanged, !copy.origins.contains(where: unchanged.changed.contains), writer.keep(copy.path) { return }
             try writer.copy(copy.source, to: copy.path)
         }
     }

@@ -76,7 +76,7 @@ struct URLClaims {
         for item in items { counts[item.sectionID, default: 0] += 1 }
         // The theme's assets are copied to the root of the output: nothing else may land on them.
         for asset in site.theme.assets.sorted() {
-            let shown = site.theme.display + "/assets/" + asset
+            let shown = site.theme.files.display(of: "assets/" + asset)
             claims.claim(URLPath(asset), by: shown, at: SourceLocation(file: shown), diagnostics: &diagnostics)
         }
         for section in site.sections.values.sorted(by: { $0.id < $1.id }) {

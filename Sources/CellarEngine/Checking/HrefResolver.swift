@@ -22,6 +22,7 @@ struct HrefResolver: Sendable {
 
     /// - Parameter page: the address of the page the link is on (relative links start from it).
     func resolve(_ href: String, from page: URLPath) -> Outcome {
+        if let sitePath = plainSitePath(href) { return lookup(sitePath, fragment: nil) }
         var target = Self.trimmingHTMLSpace(href)
         var fragment: String?
         if let hash = target.firstIndex(of: "#") {
@@ -47,14 +48,7 @@ struct HrefResolver: Sendable {
         }
         guard let normalized = Self.normalize(sitePath) else { return .outside }
         sitePath = URLEncoding.decode(normalized) ?? normalized
-        if policy.isOutside("/" + sitePath) { return .external }
-        if sitePath.isEmpty || sitePath.hasSuffix("/") {
-            let file = sitePath + "index.html"
-            return files.contains(file) ? .file(file, fragment: fragment) : .missing(URLPath(sitePath), fragment: fragment)
-        }
-        if files.contains(sitePath) { return .file(sitePath, fragment: fragment) }
-        if files.contains(sitePath + "/index.html") { return .file(sitePath + "/index.html", fragment: fragment) }
-        return .missing(URLPath(sitePath), fragment: fragment)
+        return lookup(sitePath, fragment: fragment)
     }
 
     /// The address a page file is served at: `blog/index.html` → `/blog/`.
@@ -82,5 +76,35 @@ struct HrefResolver: Sendable {
         while let first = trimmed.first, isSpace(first) { trimmed.removeFirst() }
         while let last = trimmed.last, isSpace(last) { trimmed.removeLast() }
         return trimmed
+    }
+
+    // MARK: - Private
+
+    /// What is at `sitePath` (from the root of the site, without the base path, normalised and decoded).
+    private func lookup(_ sitePath: String, fragment: String?) -> Outcome {
+        if policy.isOutside("/" + sitePath) { return .external }
+        if sitePath.isEmpty || sitePath.hasSuffix("/") {
+            let file = sitePath + "index.html"
+            return files.contains(file) ? .file(file, fragment: fragment) : .missing(URLPath(sitePath), fragment: fragment)
+        }
+        if files.contains(sitePath) { return .file(sitePath, fragment: fragment) }
+        if files.contains(sitePath + "/index.html") { return .file(sitePath + "/index.html", fragment: fragment) }
+        return .missing(URLPath(sitePath), fragment: fragment)
+    }
+
+    /// The site path of the usual link — a path under the base path of printable ASCII with
+    /// nothing to trim, cut, decode or resolve (no `#`, `?`, `%`, `\`, `//` or `/.`) — without the
+    /// general path's work; nil for any other (which that path resolves alike).
+    private func plainSitePath(_ href: String) -> String? {
+        let bytes = href.utf8
+        guard bytes.first == UInt8(ascii: "/"), href.hasPrefix(siteURL.basePath) else { return nil }
+        var previous: UInt8 = 0
+        for byte in bytes {
+            guard byte > 0x20, byte < 0x7F, byte != UInt8(ascii: "#"), byte != UInt8(ascii: "?"), byte != UInt8(ascii: "%"),
+                  byte != UInt8(ascii: "\\") else { return nil }
+            if previous == UInt8(ascii: "/"), byte == UInt8(ascii: "/") || byte == UInt8(ascii: ".") { return nil }
+            previous = byte
+        }
+        return String(href.dropFirst(siteURL.basePath.count))
     }
 }

@@ -79,7 +79,7 @@ extension LinkChecker {
             let isFile = problem.attribute == "src" || !["", "html", "htm"].contains(Paths.fileExtension(problem.target))
             let message = problem.tag == "img" ? "image '\(value)' not found"
                 : isFile ? "file '\(value)' not found" : "link '\(value)' leads to no page"
-            return .error(message + on, at: location, hint: Self.missingHint(URLPath(problem.target), context: context))
+            return .error(message + on, at: location, hint: Self.missingHint(URLPath(problem.target), addresses: context.pageAddresses))
         case .anchor:
             let target = problem.target.isEmpty ? files[0] : problem.target
             let fragment = value.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).last.map(String.init) ?? ""

@@ -1,10 +1,12 @@
 import CellarDiagnostics
 import CellarMarkdown
 
-/// Checks the built site's links: every internal `href` and `src` leads to a file of the output,
-/// every `#anchor` is an `id` on its target page, every `<img>` has an `alt` attribute, and
-/// Markdown images have alt text. Links written in Markdown are reported where they are written;
-/// the others (from templates and fields) on the template, field or page they come from.
+/// Checks what only the built site's pages show: every `href` and `src` of a template or field
+/// leads to a file of the output, every `#anchor` is an `id` on its target page, every `<img>` has
+/// an `alt` attribute, and Markdown images have alt text. Links written in Markdown are reported
+/// where they are written — whether their page or file exists the build itself decided
+/// (``PageLinkCheck``, ``LinkResolver``), under the site's `links:` policy; the others on the
+/// template, field or page they come from.
 struct LinkChecker: Sendable {
     var model: SiteModel
     var pages: [Page]
@@ -61,8 +63,9 @@ struct LinkChecker: Sendable {
         return false
     }
 
-    /// Checks every link of every published item's body and of the introductions; returns the
-    /// problems and, by source, the links as pages have them (so the page pass does not report them again).
+    /// Checks the anchors and alt text of every published item's body and of the introductions;
+    /// returns the problems and, by source, the links as pages have them (so the page pass does not
+    /// report them again).
     private func checkSources(_ context: Context) async -> ([Diagnostic], [String: Set<String>]) {
         var sources = model.items.map { item in
             MarkdownSource(id: item.id, markdown: item.source.markdown, directory: Paths.parent(of: item.id), file: item.file,
@@ -76,8 +79,7 @@ struct LinkChecker: Sendable {
                                           firstLine: section.introFirstLine, page: section.url))
         }
         let renderer = MarkdownRenderer(options: model.config.markdown)
-        // Broken links a build let through as warnings (`links: {broken: warning}`) are errors here.
-        let links = model.links.checking
+        let links = model.links
         let checked = await parallelMap(sources, minimumChunk: 64) { source -> ([Diagnostic], [String]) in
             guard Self.mayHaveLinks(source.markdown) else {
                 return ([], [])
@@ -94,15 +96,17 @@ struct LinkChecker: Sendable {
                         hint: "describe it between the brackets, ![what it shows](\(reference.destination)); "
                             + "leave them empty only when the image is decoration"))
                 }
-                var found = DiagnosticBag()
+                // Whether the file or page is there the build decided and reported (``PageLinkCheck``):
+                // what only the finished pages show is whether the anchor is on it.
+                var ignored = DiagnosticBag()
+                var pageLink: PageLink?
                 let href = links.rewrite(reference, directory: source.directory, file: source.file,
-                                         firstLine: source.firstLine, diagnostics: &found) ?? reference.destination
+                                         firstLine: source.firstLine, diagnostics: &ignored, pageLink: &pageLink) ?? reference.destination
                 hrefs.append(href)
-                if found.hasErrors {
-                    problems.append(contentsOf: found.diagnostics.filter { $0.severity == .error })
-                } else if let problem = Self.problem(href, written: reference.destination, isImage: reference.kind == .image,
-                                                     from: source.page, at: location, context: context) {
-                    problems.append(problem)
+                if case .file(let file, let fragment?) = context.resolver.resolve(href, from: source.page),
+                   let hint = Self.anchorProblem(fragment, in: file, context: context) {
+                    problems.append(.error("anchor '#\(fragment)' not found on \(HrefResolver.pageURL(ofFile: file))", at: location,
+                                           hint: hint))
                 }
             }
             return (problems, hrefs)
@@ -128,29 +132,28 @@ struct LinkChecker: Sendable {
         return result
     }
 
-    /// The problem with a link written in Markdown, reported where it is written.
-    private static func problem(_ href: String, written: String, isImage: Bool, from page: URLPath,
-                                at location: SourceLocation, context: Context) -> Diagnostic? {
-        switch context.resolver.resolve(href, from: page) {
-        case .external, .outsideBasePath:
+    /// What is wrong with a link written in Markdown that leads to no file of the site, with the
+    /// severity the site's `links: {broken: …}` gives it; nil when it leads to a file (or elsewhere).
+    /// - Parameter addresses: every page address of the site, for the "did you mean".
+    static func brokenLink(_ outcome: HrefResolver.Outcome, written: String, isImage: Bool, from page: URLPath,
+                           at location: SourceLocation, policy: LinkPolicy, addresses: () -> [String]) -> Diagnostic? {
+        switch outcome {
+        case .external, .outsideBasePath, .file:
             return nil
         case .outside:
-            return .error("link '\(written)' leads outside the site", at: location,
-                          hint: "relative links start from the page's address, \(page)")
+            return policy.broken("link '\(written)' leads outside the site", at: location,
+                                 hint: "relative links start from the page's address, \(page)")
         case .missing(let path, _):
             let relative = written.hasPrefix("/") ? "" : " (relative links start from the page's address, \(page))"
-            return .error(isImage ? "image '\(written)' not found" : "link '\(written)' leads to no page", at: location,
-                          hint: URLCheck.hostGuess(written).map { "did you mean '\($0)'?" } ?? missingHint(path, context: context) + relative)
-        case .file(let file, let fragment):
-            guard let fragment, let hint = anchorProblem(fragment, in: file, context: context) else { return nil }
-            return .error("anchor '#\(fragment)' not found on \(HrefResolver.pageURL(ofFile: file))", at: location,
-                          hint: hint)
+            return policy.broken(isImage ? "image '\(written)' not found" : "link '\(written)' leads to no page", at: location,
+                                 hint: URLCheck.hostGuess(written).map { "did you mean '\($0)'?" }
+                                    ?? missingHint(path, addresses: addresses()) + relative)
         }
     }
 
     /// "nothing is published at /abut/; did you mean /about/?"
-    static func missingHint(_ path: URLPath, context: Context) -> String {
-        let suggestion = Suggestion.closest(to: path.description, in: context.pageAddresses)
+    static func missingHint(_ path: URLPath, addresses: [String]) -> String {
+        let suggestion = Suggestion.closest(to: path.description, in: addresses)
         return "nothing is published at \(path)" + (suggestion.map { "; did you mean \($0)?" } ?? "")
     }
 

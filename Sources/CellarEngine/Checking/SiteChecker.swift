@@ -1,9 +1,10 @@
 import CellarDiagnostics
 import Foundation
 
-/// `cellar check`: everything a build checks, without touching the site's output or cache, plus
-/// what only a finished site shows — links between pages and to anchors, local images, alt text —
-/// and tags that look like typos of each other.
+/// `cellar check`: everything a build checks — links written in Markdown included, decided as the
+/// build decides them — without touching the site's output or cache, plus what only a finished
+/// site shows — anchors, links and images of templates, alt text — and tags that look like typos
+/// of each other.
 ///
 /// ```swift
 /// let report = await SiteChecker(options: BuildOptions(siteDirectory: "mysite")).check()
@@ -36,12 +37,7 @@ package struct SiteChecker: Sendable {
         var diagnostics = DiagnosticBag(build.diagnostics)
         if let model = memo.model.model, let output = memo.output.captured {
             let checker = LinkChecker(model: model, pages: memo.pages.pages, output: output, layout: SiteLayout(options: options))
-            let links = await checker.check()
-            // A broken link the build reported as a warning (`links: {broken: warning}`) comes back
-            // from the checker as an error: keep only the error.
-            let promoted = Set(links.filter { $0.severity == .error }.map { Diagnostic(.warning, $0.message, at: $0.location, hint: $0.hint) })
-            diagnostics = DiagnosticBag(build.diagnostics.filter { !promoted.contains($0) })
-            diagnostics.append(contentsOf: links)
+            diagnostics.append(contentsOf: await checker.check())
             diagnostics.append(contentsOf: TagTypoFinder.warnings(for: model.items, similarOK: model.config.similarTags,
                                                                   settingsFile: model.config.file))
             diagnostics.append(contentsOf: ThemeTextNotes.notes(model.theme.text, language: model.config.language,

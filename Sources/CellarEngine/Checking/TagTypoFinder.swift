@@ -3,14 +3,15 @@ import Foundation
 
 /// Finds tags that look like typos of each other (`swift` and `swfit`): slugs of at least four
 /// characters one edit apart (two when both are eight or longer), not differing only in digits
-/// (`swift5`, `swift6`). A pair is worth a warning only when one spelling is much rarer than the
-/// other — at most a third as many items — since two tags both in wide use (`rust`, `rest`) are
-/// two tags. One warning per pair, where the rarer is first written; the site settings' `tags:
-/// {similar_ok: [[rust, rest]]}` silences a pair.
+/// (`swift5`, `swift6`). A pair is worth a warning when one spelling is clearly the usual one: the
+/// rarer is used by at most half as many items (1 against 2, 3 against 6), since two tags both in
+/// wide use (`rust` on 4 items, `rest` on 5) are two tags, and of two spellings used once each
+/// neither is the usual one. One warning per pair, where the rarer is first written; the site
+/// settings' `tags: {similar_ok: [[rust, rest]]}` silences a pair.
 struct TagTypoFinder {
     static let minimumLength = 4
-    /// The rarer tag is used by at most `1 / rarity` as many items as the common one.
-    static let rarity = 3
+    /// The rarer tag is used by at most `1 / rarity` as many items as the usual one.
+    static let rarity = 2
 
     /// - Parameter similarOK: groups of tags that look alike on purpose.
     static func warnings(for items: [ContentItem], similarOK: [[String]] = [], settingsFile: String = "content/_index.md") -> [Diagnostic] {

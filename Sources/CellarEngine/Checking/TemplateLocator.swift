@@ -29,13 +29,13 @@ struct TemplateLocator: Sendable {
 
     private var candidates: [Candidate] = []
 
-    /// Reads every template of the theme (`cells/`, `layouts/`, `pages/`, `partials/`).
+    /// Reads every template of the theme (`cells/`, `layouts/`, `pages/`, `partials/`), each
+    /// where the site has it when it overrides the theme's.
     init(theme: Theme) {
         for folder in ["cells", "layouts", "pages", "partials"] {
-            let directory = Paths.join(theme.directory, folder)
-            for entry in (try? FileIO.list(directory)) ?? [] where entry.name.hasSuffix(".html") {
-                guard let bytes = try? FileIO.read(Paths.join(directory, entry.name), limit: 1 << 20) else { continue }
-                add(bytes, file: Paths.join(theme.display, folder, entry.name))
+            for (name, file) in theme.files.entries(in: folder) where name.hasSuffix(".html") {
+                guard let bytes = try? FileIO.read(file.path, limit: 1 << 20) else { continue }
+                add(bytes, file: file.display)
             }
         }
     }

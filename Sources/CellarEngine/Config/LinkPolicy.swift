@@ -17,7 +17,7 @@ package struct LinkPolicy: Sendable, Hashable {
     /// serves: links under them are kept as written, with the base path, and never reported.
     package var outside: [String]
     /// `error` (the default): a broken link fails the build; `warning`: it is reported and the build
-    /// succeeds. `cellar check` reports broken links as errors either way.
+    /// succeeds. `cellar build` and `cellar check` decide alike (see ``PageLinkCheck``).
     package var broken: Broken
 
     package init(outside: [String] = [], broken: Broken = .error) {
@@ -35,11 +35,6 @@ package struct LinkPolicy: Sendable, Hashable {
             let folder = prefix.hasSuffix("/") ? prefix : prefix + "/"
             return path.hasPrefix(folder) || path == String(folder.dropLast())
         }
-    }
-
-    /// The policy with broken links as errors: what `cellar check` applies.
-    var strict: LinkPolicy {
-        LinkPolicy(outside: outside, broken: .error)
     }
 
     /// A diagnostic about a broken link, with the severity the policy gives it.

@@ -2,32 +2,27 @@ import CellarDiagnostics
 import CellarTree
 import CellarYAML
 
-/// Reads `themes/<theme>/i18n/*.yml`: one file per language, each a mapping of text names to a
-/// text, or to its plural forms. English is the base every other language falls back to.
+/// Reads `themes/<theme>/i18n/*.yml` (each from the site's `i18n/` when it has one): one file per
+/// language, each a mapping of text names to a text, or to its plural forms. English is the base
+/// every other language falls back to.
 struct ThemeTextLoader {
-    /// Absolute path of the theme's `i18n/` folder, and as shown in messages.
-    var directory: String
+    var files: ThemeFiles
+    /// The theme's `i18n/` folder as shown in messages.
     var display: String
 
     func load(diagnostics: inout DiagnosticBag) -> ThemeTextCatalog {
         var catalog = ThemeTextCatalog.empty(display: display)
-        guard FileIO.isDirectory(directory) else { return catalog }
-        let entries: [(name: String, kind: FileStatus.Kind?)]
-        do throws(FileIOError) { entries = try FileIO.list(directory) } catch {
-            diagnostics.append(error.diagnostic)
-            return catalog
-        }
         var nodes: [String: LocatedNode] = [:]
-        for entry in entries.sorted(by: { $0.name < $1.name }) where entry.name.hasSuffix(".yml") || entry.name.hasSuffix(".yaml") {
-            let language = Paths.deletingExtension(entry.name)
-            let shown = display + "/" + entry.name
+        for (name, file) in files.entries(in: "i18n") where name.hasSuffix(".yml") || name.hasSuffix(".yaml") {
+            let language = Paths.deletingExtension(name)
+            let shown = file.display
             guard LanguageTag.hasTagShape(language) else {
                 diagnostics.error("'\(language)' is not a language tag", at: SourceLocation(file: shown),
                                   hint: "name text files after their language: en.yml, fr.yml, pt-BR.yml, zh-Hant.yml")
                 continue
             }
             do throws(Diagnostic) {
-                let text = try SourceLoader.text(at: directory + "/" + entry.name, display: shown)
+                let text = try SourceLoader.text(at: file.path, display: shown)
                 guard let node = try YAMLParser().parse(text, file: shown) else { continue }
                 nodes[language] = node
                 catalog.files[language] = shown

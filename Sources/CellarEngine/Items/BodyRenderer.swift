@@ -42,6 +42,7 @@ package struct BodyRenderer: Sendable {
         var item = item
         var found = DiagnosticBag()
         var dependsOnLinks = false
+        var pageLinks: [PageLink] = []
         var waits = false
         let use = ShortcodeUse()
         let handler: ((ShortcodeCall) -> ShortcodeOutput?)? = shortcodes.map { [item, links] renderer in
@@ -57,8 +58,13 @@ package struct BodyRenderer: Sendable {
                 waits = true
                 return nil
             }
-            let rewritten = links.rewrite(reference, in: item, diagnostics: &found)
+            var pageLink: PageLink?
+            let rewritten = links.rewrite(reference, in: item, diagnostics: &found, pageLink: &pageLink)
             if rewritten != nil || !found.isEmpty { dependsOnLinks = true }
+            if let pageLink {
+                pageLinks.append(pageLink)
+                dependsOnLinks = true   // whether a page is published there may change with any page
+            }
             return rewritten
         }, shortcode: handler)
         if waits { return nil }
@@ -70,7 +76,8 @@ package struct BodyRenderer: Sendable {
                                                                         firstLine: item.bodyFirstLine))
         // `<!--more-->` ends the summary where the author put it; else the first paragraph, clipped.
         let summary = document.textBeforeMore ?? Self.clip(document.firstParagraph, to: summaryLength)
-        item.body = ContentItem.Body(html: document.html, summary: summary, headings: document.headings, counts: document.counts)
+        item.body = ContentItem.Body(html: document.html, summary: summary, headings: document.headings, counts: document.counts,
+                                     pageLinks: pageLinks)
         return Rendered(item: item, dependsOnLinks: dependsOnLinks,
                         usesShortcodes: use.used || !document.shortcodeProblems.isEmpty, dataFiles: use.reads)
     }

@@ -86,13 +86,16 @@ package struct ContentItem: Sendable, Identifiable {
         package let headings: [MarkdownHeading]
         /// Prose words, CJK characters and code words, counted apart.
         package let counts: MarkdownTextCounts
+        /// Its links to addresses of the site that only the finished site can confirm.
+        let pageLinks: [PageLink]
 
-        init(html: String, summary: String, headings: [MarkdownHeading], counts: MarkdownTextCounts) {
+        init(html: String, summary: String, headings: [MarkdownHeading], counts: MarkdownTextCounts, pageLinks: [PageLink] = []) {
             self.html = html
             self.summary = summary
             self.wordCount = counts.proseWords + counts.cjkCharacters
             self.headings = headings
             self.counts = counts
+            self.pageLinks = pageLinks
         }
 
         static let unrendered = Body(html: "", summary: "", headings: [], counts: MarkdownTextCounts())

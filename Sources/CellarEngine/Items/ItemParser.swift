@@ -12,6 +12,9 @@ struct ItemParser: Sendable {
     var sections: [String: ContentSection]
     var kinds: [String: KindDefinition]
     var files: ContentFileSet
+    /// Kinds declared with a mistake (reported at the declaration): their items are left untyped,
+    /// with no "unknown kind" of their own.
+    var unusableKinds: Set<String> = []
 
     /// The parsed item, or nil after adding the reasons to `diagnostics`.
     func parse(_ source: ItemSource, bytes: [UInt8], diagnostics: inout DiagnosticBag) -> ContentItem? {
@@ -128,7 +131,9 @@ struct ItemParser: Sendable {
                 return nil
             }
             guard let kind = kinds[name] else {
-                diagnostics.append(Self.unknownKind(name, at: written.location, known: kinds.keys.sorted()))
+                if !unusableKinds.contains(name) {
+                    diagnostics.append(Self.unknownKind(name, at: written.location, known: kinds.keys.sorted()))
+                }
                 return nil
             }
             return kind

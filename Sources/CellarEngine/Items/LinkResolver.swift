@@ -41,13 +41,6 @@ struct LinkResolver: Sendable {
         return total
     }
 
-    /// The same resolver with broken links as errors, as `cellar check` reports them.
-    var checking: LinkResolver {
-        var strict = self
-        strict.policy = policy.strict
-        return strict
-    }
-
     /// The output URL of a file under `content/`, or nil when it is not published.
     func outputURL(ofFile contentPath: String) -> URLPath? {
         var folder = Paths.parent(of: contentPath)
@@ -62,15 +55,21 @@ struct LinkResolver: Sendable {
     }
 
     /// What to write instead of `reference` in an item's body (nil: keep it), reporting broken targets.
-    func rewrite(_ reference: MarkdownReference, in item: ContentItem, diagnostics: inout DiagnosticBag) -> String? {
-        rewrite(reference, directory: item.directory, file: item.file, firstLine: item.bodyFirstLine, diagnostics: &diagnostics)
+    /// - Parameter pageLink: set to the link when it leads to an address of the site that only the
+    ///   finished site can confirm (see ``PageLink``).
+    func rewrite(_ reference: MarkdownReference, in item: ContentItem, diagnostics: inout DiagnosticBag,
+                 pageLink: inout PageLink?) -> String? {
+        rewrite(reference, directory: item.directory, file: item.file, firstLine: item.bodyFirstLine, diagnostics: &diagnostics,
+                pageLink: &pageLink)
     }
 
     /// - Parameters:
     ///   - directory: the folder (relative to `content/`) the Markdown lives in.
     ///   - file: the file as shown in messages; `firstLine`: the line its body starts on.
+    ///   - pageLink: set to the link when it leads to an address of the site that only the finished
+    ///     site can confirm (see ``PageLink``).
     func rewrite(_ reference: MarkdownReference, directory: String, file: String, firstLine: Int,
-                 diagnostics: inout DiagnosticBag) -> String? {
+                 diagnostics: inout DiagnosticBag, pageLink: inout PageLink?) -> String? {
         let destination = reference.destination
         if destination.isEmpty || destination.hasPrefix("#") || URLCheck.isRemote(destination) { return nil }
         var target = destination
@@ -123,8 +122,9 @@ struct LinkResolver: Sendable {
                                              at: location, hint: hint))
             return nil
         }
-        // A page address such as /about/ — give it the base path.
-        if target.hasPrefix("/") { return siteURL.basePath + URLEncoding.encodePath(String(target.dropFirst())) + suffix }
-        return nil
+        // A page address such as /about/ (given the base path) or ../dune/: checked once every page is known.
+        let href = target.hasPrefix("/") ? siteURL.basePath + URLEncoding.encodePath(String(target.dropFirst())) + suffix : nil
+        pageLink = PageLink(href: href ?? destination, written: destination, isImage: reference.kind == .image, location: location)
+        return href
     }
 }

@@ -24,12 +24,18 @@ package struct KindCatalog: Sendable {
         package var replaces: String? { kind.replaces }
         /// The kind's own fields.
         package var fields: [FieldSummary] { kind.fields.fields.map(FieldSummary.init) }
+        /// The template that draws its cells (nil: a Swift cell, or none), and the one that draws its
+        /// pages (`pages/<kind>.html`, else `layouts/item.html`; nil when it has none or draws them in Swift).
+        package var cell: ThemeFiles.File?
+        package var page: ThemeFiles.File?
     }
 
     /// Every kind, sorted by name.
     package var kinds: [Entry]
     /// The fields every kind has (`title`, `date`, `tags`…).
     package var commonFields: [FieldSummary]
+    /// The files of the site's own folders that take the place of the theme's or add to it, by path.
+    package var siteFiles: [(path: String, file: ThemeFiles.File)] = []
 
     /// - Parameter sections: section folder → the kind its `_index.md` names.
     package init(kinds: [KindDefinition], sections: [String: String] = [:]) {
@@ -37,6 +43,19 @@ package struct KindCatalog: Sendable {
             Entry(kind: kind, sections: sections.filter { $0.value == kind.name }.map(\.key).sorted())
         }
         self.commonFields = BuiltinSchemas.common.fields.map(FieldSummary.init)
+    }
+
+    /// The kinds of `theme`, with the file that draws each and what the site overrides.
+    init(theme: Theme, sections: [String: String]) {
+        self.init(kinds: Array(theme.kinds.values), sections: sections)
+        for index in kinds.indices {
+            let name = kinds[index].name
+            if theme.cells[name] != nil { kinds[index].cell = theme.files["cells/\(name).html"] }
+            if kinds[index].hasPage, theme.swiftPages[name] == nil {
+                kinds[index].page = theme.files["pages/\(name).html"] ?? theme.files["layouts/item.html"]
+            }
+        }
+        siteFiles = theme.files.siteFiles
     }
 
     /// Loads the kinds of the site's theme (the site settings name the theme).
@@ -47,7 +66,7 @@ package struct KindCatalog: Sendable {
               !site.theme.kinds.isEmpty else {
             throw diagnostics
         }
-        return KindCatalog(kinds: Array(site.theme.kinds.values), sections: site.sections.compactMapValues(\.kind))
+        return KindCatalog(theme: site.theme, sections: site.sections.compactMapValues(\.kind))
     }
 
     package subscript(name: String) -> Entry? {

@@ -1,51 +1,61 @@
 import CellarDiagnostics
 import CellarYAML
 
-/// Reads every `kinds/<name>.yml` of a theme.
+/// Reads every `kinds/<name>.yml` of a theme (each from the site's `kinds/` when it has one).
 struct KindLoader {
-    var directory: String        // absolute path of the theme's kinds/ folder
-    var displayDirectory: String // as shown: themes/default/kinds
+    var files: ThemeFiles
+
+    /// The kinds that loaded, and the names of those whose declaration has errors.
+    struct Loaded {
+        var definitions: [String: KindDefinition] = [:]
+        /// Kinds declared with a mistake (reported where it is): items of these kinds are not typed,
+        /// and naming one is not an "unknown kind" as well.
+        var unusable: Set<String> = []
+    }
 
     /// - Parameter swiftKinds: the Swift kinds the site registers: with them, a theme needs no kinds of its own.
-    func load(diagnostics: inout DiagnosticBag, swiftKinds: [String] = []) -> [String: KindDefinition] {
-        guard FileIO.isDirectory(directory) else {
-            if !swiftKinds.isEmpty { return [:] }
+    func load(diagnostics: inout DiagnosticBag, swiftKinds: [String] = []) -> Loaded {
+        let displayDirectory = files.display(of: "kinds")
+        guard files.hasFolder("kinds") else {
+            if !swiftKinds.isEmpty { return Loaded() }
             diagnostics.error("the theme has no kinds folder at \(displayDirectory)/",
                               hint: "each kind is a schema file such as \(displayDirectory)/article.yml")
-            return [:]
+            return Loaded()
         }
-        let entries: [(name: String, kind: FileStatus.Kind?)]
-        do throws(FileIOError) { entries = try FileIO.list(directory) } catch {
-            diagnostics.append(error.diagnostic)
-            return [:]
-        }
-        var kinds: [String: KindDefinition] = [:]
-        for entry in entries where entry.name.hasSuffix(".yml") || entry.name.hasSuffix(".yaml") {
-            let name = Paths.deletingExtension(entry.name)
-            let display = displayDirectory + "/" + entry.name
+        var loaded = Loaded()
+        var seen: Set<String> = []
+        for (fileName, file) in files.entries(in: "kinds") where fileName.hasSuffix(".yml") || fileName.hasSuffix(".yaml") {
+            let name = Paths.deletingExtension(fileName)
+            let display = file.display
             guard SchemaParser.isValidName(name) else {
                 diagnostics.error("'\(name)' is not a valid kind name", at: SourceLocation(file: display),
                                   hint: "name kinds with letters, digits and '_', starting with a letter")
                 continue
             }
-            if kinds[name] != nil {
+            if seen.contains(name) {
                 diagnostics.error("kind '\(name)' is defined twice", at: SourceLocation(file: display),
                                   hint: "keep either \(name).yml or \(name).yaml")
+                loaded.definitions[name] = nil
+                loaded.unusable.insert(name)
                 continue
             }
+            seen.insert(name)
+            let errorsBefore = diagnostics.errorCount
             do throws(Diagnostic) {
-                let text = try SourceLoader.text(at: directory + "/" + entry.name, display: display)
+                let text = try SourceLoader.text(at: file.path, display: display)
                 let node = try YAMLParser().parse(text, file: display)
-                kinds[name] = SchemaParser(file: display).parseKind(node, name: name, common: BuiltinSchemas.common,
-                                                                    diagnostics: &diagnostics)
+                let definition = SchemaParser(file: display).parseKind(node, name: name, common: BuiltinSchemas.common,
+                                                                       diagnostics: &diagnostics)
+                if diagnostics.errorCount == errorsBefore { loaded.definitions[name] = definition } else { loaded.unusable.insert(name) }
             } catch {
                 diagnostics.append(error)
+                loaded.unusable.insert(name)
             }
         }
-        if kinds.isEmpty, swiftKinds.isEmpty, !diagnostics.hasErrors {
+        if loaded.definitions.isEmpty, loaded.unusable.isEmpty, swiftKinds.isEmpty, !diagnostics.hasErrors {
             diagnostics.error("the theme defines no kinds in \(displayDirectory)/",
                               hint: "add a schema such as \(displayDirectory)/article.yml")
         }
-        return kinds
+        return loaded
     }
 }

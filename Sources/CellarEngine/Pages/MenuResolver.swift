@@ -1,7 +1,8 @@
 import CellarDiagnostics
 
 /// Turns the `menu:` of the site settings into navigation entries: each name finds its section
-/// or page (its label defaults to their title), each link stays as written. An entry that leads
+/// or page (its label defaults to their title) — `tags` the tags page, while there is one — each
+/// link stays as written. An entry that leads
 /// nowhere is an error at its line; one whose page is not published yet is left out with a warning.
 /// Without a menu, the navigation is the top-level sections.
 struct MenuResolver {
@@ -11,6 +12,8 @@ struct MenuResolver {
     var published: [String: ContentItem]
     var hidden: [String: ContentItem]
     var rules: PublishRules
+    /// The tags page, named `tags` in a menu; nil while no item has tags (the entry is then left out).
+    var tagsPage: NavigationEntry?
 
     func resolve(_ menu: [MenuEntry]?, diagnostics: inout DiagnosticBag) -> [NavigationEntry] {
         guard let menu else {
@@ -43,13 +46,20 @@ struct MenuResolver {
             if let section = sections[name], !name.isEmpty { return navigation(to: section, label: entry.label) }
             if let item = item(named: name, in: published) { return navigation(to: item, entry: entry, diagnostics: &diagnostics) }
             if let item = item(named: name, in: hidden) { return leftOut(item, entry: entry, diagnostics: &diagnostics) }
+            // `tags`: the tags page, there only while some item has tags (its address is no section's).
+            if name == Self.tagsName {
+                return tagsPage.map { page in NavigationEntry(title: entry.label ?? page.title, url: page.url) }
+            }
             diagnostics.error("menu entry '\(name)' is not a section or a page of the site"
-                                + didYouMean(name, in: pageNames + sections.keys.filter { !$0.isEmpty }),
+                                + didYouMean(name, in: pageNames + sections.keys.filter { !$0.isEmpty } + [Self.tagsName]),
                               at: entry.location,
                               hint: "name a section by its folder (blog), a page by its file without .md (about), or write a URL")
         }
         return nil
     }
+
+    /// The menu's name of the tags page.
+    static let tagsName = "tags"
 
     private func navigation(to section: ContentSection, label: String?) -> NavigationEntry {
         NavigationEntry(title: label ?? section.title, url: section.url, sectionID: section.id)

@@ -55,7 +55,8 @@ struct PageAssembler {
         // The latest of each section, whatever order the section lists them in: picked from the
         // site's newest-first list rather than by sorting each whole section for a few items.
         var picked: [String: [Int]] = [:]
-        let limits = Dictionary(uniqueKeysWithValues: model.topSections.map { ($0.id, $0.homeItems ?? model.config.homeItems) })
+        let shownSections = model.homeSections
+        let limits = Dictionary(uniqueKeysWithValues: shownSections.map { ($0.id, $0.homeItems ?? model.config.homeItems) })
         var open = limits.filter { $0.value > 0 }.count
         for place in model.newestFirst where open > 0 {
             let sectionID = model.items[place].sectionID
@@ -63,7 +64,7 @@ struct PageAssembler {
             picked[sectionID, default: []].append(place)
             if picked[sectionID]?.count == limit { open -= 1 }
         }
-        for section in model.topSections {
+        for section in shownSections {
             let places = picked[section.id] ?? []
             guard !places.isEmpty else { continue }
             sections.append(Section(title: section.title, url: section.url, cells: shown(places)))

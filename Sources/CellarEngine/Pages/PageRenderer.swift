@@ -178,6 +178,7 @@ struct PageRenderer: Sendable {
             "feeds": .list(environment.siteFeeds.map { feedContext($0, environment) }),
             "has_tags": .bool(!environment.tags.tags.isEmpty),
             "tags_url": .string(environment.href(TagIndex.root)),
+            "has_menu": .bool(site.menu != nil),
         ]
         if let author = site.author { context["author"] = .string(author) }
         if let copyright = site.copyrightHTML { context["copyright"] = .html(copyright) }

@@ -50,7 +50,7 @@ package struct SiteScaffolder: Sendable {
                 description: A new site made with Cellar.
                 base_url: https://example.org/   # where the site will be published
                 language: en
-                menu: [posts, about]             # the navigation: sections, pages and links
+                menu: [posts, about, tags]       # the navigation, all of it: sections, pages, tags and links
                 ---
 
                 Welcome! This introduction is the body of `content/_index.md`; the front matter above

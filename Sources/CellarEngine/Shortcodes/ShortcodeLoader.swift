@@ -3,11 +3,10 @@ import CellarMustache
 import CellarTree
 import CellarYAML
 
-/// Loads a theme's `shortcodes/`: each `<name>.yml` declaration with its `<name>.html` template.
+/// Loads a theme's `shortcodes/` (each file from the site's `shortcodes/` when it has one): each
+/// `<name>.yml` declaration with its `<name>.html` template.
 struct ShortcodeLoader {
-    /// The theme folder (absolute) and as shown.
-    var directory: String
-    var display: String
+    var files: ThemeFiles
     var library: MustacheLibrary
     /// Every template file of the theme, relative to it.
     var templateFiles: [String]
@@ -15,30 +14,28 @@ struct ShortcodeLoader {
     static let keys = ["description", "content", "positional", "arguments"]
 
     func load(diagnostics: inout DiagnosticBag) -> [String: Shortcode] {
-        let folder = Paths.join(directory, "shortcodes")
-        guard FileIO.isDirectory(folder) else { return [:] }
-        let entries = (try? FileIO.list(folder)) ?? []
         var shortcodes: [String: Shortcode] = [:]
         var declared: Set<String> = []
-        for entry in entries.sorted(by: { $0.name < $1.name }) where entry.name.hasSuffix(".yml") || entry.name.hasSuffix(".yaml") {
-            let name = Paths.deletingExtension(entry.name)
-            let shown = display + "/shortcodes/" + entry.name
+        for (fileName, file) in files.entries(in: "shortcodes") where fileName.hasSuffix(".yml") || fileName.hasSuffix(".yaml") {
+            let name = Paths.deletingExtension(fileName)
+            let shown = file.display
             declared.insert(name)
             guard Shortcode.isValidName(name) else {
                 diagnostics.error("'\(name)' is not a valid shortcode name", at: SourceLocation(file: shown),
                                   hint: "name shortcodes with letters, digits, '_' and '-'")
                 continue
             }
-            if let shortcode = load(name, file: shown, path: Paths.join(folder, entry.name), diagnostics: &diagnostics) {
+            if let shortcode = load(name, file: shown, path: file.path, diagnostics: &diagnostics) {
                 shortcodes[name] = shortcode
             }
         }
         for file in templateFiles where file.hasPrefix("shortcodes/") {
             let name = Paths.deletingExtension(String(file.dropFirst("shortcodes/".count)))
             if !declared.contains(name) {
-                diagnostics.error("the shortcode template \(display)/\(file) has no declaration",
-                                  at: SourceLocation(file: display + "/" + file),
-                                  hint: "declare its arguments in \(display)/shortcodes/\(name).yml (arguments: {} for none)")
+                let shown = files.display(of: file)
+                diagnostics.error("the shortcode template \(shown) has no declaration",
+                                  at: SourceLocation(file: shown),
+                                  hint: "declare its arguments in \(files.display(of: "shortcodes/\(name).yml")) (arguments: {} for none)")
             }
         }
         return shortcodes
@@ -56,7 +53,7 @@ struct ShortcodeLoader {
         }
         let template: MustacheTemplate
         guard templateFiles.contains("shortcodes/\(name).html") else {
-            diagnostics.error("shortcode '\(name)' has no template; expected \(display)/shortcodes/\(name).html",
+            diagnostics.error("shortcode '\(name)' has no template; expected \(files.display(of: "shortcodes/\(name).html"))",
                               at: SourceLocation(file: file), hint: "write how it is drawn, in Mustache, in that file")
             return nil
         }

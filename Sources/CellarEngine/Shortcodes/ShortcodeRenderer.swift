@@ -9,6 +9,8 @@ import Foundation
 /// template with them. A paired call's template gets its content, rendered as Markdown, as `inner`.
 struct ShortcodeRenderer: Sendable {
     let shortcodes: [String: Shortcode]
+    /// Declared with a mistake, reported there: their calls are left as written without a word.
+    let unusable: Set<String>
     let library: MustacheLibrary
     let site: SiteConfig
     let dates: DateFormatting
@@ -24,6 +26,7 @@ struct ShortcodeRenderer: Sendable {
 
     init(theme: Theme, site: SiteConfig, files: ContentFileSet, contentRoot: String, contentDisplayRoot: String) {
         self.shortcodes = theme.shortcodes
+        self.unusable = theme.unusableShortcodes
         self.library = theme.library
         self.site = site
         self.dates = DateFormatting(timeZone: site.timeZone, language: site.language)
@@ -49,6 +52,8 @@ struct ShortcodeRenderer: Sendable {
     func render(_ call: ShortcodeCall, in item: ContentItem, links: LinkResolver, diagnostics: inout DiagnosticBag,
                 reads: inout [String: UInt64]) -> ShortcodeOutput? {
         let at = location(call.line, call.column, in: item)
+        // A shortcode of the theme's declared with a mistake is reported there: its calls stay as written.
+        if unusable.contains(call.name) { return nil }
         if shortcodes[call.name] == nil, let builtin = BuiltinShortcodes.all[call.name] {
             return drawBuiltin(builtin, call, in: item, at: at, diagnostics: &diagnostics, reads: &reads)
         }

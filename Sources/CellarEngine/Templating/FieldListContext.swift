@@ -2,7 +2,8 @@ import CellarMustache
 
 /// `item.fields`: every field of an item's kind that has a value, in schema order, labelled and
 /// typed for showing — so a layout can draw any kind's page without knowing its fields (dates
-/// formatted, URLs linked, images with their alt text). Alt-text fields show with their image.
+/// formatted, URLs linked, images with their alt text, scores on a short scale as ratings, each
+/// with its type's name for styling). Alt-text fields show with their image.
 struct FieldListContext {
     let item: ContentItem
     let environment: RenderEnvironment
@@ -25,7 +26,8 @@ struct FieldListContext {
 
     /// The name, label and typed value of one field; nil when it has no value to show.
     private func entry(_ spec: FieldSpec, _ value: FieldValue) -> MustacheValue? {
-        var result: [String: MustacheValue] = ["name": .string(spec.name), "label": .string(spec.displayLabel)]
+        var result: [String: MustacheValue] = ["name": .string(spec.name), "label": .string(spec.displayLabel),
+                                               "type": .string(Self.typeName(spec.type))]
         switch (value, spec.type) {
         case (.null, _):
             return nil
@@ -54,7 +56,17 @@ struct FieldListContext {
         case .string(let text):
             guard !text.isEmpty else { return nil }
             return ["is_text": .bool(true), "text": .string(spec.valueLabels[text] ?? text)]
-        case .int, .number:
+        case .int(let score):
+            var result: [String: MustacheValue] = ["is_text": .bool(true), "text": .string(value.string ?? "")]
+            if let scale = Self.ratingScale(spec), (scale.lowerBound...scale.upperBound).contains(score) {
+                result["is_rating"] = .bool(true)
+                result["rating"] = .object([
+                    "value": .int(score), "max": .int(scale.upperBound),
+                    "stars": .list((1...scale.upperBound).map { .object(["filled": .bool($0 <= score)]) }),
+                ])
+            }
+            return result
+        case .number:
             return ["is_text": .bool(true), "text": .string(value.string ?? "")]
         case .bool(let flag):
             let table = environment.text(for: item)
@@ -73,6 +85,19 @@ struct FieldListContext {
         case .list, .object, .null:
             return nil
         }
+    }
+
+    /// The scale of a score drawn as stars: an `int` field with `min` 0 or 1 and `max` from 3 to 10.
+    static func ratingScale(_ spec: FieldSpec) -> ClosedRange<Int>? {
+        guard spec.type == .int, let minimum = spec.minimum, let maximum = spec.maximum,
+              minimum == 0 || minimum == 1, (3...10).contains(maximum), maximum == maximum.rounded() else { return nil }
+        return Int(minimum)...Int(maximum)
+    }
+
+    /// A type's name for styling: the schema's word, `list` for any list.
+    static func typeName(_ type: FieldType) -> String {
+        if case .list = type { return "list" }
+        return type.description
     }
 
     /// The image's alt text: its alt field's, else its label and the item's title.

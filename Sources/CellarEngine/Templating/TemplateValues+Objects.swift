@@ -67,6 +67,7 @@ extension TemplateValues {
         members: [
             Member("name", .text, "The field's name in the schema"),
             Member("label", .text, "Its `label:` in the schema, else its name in words: `source_url` → `Source url`"),
+            Member("type", .text, "Its type's name, for styling: `string`, `int`, `date`, `image`, `enum`, `list`, `object`…"),
         ] + fieldValueMembers + [
             Member("is_list", .flag, "A list: `items` are its values"),
             Member("items", .list(.object(fieldValue)), "The values of a list"),
@@ -93,5 +94,20 @@ extension TemplateValues {
         Member("alt", .text, "Its alt text: the field the schema names with `alt:` (or `<field>_alt`), else the label and the item's title"),
         Member("is_file", .flag, "A file (`path` field): `href`"),
         Member("href", .text, "The file's address"),
+        Member("is_rating", .flag,
+               "A score on a short scale — an `int` with `min` 0 or 1 and `max` from 3 to 10 (`rating: {type: int, min: 1, max: 5}`): `rating` (and `text`)"),
+        Member("rating", .object(rating), "The score, with a star for each point of the scale"),
     ]
+
+    static let rating = ObjectShape(
+        typeName: "rating", title: "Values of a rating", noun: "a value of a rating", prints: "the score",
+        members: [
+            Member("value", .number, "The score"),
+            Member("max", .number, "The top of the scale (the schema's `max`)"),
+            Member("stars", .list(.object(star)), "One entry for each point of the scale, `filled` up to the score"),
+        ])
+
+    static let star = ObjectShape(
+        typeName: "star", title: "Values of a rating's star", noun: "a value of a star",
+        members: [Member("filled", .flag, "Whether the score reaches this star")])
 }

@@ -15,6 +15,8 @@ extension TemplateValues {
             Member("feeds", .list(.object(feed)), "The site's feeds"),
             Member("has_tags", .flag, "Whether any item has tags"),
             Member("tags_url", .text, "The tags page's address"),
+            Member("has_menu", .flag,
+                   "Whether the settings have a `menu:`: then `nav` is exactly it (the default theme adds its Tags link only without one)"),
         ])
 
     static let page = ObjectShape(

@@ -51,7 +51,8 @@ enum ValuesReference {
             layoutRoot, item, TemplateValues.site, TemplateValues.page, TemplateValues.navEntry, TemplateValues.listSection,
             TemplateValues.pagination, TemplateValues.paginationPage, TemplateValues.feed, TemplateValues.tagCount,
             TemplateValues.subsection, TemplateValues.tocEntry, TemplateValues.itemTag, TemplateValues.itemSection, TemplateValues.field,
-            TemplateValues.fieldValue, TemplateValues.date, TemplateValues.url, TemplateValues.enumValue(["<value>"]),
+            TemplateValues.fieldValue, TemplateValues.rating, TemplateValues.star, TemplateValues.date, TemplateValues.url,
+            TemplateValues.enumValue(["<value>"]),
         ]
     }
 

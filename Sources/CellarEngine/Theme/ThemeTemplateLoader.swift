@@ -6,24 +6,20 @@ import Darwin
 #endif
 
 /// Finds a theme's templates by name for Mustache: `{{> card}}` looks in `partials/` then `layouts/`;
-/// names with a folder (`cells/review`) are relative to the theme. Names never leave the theme.
+/// names with a folder (`cells/review`) are relative to the theme. Each is read from where
+/// ``ThemeFiles`` says — the site's folder that overrides it, else the theme — and names never
+/// leave those files.
 struct ThemeTemplateLoader: MustacheLoader {
-    var directory: String
-    var display: String
-    /// The theme folder with symlinks resolved: templates whose real path is elsewhere are not read
-    /// (``ThemeLoader`` reports such links; this keeps them out even if asked by name).
-    var realDirectory: String?
+    var files: ThemeFiles
     /// Largest template read, in bytes.
     static let maxTemplateSize = 1 << 20
 
     func loadTemplate(named name: String) throws(MustacheError) -> (source: String, path: String)? {
         for candidate in candidates(for: name) {
-            let path = Paths.join(directory, candidate)
+            guard let file = files[candidate] else { continue }
+            let path = file.path
             guard FileIO.status(path, followLinks: true)?.kind == .file else { continue }
-            if let realDirectory, FileIO.realPath(path).flatMap({ Paths.relative($0, to: realDirectory) }) == nil {
-                continue
-            }
-            let shown = Paths.join(display, candidate)
+            let shown = file.display
             let bytes: [UInt8]
             do throws(FileIOError) { bytes = try FileIO.read(path, limit: Self.maxTemplateSize) } catch {
                 if error.code == EFBIG {
@@ -41,7 +37,7 @@ struct ThemeTemplateLoader: MustacheLoader {
     }
 
     func searchedLocations(for name: String) -> [String] {
-        candidates(for: name).map { Paths.join(display, $0) }
+        candidates(for: name).flatMap(files.candidates(for:))
     }
 
     private func candidates(for name: String) -> [String] {

@@ -7,8 +7,8 @@ struct SettingsWriter {
     var dialect: SourceDialect
 
     /// `content/_index.md`: the source's settings in Cellar's words, the link policy, the main menu
-    /// (as a comment until Cellar has menus), and the home page's introduction.
-    func site(rawHTML: Bool, outside: [String], brokenLinks: Int, menu: [(label: String, url: String)], intro: String,
+    /// (see ``ImportedMenu``), and the home page's introduction.
+    func site(rawHTML: Bool, outside: [String], brokenLinks: Int, menu: ImportedMenu, intro: String,
               report: inout ImportReport) -> String {
         var lines = ["---", "title: " + YAMLText.quoted(settings.title ?? "My site")]
         if settings.title == nil {
@@ -60,11 +60,7 @@ struct SettingsWriter {
                 lines.append("  broken: warning")
             }
         }
-        if !menu.isEmpty {
-            lines.append("# The source's main menu, for when Cellar has menus:")
-            lines.append("# menu:")
-            for entry in menu { lines.append("#   - {url: \(YAMLText.quoted(entry.url)), label: \(YAMLText.quoted(entry.label))}") }
-        }
+        lines += menu.lines
         lines.append("---")
         return lines.joined(separator: "\n") + "\n" + intro
     }

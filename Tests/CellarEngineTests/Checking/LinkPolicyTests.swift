@@ -98,13 +98,47 @@ import Testing
         #expect(try hrefs(site) == ["/docs/building.html"])
     }
 
-    @Test func checkReportsTheLinksABuildLetThroughAsErrorsOnce() async throws {
-        let site = try self.site(body: "[docs](/docs/building.html)\n", settings: "links: {broken: warning}\n")
-        #expect(await site.checkDiagnostics() == [
-            "content/posts/a.md:6:8: error: file '/docs/building.html' not found; looked for content/docs/building.html\n"
+    /// One decision, one policy: check reports a broken link exactly as the build does, once.
+    @Test func checkReportsTheLinksABuildLetThroughAsTheBuildDoesOnce() async throws {
+        let site = try self.site(body: "[docs](/docs/building.html) and [a page](/docs/)\n", settings: "links: {broken: warning}\n")
+        let expected = [
+            "content/posts/a.md:6:8: warning: file '/docs/building.html' not found; looked for content/docs/building.html\n"
                 + "  hint: paths starting with '/' are relative to content/",
+            "content/posts/a.md:6:42: warning: link '/docs/' leads to no page\n  hint: nothing is published at /docs/",
+        ]
+        let checked = await site.checkDiagnostics()
+        #expect(checked == expected)
+        #expect(await !site.check().hasErrors)
+        let built = try await site.build().diagnostics.map { site.relative($0.description) }
+        #expect(built == expected)
+    }
+
+    /// `[x](/books/project-hail-mery/)`: no page there fails `cellar build` as it fails `cellar check`,
+    /// with the same words, and leaves the last output as it was.
+    @Test func aLinkToAPageThatDoesNotExistFailsTheBuildAsItFailsCheck() async throws {
+        let site = try self.site(body: "Next: [the book](/books/project-hail-mary/).\n", settings: "")
+        try site.write(["content/books/project-hail-mary.md": "---\ntitle: Project Hail Mary\ndate: 2029-01-01\n---\n\nA book.\n"])
+        try await site.build()
+        let before = site.snapshot()
+        try site.write(["content/posts/a.md": "---\ntitle: A\ndate: 2029-06-01\n---\n\nNext: [the book](/books/project-hail-mery/).\n"])
+        let expected = [
+            "content/posts/a.md:6:18: error: link '/books/project-hail-mery/' leads to no page\n"
+                + "  hint: nothing is published at /books/project-hail-mery/; did you mean /books/project-hail-mary/?",
+        ]
+        await site.expectFailure(expected)
+        #expect(await site.checkDiagnostics() == expected)
+        #expect(site.snapshot() == before)
+    }
+
+    /// A relative page link and one in a section's introduction are checked too; a page that exists is fine.
+    @Test func relativeLinksAndIntroductionsAreCheckedAgainstThePublishedPages() async throws {
+        let site = try self.site(body: "[about](/about/), [posts](/posts/), [home](../)\n", settings: "")
+        try site.write(["content/posts/_index.md": "---\ntitle: Posts\n---\nSee [the archive](/archive/).\n"])
+        await site.expectFailure([
+            "content/posts/_index.md:4:19: error: link '/archive/' leads to no page\n  hint: nothing is published at /archive/",
         ])
-        #expect(await site.check().hasErrors)
+        try site.write(["content/posts/_index.md": "---\ntitle: Posts\n---\nSee [the post](a/) and [up](../posts/).\n"])
+        try await site.build()
     }
 
     // MARK: - Web addresses without a scheme
@@ -134,7 +168,7 @@ import Testing
     @Test func checkGivesTheSameHintForALinkALayoutOrPolicyLetThrough() async throws {
         let site = try self.site(body: "[the site](www.example.com/x)\n", settings: "links: {broken: warning}\n")
         #expect(await site.checkDiagnostics() == [
-            "content/posts/a.md:6:12: error: link 'www.example.com/x' leads to no page; looked for content/posts/www.example.com/x\n"
+            "content/posts/a.md:6:12: warning: link 'www.example.com/x' leads to no page; looked for content/posts/www.example.com/x\n"
                 + "  hint: did you mean 'https://www.example.com/x'?",
         ])
     }

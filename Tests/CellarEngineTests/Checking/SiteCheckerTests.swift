@@ -119,6 +119,29 @@ import Testing
         ])
     }
 
+    /// A reading list's second book is enough for the usual spelling: one item against two is flagged.
+    @Test func aTypoIsFlaggedOnceTheUsualSpellingHasTwiceTheItems() async throws {
+        let site = try self.site(body: "Text.\n", [
+            "content/posts/dune.md": "---\ntitle: Dune\ntags: [science-fiction]\n---\n",
+            "content/posts/solaris.md": "---\ntitle: Solaris\ntags: [science-fiction, novels, novel]\n---\n",
+            "content/posts/hail-mary.md": "---\ntitle: Hail Mary\ntags: [sciense-fiction, novels]\n---\n",
+        ])
+        #expect(await site.checkDiagnostics() == [
+            "content/posts/hail-mary.md:3:8: warning: tag 'sciense-fiction' looks like a typo of 'science-fiction'\n  hint: 'science-fiction' is used by 2 items, 'sciense-fiction' by 1 item (content/posts/hail-mary.md); if they are the same tag, write it the same way everywhere; if not, add [sciense-fiction, science-fiction] to tags: {similar_ok: …} in content/_index.md",
+            "content/posts/solaris.md:3:33: warning: tag 'novel' looks like a typo of 'novels'\n  hint: 'novels' is used by 2 items, 'novel' by 1 item (content/posts/solaris.md); if they are the same tag, write it the same way everywhere; if not, add [novel, novels] to tags: {similar_ok: …} in content/_index.md",
+        ])
+    }
+
+    /// Neither spelling is the usual one: once each, or two against three.
+    @Test(arguments: [(1, 1), (2, 3), (3, 5)])
+    func aPairWithoutAClearlyUsualSpellingIsNotFlagged(_ rare: Int, _ common: Int) async throws {
+        var files: [String: String] = [:]
+        for index in 0..<rare { files["content/posts/r\(index).md"] = "---\ntitle: R\(index)\ntags: [sciense]\n---\n" }
+        for index in 0..<common { files["content/posts/s\(index).md"] = "---\ntitle: S\(index)\ntags: [science]\n---\n" }
+        let site = try self.site(body: "Text.\n", files)
+        #expect(await site.checkDiagnostics() == [])
+    }
+
     @Test func tagsInWideUseBothAreTwoTags() async throws {
         var files: [String: String] = [:]
         for index in 0..<4 {

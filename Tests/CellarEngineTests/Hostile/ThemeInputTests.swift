@@ -147,7 +147,7 @@ import Testing
     }
 
     @Test func themeFoldersNestedDeeperThanTheLimitAreRefused() async throws {
-        let deep = "assets/" + (0..<ThemeLoader.maxDepth).map { _ in "d" }.joined(separator: "/")
+        let deep = "assets/" + (0..<ThemeFileScanner.maxDepth).map { _ in "d" }.joined(separator: "/")
         let site = try site(["themes/default/" + deep + "/x.css": "x"])
         await site.expectFailure([
             "themes/default/\(deep):1:1: error: folders nest deeper than 16 levels at themes/default/\(deep)",

@@ -33,7 +33,7 @@ import Testing
             description: A new site made with Cellar.
             base_url: https://example.org/   # where the site will be published
             language: en
-            menu: [posts, about]             # the navigation: sections, pages and links
+            menu: [posts, about, tags]       # the navigation, all of it: sections, pages, tags and links
             ---
             """))
         #expect(try site.read("my-notes/content/posts/_index.md").contains("kind: article\n"))

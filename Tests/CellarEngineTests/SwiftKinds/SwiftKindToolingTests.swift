@@ -203,6 +203,27 @@ struct DefaultThemeRelease: Kind {
         ], kinds: kinds)
     }
 
+    /// The typo is the one problem: the section and the items of the kind do not add "unknown kind
+    /// 'book' … define it with a schema kinds/book.yml", which is wrong advice for a Swift kind.
+    @Test func aTypoInASwiftKindsFieldsDoesNotMakeItAnUnknownKind() async throws {
+        struct Book: Kind {
+            var rating: Int
+            static let fields = [KindField("ratng", minimum: 0, maximum: 5)]
+        }
+        let site = try TemporarySite(fixture: "cinema", files: [
+            "themes/default/cells/book.html": "<li>{{title}} {{rating}}</li>\n",
+            "content/books/_index.md": "---\ntitle: Books\nkind: book\n---\n",
+            "content/books/dune.md": "---\ntitle: Dune\nrating: 5\n---\n",
+            "content/notes/hail-mary.md": "---\ntitle: Project Hail Mary\nkind: book\nrating: 4\n---\n",
+        ])
+        var line = 0
+        let kinds = site.swiftKinds { line = #line; $0.register(kind: Book.self) }
+        let file = "Tests/CellarEngineTests/SwiftKinds/SwiftKindToolingTests.swift"
+        await site.expectFailure([
+            "\(file):\(line):1: error: Book.fields describes 'ratng', which Book does not decode; did you mean 'rating'?\n  hint: fields of Book: rating",
+        ], kinds: kinds)
+    }
+
     @Test func aKindWhoseChecksRefuseTheStandInsIsToldWhichFieldNeedsAnExample() async throws {
         struct Checked: Kind {
             var version: String

@@ -20,7 +20,10 @@ struct LoadStage {
     var layout: SiteLayout
     var options: BuildOptions
 
-    /// - Returns: nil when the frame cannot be loaded; the reasons are in `diagnostics`.
+    /// - Returns: nil when no item can be parsed with the frame; the reasons are in `diagnostics`.
+    ///   A frame loaded with errors whose items can still be read (the theme's templates or kinds
+    ///   have mistakes, the settings do not) is returned, and not kept: the build goes on to report
+    ///   the content's problems too, then fails.
     func run(_ changes: ChangeSet, memo: inout Memo, diagnostics: inout DiagnosticBag) -> Output? {
         if let site = memo.site, changes.keepsFrame(of: site) {
             diagnostics.append(contentsOf: memo.diagnostics)
@@ -30,8 +33,8 @@ struct LoadStage {
         var found = DiagnosticBag()
         let site = SiteLoader(layout: layout, options: options).load(diagnostics: &found)
         diagnostics.append(contentsOf: found.diagnostics)
-        guard let site, !found.hasErrors else { return nil }
-        memo = Memo(site: site, diagnostics: found.diagnostics)
+        guard let site, !found.hasErrors || site.sectionsComplete else { return nil }
+        if !found.hasErrors { memo = Memo(site: site, diagnostics: found.diagnostics) }
         return Output(site: site, reloaded: true, diagnostics: found.diagnostics)
     }
 }

@@ -142,18 +142,23 @@ struct ModelStage {
         siteWide.append(contentsOf: await claimProblems)
         Trace.mark("model: URL claims checked")
         // Introductions (the bodies of _index.md files) link like items do.
-        func intro(_ body: String, folder: String, file: String, firstLine: Int) -> String {
+        var introLinks: [SiteModel.IntroLink] = []
+        func intro(_ body: String, folder: String, file: String, firstLine: Int, page: URLPath) -> String {
             let introRenderer = highlighting?.renderer(markdown, file: file, firstLine: firstLine) ?? markdown
             return introRenderer.render(body) { reference in
-                links.rewrite(reference, directory: folder, file: file, firstLine: firstLine, diagnostics: &siteWide)
+                var pageLink: PageLink?
+                let href = links.rewrite(reference, directory: folder, file: file, firstLine: firstLine, diagnostics: &siteWide,
+                                         pageLink: &pageLink)
+                if let pageLink { introLinks.append(SiteModel.IntroLink(page: page, link: pageLink)) }
+                return href
             }.html
         }
         var config = site.config
-        config.introHTML = intro(config.introMarkdown, folder: "", file: config.file, firstLine: config.introFirstLine)
+        config.introHTML = intro(config.introMarkdown, folder: "", file: config.file, firstLine: config.introFirstLine, page: .root)
         var sectionsByID = site.sections
-        for (id, section) in sectionsByID {
+        for (id, section) in sectionsByID.sorted(by: { $0.key < $1.key }) {
             sectionsByID[id]?.introHTML = intro(section.introMarkdown, folder: id, file: section.file,
-                                                firstLine: section.introFirstLine)
+                                                firstLine: section.introFirstLine, page: section.url)
         }
 
         // The bodies keep the items' order: places in `published` (the tags') are places in `items`.
@@ -174,7 +179,9 @@ struct ModelStage {
         let navigation = MenuResolver(
             sections: sectionsByID, topSections: sections.filter { $0.parentID == nil && !$0.id.isEmpty },
             published: itemsByID,
-            hidden: Dictionary(hidden.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }), rules: rules
+            hidden: Dictionary(hidden.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }), rules: rules,
+            tagsPage: tags.tags.isEmpty ? nil : NavigationEntry(
+                title: EngineText.tagsTitle.text(in: site.theme.text.table(for: config.language)), url: TagIndex.root)
         ).resolve(config.menu, diagnostics: &siteWide)
         var unpublished = SiteModel.Unpublished()
         for item in hidden {
@@ -190,6 +197,7 @@ struct ModelStage {
             nextScheduledChange: scheduled
         )
         model.navigation = navigation
+        model.introLinks = introLinks
         model.unpublished = unpublished
         model.linksKey = linksKey
         memo.model = model

@@ -9,6 +9,8 @@ struct PageStage {
         var showing: [String: [Int]] = [:]
         /// Ids of the items some feed lists.
         var feedMembers: Set<String> = []
+        /// Every file the pages' site writes (``SiteAddresses``).
+        var files: Set<String> = []
     }
 
     struct Output: Sendable {
@@ -17,6 +19,8 @@ struct PageStage {
         var dirty: [Int]?
         /// Whether the feeds must be written again.
         var feedsChanged: Bool
+        /// Every file the site writes, for checking links before anything is written.
+        var files: Set<String>
     }
 
     var model: ModelStage.Output
@@ -30,14 +34,19 @@ struct PageStage {
     func run(memo: inout Memo) async -> Output {
         if let changed = model.changed, !memo.pages.isEmpty {
             let dirty = Set(changed.flatMap { memo.showing[$0] ?? [] }).sorted()
-            return Output(pages: memo.pages, dirty: dirty, feedsChanged: !memo.feedMembers.isDisjoint(with: changed))
+            // Patched: every item is where it was, so the site's files are those of the last pages.
+            return Output(pages: memo.pages, dirty: dirty, feedsChanged: !memo.feedMembers.isDisjoint(with: changed),
+                          files: memo.files)
         }
         let site = model.model
         let pages = await PageAssembler(model: site, cells: cells.table(for: site.items), dates: dates, feeds: feeds,
                                   text: site.theme.text.table(for: site.config.language)).assemble()
+        Trace.mark("pages: assembled")
+        let files = SiteAddresses.files(of: site, pages: pages)
+        Trace.mark("pages: the site's files listed")
         guard remembers else {
             memo = Memo()
-            return Output(pages: pages, dirty: nil, feedsChanged: true)
+            return Output(pages: pages, dirty: nil, feedsChanged: true, files: files)
         }
         var showing: [String: [Int]] = [:]
         for (index, page) in pages.enumerated() {
@@ -48,7 +57,7 @@ struct PageStage {
         }
         let inFeeds = [nil] + FeedCatalog.sectionsWithFeeds(site.sections).map(\.id)
         memo = Memo(pages: pages, showing: showing,
-                    feedMembers: Set(inFeeds.flatMap { FeedCatalog.entries(of: site, sectionID: $0).map(\.id) }))
-        return Output(pages: pages, dirty: nil, feedsChanged: true)
+                    feedMembers: Set(inFeeds.flatMap { FeedCatalog.entries(of: site, sectionID: $0).map(\.id) }), files: files)
+        return Output(pages: pages, dirty: nil, feedsChanged: true, files: files)
     }
 }

@@ -130,7 +130,7 @@ struct ParseStage {
         let layout = frame.site.layout
         let site = frame.site
         let parser = ItemParser(layout: layout, site: site.config, sections: site.sections,
-                                kinds: site.theme.kinds, files: site.scan.files)
+                                kinds: site.theme.kinds, files: site.scan.files, unusableKinds: site.theme.unusableKinds)
         let early = renderingEarly ? EarlyBodies(site: site, rules: rules, highlighting: highlighting) : nil
         let reporter = self.reporter
         let lean = self.lean

@@ -13,7 +13,7 @@ struct ThemeChecker {
 
     func check(diagnostics: inout DiagnosticBag) {
         var checker = TemplateChecker(library: theme.library, texts: theme.text.english,
-                                      textFile: theme.display + "/i18n/en.yml")
+                                      textFile: theme.files.display(of: "i18n/en.yml"))
         let kinds = theme.kinds.values.sorted { $0.name < $1.name }
         for kind in kinds {
             if let cell = theme.cells[kind.name] { checker.check(cell, root: TemplateValues.cell(kind)) }
@@ -57,15 +57,16 @@ struct ThemeChecker {
     private func reportUnused(visited: Set<String>, diagnostics: inout DiagnosticBag) {
         let kindNames = theme.kinds.keys.sorted()
         for file in theme.templateFiles {
-            let shown = theme.display + "/" + file
+            let shown = theme.files.display(of: file)
             let name = Paths.deletingExtension(Paths.lastComponent(of: file))
             // A kind whose schema did not load is reported there.
-            let declared = swiftKinds.contains(name)
-                || ["yml", "yaml"].contains { FileIO.exists(Paths.join(theme.directory, "kinds", name + "." + $0)) }
+            let declared = swiftKinds.contains(name) || theme.unusableKinds.contains(name)
+                || ["yml", "yaml"].contains { theme.files["kinds/" + name + "." + $0] != nil }
             let folder = Paths.parent(of: file)
             let at = SourceLocation(file: shown)
             switch folder {
-            case "layouts" where !visited.contains(shown):
+            // (A layout that did not compile is reported as such, not as unused.)
+            case "layouts" where !visited.contains(shown) && (theme.layouts[name] != nil || file.dropFirst(8).contains("/")):
                 let section = sections.values.first { Paths.lastComponent(of: $0.id) == name }
                 diagnostics.warning(
                     "no page uses the layout '\(name)'", at: at,
@@ -75,10 +76,10 @@ struct ThemeChecker {
                 diagnostics.warning(
                     "there is no kind '\(name)', so nothing uses this template"
                         + (Suggestion.closest(to: name, in: kindNames).map { "; did you mean '\($0)'?" } ?? ""),
-                    at: at, hint: "a kind is declared by \(theme.display)/kinds/\(name).yml")
+                    at: at, hint: "a kind is declared by \(theme.files.display(of: "kinds/\(name).yml"))")
             case "pages" where theme.kinds[name]?.hasPage == false:
                 diagnostics.warning("kind '\(name)' has no pages (page: false in its schema), so nothing uses this template",
-                                    at: at, hint: "set 'page: true' in \(theme.display)/kinds/\(name).yml, or remove this file")
+                                    at: at, hint: "set 'page: true' in \(theme.files.display(of: "kinds/\(name).yml")), or remove this file")
             default:
                 break
             }

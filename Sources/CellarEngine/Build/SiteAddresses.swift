@@ -1,0 +1,24 @@
+/// Every file a build of a model writes, relative to the output folder (`posts/a/index.html`,
+/// `feed.xml`, `images/logo.svg`): what a link on the site may lead to. Worked out from the model
+/// and its pages before anything is written, as ``SiteWriter`` writes them.
+enum SiteAddresses {
+    static func files(of model: SiteModel, pages: [Page]) -> Set<String> {
+        var files = Set<String>(minimumCapacity: pages.count + model.staticFiles.count + model.theme.assets.count + 64)
+        for page in pages { files.insert(page.url.outputFile) }
+        for base in [URLPath.root] + FeedCatalog.sectionsWithFeeds(model.sections).map(\.url) {
+            for format in FeedCatalog.formats { files.insert(base.appending(format.file).outputFile) }
+        }
+        files.insert("sitemap.xml")
+        if !URLClaims.hasOwnRobots(model.staticFiles) { files.insert("robots.txt") }
+        for item in model.items {
+            for alias in item.aliases { if let url = AliasPath.url(for: alias) { files.insert(url.outputFile) } }
+        }
+        files.formUnion(model.staticFiles)
+        for (item, resources) in model.bundleResources {
+            guard let bundle = item.bundleDirectory else { continue }
+            for file in resources { files.insert(item.url.appending(String(file.dropFirst(bundle.count + 1))).outputFile) }
+        }
+        files.formUnion(model.theme.assets)
+        return files
+    }
+}

@@ -1,0 +1,26 @@
+@testable import CellarEngine
+import Foundation
+import Testing
+
+/// The files a build will write, worked out before writing (what links written in Markdown are
+/// checked against), are exactly the files it writes.
+@Suite struct SiteAddressesTests {
+    @Test func theFilesWorkedOutBeforeWritingAreTheFilesWritten() async throws {
+        let site = try TemporarySite(theme: .repository)
+        try FileManager.default.copyItem(atPath: TemporarySite.repository + "/content", toPath: site.root + "/content")
+        try site.write([
+            "content/blog/moved.md": "---\ntitle: Moved\ndate: 2024-01-01\naliases: [/old/moved/, /2019/01/moved.html]\n---\n\nHere now.\n",
+            "content/robots.txt": "User-agent: *\n",
+        ])
+        var options = site.options()
+        options.writeMode = .memory
+        var memo = BuildMemo()
+        _ = try await BuildPipeline(options: options, reporter: SilentReporter()).run(.everything, memo: &memo)
+        let model = try #require(memo.model.model)
+        let written = try #require(memo.output.captured).files
+        let expected = SiteAddresses.files(of: model, pages: memo.pages.pages)
+        #expect(expected.subtracting(written).sorted() == [])
+        #expect(written.subtracting(expected).sorted() == [])
+        #expect(written.contains("old/moved/index.html") && written.contains("photos/harbour-at-dusk/index.html"))
+    }
+}
