@@ -120,6 +120,32 @@ import Testing
         #expect(try home(weighted) == ["Photos", "Changelog", "Posts", "Reading list"])
     }
 
+    /// A section sorted by weight (a guide, a settings list) shows its first items on the home page
+    /// in its own order; a section sorted by date shows its latest.
+    @Test func theHomePageShowsEachSectionInItsOwnOrder() async throws {
+        let site = try TemporarySite.scaffolded([
+            "content/_index.md": settings(menu: "home_items: 2\n"),
+            "content/guide/_index.md": "---\ntitle: Guide\nsort: weight\n---\n",
+            "content/guide/install.md": "---\ntitle: Install\nweight: 1\ndate: 2029-01-01\n---\n\nFirst.\n",
+            "content/guide/preview.md": "---\ntitle: Preview\nweight: 2\ndate: 2029-01-02\n---\n\nSecond.\n",
+            "content/guide/deploy.md": "---\ntitle: Deploy\nweight: 3\ndate: 2029-03-01\n---\n\nLast, but newest.\n",
+            "content/notes/_index.md": "---\ntitle: Notes\n---\n",
+            "content/notes/a.md": "---\ntitle: Older\ndate: 2029-01-01\n---\n\nA.\n",
+            "content/notes/b.md": "---\ntitle: Middle\ndate: 2029-02-01\n---\n\nB.\n",
+            "content/notes/c.md": "---\ntitle: Newest\ndate: 2029-03-01\n---\n\nC.\n",
+        ])
+        try await site.build()
+        let home = try site.page("index.html")
+        func titles(_ section: String) -> [String] {
+            let part = HTML.slices(of: home, between: "<h2 id=\"home-\(section)", and: "</section>").first ?? ""
+            return ["Install", "Preview", "Deploy", "Older", "Middle", "Newest"]
+                .compactMap { title in part.range(of: ">\(title)<").map { (title, $0.lowerBound) } }
+                .sorted { $0.1 < $1.1 }.map(\.0)
+        }
+        #expect(titles("guide") == ["Install", "Preview"])
+        #expect(titles("notes") == ["Newest", "Middle"])
+    }
+
     @Test func aMenuEntryThatLeadsNowhereIsAnErrorAtItsLine() async throws {
         let site = try TemporarySite.scaffolded([
             "content/_index.md": settings(menu: """

@@ -52,11 +52,20 @@ struct PageAssembler {
     private func home() -> Page {
         var sections: [Section] = []
         var newest: Date?
-        // The latest of each section, whatever order the section lists them in: picked from the
-        // site's newest-first list rather than by sorting each whole section for a few items.
+        // A section sorted by date shows its latest, picked from the site's newest-first list rather
+        // than by sorting each whole section for a few items; a section sorted by weight or title (a
+        // guide, a reading list) shows its first, in its own order.
         var picked: [String: [Int]] = [:]
         let shownSections = model.homeSections
-        let limits = Dictionary(uniqueKeysWithValues: shownSections.map { ($0.id, $0.homeItems ?? model.config.homeItems) })
+        var limits: [String: Int] = [:]
+        for section in shownSections {
+            let limit = section.homeItems ?? model.config.homeItems
+            if section.sort == .date {
+                limits[section.id] = limit
+            } else {
+                picked[section.id] = Array((model.sectionPlaces[section.id] ?? []).prefix(limit))
+            }
+        }
         var open = limits.filter { $0.value > 0 }.count
         for place in model.newestFirst where open > 0 {
             let sectionID = model.items[place].sectionID

@@ -5,7 +5,7 @@ import Testing
 /// cannot be entered — never "not found". Run as an unprivileged user (root reads anything): as
 /// `nobody` through `setpriv` when the tests run as root.
 @Suite(.serialized, .enabled(if: CellarProcess.executable != nil && AsAnotherUser.isPossible,
-                             "needs the cellar executable, and setpriv when running as root"))
+                             "needs the cellar executable, and, when running as root, setpriv and an executable other users can reach"))
 struct UnreadableInputTests {
     @Test func anUnreadableContentFileIsNamedWithAHintAboutTheFile() async throws {
         let (folder, site) = try await AsAnotherUser.site()
@@ -37,7 +37,21 @@ struct UnreadableInputTests {
 
 enum AsAnotherUser {
     static let isRoot = getuid() == 0
-    static let isPossible = !isRoot || FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")
+    /// As root, the other user must be able to reach the executable: a checkout inside a folder
+    /// only its owner may enter (`mktemp -d` makes one, mode 0700) hides it from `nobody`.
+    static let isPossible = !isRoot
+        || (FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") && CellarProcess.executable.map(othersCanReach) == true)
+
+    private static func othersCanReach(_ path: String) -> Bool {
+        var folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+        while true {
+            var status = stat()
+            guard stat(folder.path, &status) == 0, status.st_mode & 0o001 != 0 else { return false }
+            let parent = folder.deletingLastPathComponent()
+            if parent.path == folder.path { return true }
+            folder = parent
+        }
+    }
     static let prefix = isRoot ? ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "--"] : []
 
     /// A new site in a folder the other user owns.
