@@ -121,7 +121,8 @@ import Testing
     }
 
     /// A section sorted by weight (a guide, a settings list) shows its first items on the home page
-    /// in its own order; a section sorted by date shows its latest.
+    /// in its own order; a section sorted by date shows its latest (and so does one sorted by
+    /// title: `ListPagesTests.theHomePageShowsTheLatestItemsEvenOfSectionsSortedOtherwise`).
     @Test func theHomePageShowsEachSectionInItsOwnOrder() async throws {
         let site = try TemporarySite.scaffolded([
             "content/_index.md": settings(menu: "home_items: 2\n"),

@@ -52,15 +52,16 @@ struct PageAssembler {
     private func home() -> Page {
         var sections: [Section] = []
         var newest: Date?
-        // A section sorted by date shows its latest, picked from the site's newest-first list rather
-        // than by sorting each whole section for a few items; a section sorted by weight or title (a
-        // guide, a reading list) shows its first, in its own order.
+        // The home page is what is new: a section shows its latest items, picked from the site's
+        // newest-first list rather than by sorting each whole section for a few items, even when
+        // it lists them by title. A section sorted by weight is an order someone chose (a guide's
+        // chapters): it shows its first items, in that order.
         var picked: [String: [Int]] = [:]
         let shownSections = model.homeSections
         var limits: [String: Int] = [:]
         for section in shownSections {
             let limit = section.homeItems ?? model.config.homeItems
-            if section.sort == .date {
+            if section.sort != .weight {
                 limits[section.id] = limit
             } else {
                 picked[section.id] = Array((model.sectionPlaces[section.id] ?? []).prefix(limit))
