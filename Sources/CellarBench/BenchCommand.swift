@@ -56,7 +56,12 @@ enum BenchCommand {
         phases.print(corpus: corpus, summary: &summary)
 
         if options.codeHeavy {
-            let highlighting = try HighlightingPhase(runner: runner, workspace: workspace, runs: options.runs).run()
+            var hugo: (hugo: BenchTools.Hugo, content: String)?
+            if options.compareHugo, let anchor = tools.anchor {
+                _ = try makeCorpus(options, format: .hugo, into: workspace.hugoContent)
+                hugo = (anchor, workspace.hugoContent)
+            }
+            let highlighting = try HighlightingPhase(runner: runner, workspace: workspace, runs: options.runs, hugo: hugo).run()
             highlighting.print(summary: &summary)
         }
 
@@ -69,10 +74,10 @@ enum BenchCommand {
             try workspace.discard(workspace.content)
             _ = try makeCorpus(options, format: .cellar, into: workspace.content)
             _ = try makeCorpus(options, format: .hugo, into: workspace.hugoContent)
-            let comparison = try HugoComparison(runner: runner, site: workspace.site, cellarOutput: workspace.output,
+            let comparison = try HugoComparison(runner: runner, hugos: tools.hugos, site: workspace.site, cellarOutput: workspace.output,
                                                 hugoContent: workspace.hugoContent, hugoOutput: workspace.hugoOutput,
                                                 runs: options.runs).run()
-            comparison.print(corpus: corpus, hugoSite: hugoSite, summary: &summary)
+            comparison.print(corpus: corpus, hugoSite: hugoSite, anchor: tools.anchor, summary: &summary)
         }
     }
 
@@ -94,8 +99,11 @@ enum BenchCommand {
         Report.out("cellar-bench: \(size); \(options.runs) runs of each phase")
         Report.line("cellar", tools.cellar)
         Report.line("themes", tools.themes + " (copied into the site)")
-        if let hugo = tools.hugo, let site = tools.hugoSite {
-            Report.line("hugo", hugo + " (site " + site + ")")
+        if let site = tools.hugoSite {
+            for hugo in tools.hugos {
+                Report.line(hugo.label, hugo.path + " (" + hugo.version + (hugo.path == tools.anchor?.path ? ", the goals' anchor" : "")
+                            + "; site " + site + ")")
+            }
         }
         Report.line("work folder", workspace.root + (options.keep ? " (kept)" : " (removed at the end)"))
         let memory = Double(ProcessInfo.processInfo.physicalMemory) / 1_073_741_824

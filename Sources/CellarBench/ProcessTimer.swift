@@ -12,6 +12,8 @@ struct ProcessMeasurement: Sendable {
     var wall: Double
     /// User + system seconds of the process (and of the children it waited for), from `wait4`.
     var cpu: Double
+    /// The user part of ``cpu``: the program's own work, outside the kernel.
+    var user: Double
     /// Peak resident set, in bytes (`ru_maxrss`).
     var peakRSS: Double
     /// The exit status, or 128 + the signal that ended it.
@@ -42,17 +44,17 @@ enum ProcessTimer {
             throw .failure("the measuring helper (\(helper) \(helperFlag)) wrote no result; exit \(outer.status)")
         }
         let fields = text.split(separator: " ").compactMap { Double($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
-        guard fields.count == 4 else { throw .failure("the measuring helper wrote an unreadable result: \(text)") }
-        return ProcessMeasurement(wall: fields[0], cpu: fields[1], peakRSS: fields[2], status: Int32(fields[3]))
+        guard fields.count == 5 else { throw .failure("the measuring helper wrote an unreadable result: \(text)") }
+        return ProcessMeasurement(wall: fields[0], cpu: fields[1], user: fields[2], peakRSS: fields[3], status: Int32(fields[4]))
     }
 
     /// The helper's side: `cellar-bench --measure-child RESULT EXECUTABLE ARGS…` runs the command with the
-    /// helper's own standard streams and writes `wall cpu peak status` to RESULT. Returns the exit status.
+    /// helper's own standard streams and writes `wall cpu user peak status` to RESULT. Returns the exit status.
     static func helperMain(_ arguments: [String]) -> Int32 {
         guard arguments.count >= 2 else { return 2 }
         do throws(BenchError) {
             let measured = try spawn(arguments[1], Array(arguments.dropFirst(2)), inheritOutput: true)
-            let line = "\(measured.wall) \(measured.cpu) \(measured.peakRSS) \(measured.status)\n"
+            let line = "\(measured.wall) \(measured.cpu) \(measured.user) \(measured.peakRSS) \(measured.status)\n"
             try FileTree.write(Array(line.utf8), toFile: arguments[0], append: false)
             return measured.status
         } catch {
@@ -91,7 +93,7 @@ enum ProcessTimer {
         let cpu = seconds(usage.ru_utime) + seconds(usage.ru_stime)
         let signal = status & 0x7F
         let exit = signal == 0 ? (status >> 8) & 0xFF : 128 + signal
-        return ProcessMeasurement(wall: wall, cpu: cpu, peakRSS: Double(usage.ru_maxrss) * 1024, status: exit)
+        return ProcessMeasurement(wall: wall, cpu: cpu, user: seconds(usage.ru_utime), peakRSS: Double(usage.ru_maxrss) * 1024, status: exit)
     }
 
     /// The peak resident set of this process so far, in bytes.

@@ -1,6 +1,6 @@
 /// The full build from nothing at several corpus sizes (1k, 10k, 30k, 100k by default), to show
 /// that its time grows no worse than linearly — as a whole and stage by stage. The runs go round
-/// the sizes (10k, 100k, 10k, 100k, …), and with `--compare-hugo` Hugo follows Cellar at each.
+/// the sizes (10k, 100k, 10k, 100k, …), and with `--compare-hugo` each Hugo follows Cellar at each.
 struct ScalingPhase {
     var tools: BenchTools
     var workspace: Workspace
@@ -17,7 +17,8 @@ struct ScalingPhase {
         var rounds: [[StageTiming]]
         /// Each round's I/O floor (``IOFloor``): its reading and writing, as stages.
         var floorRounds: [[StageTiming]]
-        var hugo: RunSummary?
+        /// One per Hugo compared, in ``BenchTools/hugos``' order.
+        var hugo: [RunSummary]
         /// Each stage's median over the rounds.
         var stages: [StageTiming] { StageTiming.medians(rounds) }
         var floor: [StageTiming] { StageTiming.medians(floorRounds) }
@@ -40,8 +41,10 @@ struct ScalingPhase {
         var full: [ProcessMeasurement] = []
         var stages: [[StageTiming]] = []
         var floor: [[StageTiming]] = []
-        var hugo: [ProcessMeasurement] = []
+        var hugo: [[ProcessMeasurement]] = []
     }
+
+    private var hugos: [BenchTools.Hugo] { compareHugo ? tools.hugos : [] }
 
     func run(summary: inout TargetSummary) throws(BenchError) {
         let runner = CellarRunner(tools: tools, workspace: workspace)
@@ -56,11 +59,12 @@ struct ScalingPhase {
             try workspace.makeSite(at: site, themes: tools.themes)
             let corpus = try CorpusGenerator(items: size, seed: seed, format: .cellar).write(to: site + "/content")
             let built = try runner.countingBuild(site: site)
-            let entry = Size(folder: folder, items: corpus.items.count, pages: built.pages)
+            var entry = Size(folder: folder, items: corpus.items.count, pages: built.pages)
+            entry.hugo = hugos.map { _ in [] }
             try IOFloor.writeManifest(of: site + "/public", to: entry.floorManifest)
-            if compareHugo {
+            if !hugos.isEmpty {
                 _ = try CorpusGenerator(items: size, seed: seed, format: .hugo).write(to: entry.hugoContent)
-                try runner.hugo(content: entry.hugoContent, output: entry.hugoOutput)
+                for hugo in hugos { try runner.hugo(hugo, content: entry.hugoContent, output: entry.hugoOutput) }
             }
             prepared.append(entry)
         }
@@ -73,16 +77,16 @@ struct ScalingPhase {
                 // The same reads and writes with nothing else, right after the build they copy.
                 prepared[index].floor.append(try runner.ioFloor(site: prepared[index].site, manifest: prepared[index].floorManifest,
                                                                 output: prepared[index].floorOutput).1)
-                if compareHugo {
-                    prepared[index].hugo.append(try runner.hugo(content: prepared[index].hugoContent,
-                                                                output: prepared[index].hugoOutput))
+                for (which, hugo) in hugos.enumerated() {
+                    prepared[index].hugo[which].append(try runner.hugo(hugo, content: prepared[index].hugoContent,
+                                                                       output: prepared[index].hugoOutput))
                 }
             }
         }
         var rows: [Row] = []
         for size in prepared {
             rows.append(Row(items: size.items, pages: size.pages, full: RunSummary(size.full),
-                            rounds: size.stages, floorRounds: size.floor, hugo: compareHugo ? RunSummary(size.hugo) : nil))
+                            rounds: size.stages, floorRounds: size.floor, hugo: size.hugo.map(RunSummary.init)))
             try workspace.discard(size.folder)
         }
         print(rows, summary: &summary)
@@ -110,16 +114,31 @@ struct ScalingPhase {
                         String(format: "%.1f", perItem * 1e6), String(format: "%.1f", row.full.cpu.median / Double(row.items) * 1e6),
                         String(format: "%.1f", row.full.wall.median / Double(row.pages) * 1e6),
                         growth.map { Report.ratio($0) } ?? "-"]
-            if let hugo = row.hugo {
-                line += [Report.seconds(hugo.wall.median), Report.seconds(hugo.cpu.median), Report.mebibytes(hugo.peakRSS.median),
+            for hugo in row.hugo {
+                line += [Report.seconds(hugo.wall.median), Report.mebibytes(hugo.peakRSS.median),
                          Report.ratio(row.full.wall.median / hugo.wall.median),
                          Report.ratio(row.full.peakRSS.median / hugo.peakRSS.median)]
             }
             lines.append(line)
         }
         var header = ["items", "pages", "wall s", "cpu s", "peak MiB", "µs/item", "cpu µs/item", "µs/page", "per-item vs previous"]
-        if compareHugo { header += ["Hugo wall s", "Hugo cpu s", "Hugo MiB", "wall ratio", "memory ratio"] }
+        for hugo in hugos { header += [hugo.label + " wall s", hugo.label + " MiB", "wall ratio", "memory ratio"] }
         Report.table(header, lines)
+        if let anchor = tools.anchor, let which = hugos.firstIndex(where: { $0.path == anchor.path }) {
+            for row in rows where row.items >= 10_000 {
+                HugoGoals.add(items: row.items, cellar: row.full, hugo: anchor, runs: row.hugo[which], to: &summary)
+            }
+        }
+        // Cellar's own work per item, outside the kernel (whose file work grows faster than the
+        // items on these machines: see the I/O floor below), from 10k or more to the largest size.
+        if let base = rows.first(where: { $0.items >= 10_000 }), let top = rows.last, top.items > base.items {
+            let growth = (top.full.user.median / Double(top.items)) / (base.full.user.median / Double(base.items))
+            Report.line("user cpu per item", "\(Report.count(base.items)) → \(Report.count(top.items)) items: \(Report.ratio(growth))× "
+                        + String(format: "(%.1f → %.1f µs)", base.full.user.median / Double(base.items) * 1e6,
+                                 top.full.user.median / Double(top.items) * 1e6))
+            summary.add("user cpu per item, \(Report.count(top.items)) vs \(Report.count(base.items))", measured: Report.ratio(growth),
+                        limit: "≤ \(Report.ratio(Self.tolerance))", passed: growth <= Self.tolerance)
+        }
         Report.line("linear", "per-item time grows by at most \(Report.ratio(Self.tolerance))× per step: \(Report.verdict(linear))")
         let measured = rows.map { String(format: "%.0f", $0.full.wall.median / Double($0.items) * 1e6) }.joined(separator: " / ")
         summary.add("scaling: full build µs/item", measured: measured,

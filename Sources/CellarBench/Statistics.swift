@@ -18,12 +18,14 @@ struct Statistics: Sendable {
 struct RunSummary: Sendable {
     var wall: Statistics
     var cpu: Statistics
+    var user: Statistics
     var peakRSS: Statistics
     var runs: Int
 
     init(_ measurements: [ProcessMeasurement]) {
         wall = Statistics(measurements.map(\.wall))
         cpu = Statistics(measurements.map(\.cpu))
+        user = Statistics(measurements.map(\.user))
         peakRSS = Statistics(measurements.map(\.peakRSS))
         runs = measurements.count
     }
