@@ -13,7 +13,7 @@ import Testing
              editedSectionSetting, editedSiteSetting, changedPartial, changedCellTemplate, assetEdit,
              fileMovedBetweenSections, burstOfEdits, staticAndBundleFiles, draftToggled, errorThenOtherEditThenFix,
              newAndDeletedItems, retitledMenuPage, editedShortcodeTemplate, shortcodeAddedToABody, editedThemeText,
-             languageOfASectionAndAnItem, chartDataFile, siteOverridesThemeFiles, pageLinkBrokenAndFixed
+             languageOfASectionAndAnItem, chartDataFile, includedSnippet, siteOverridesThemeFiles, pageLinkBrokenAndFixed
     }
 
     /// Each case: a sequence of steps, each step a set of edits made at once.
@@ -86,6 +86,16 @@ import Testing
                     [.write("content/posts/trip/figures.csv", "day,km\nMonday,twelve\n")],
                     [.write("content/posts/trip/figures.csv", "day,km\nMonday,12\n")],
                     [.remove("content/posts/trip/figures.csv")]]
+        case .includedSnippet:
+            // A file of a snippets folder drawn into a body: an edit of it alone redraws the page,
+            // a file it includes in turn too; the folder is never published.
+            return [[.write("content/_snippets/steps.md", "## Steps\n\nOne, two.\n"),
+                     .write("content/posts/post-3.md", site.post(3, body: "Read [the steps](#steps).\n\n{{< include \"/_snippets/steps\" >}}\n"))],
+                    [.write("content/_snippets/steps.md", "## Steps\n\nOne, two, three.\n\n{{< include \"more\" >}}\n"),
+                     .write("content/_snippets/more.md", "And more.\n")],
+                    [.write("content/_snippets/more.md", "And more still.\n")],
+                    [.write("content/_snippets/steps.md", "## Other\n\nThe anchor is gone.\n")],
+                    [.remove("content/_snippets/steps.md")]]
         case .siteOverridesThemeFiles:
             // The site's own cells/, partials/ and assets/ take the place of the theme's files (the
             // folders made while the session runs), an edit of one redraws what shows it, an edit of

@@ -28,7 +28,7 @@ struct ContentScanner {
         // Every path once (each folder is walked once, its names are distinct): gathered in an
         // array and hashed into the set at its final size, not rehashed as it grows.
         var all: [String] = []
-        walk("", depth: 0, bundle: nil, into: &scan, all: &all, visited: &visited, diagnostics: &diagnostics)
+        walk("", depth: 0, bundle: nil, snippets: false, into: &scan, all: &all, visited: &visited, diagnostics: &diagnostics)
         var files = Set<String>(minimumCapacity: all.count)
         for path in all { files.insert(path) }
         scan.files = ContentFileSet(files)
@@ -55,8 +55,10 @@ struct ContentScanner {
 
     // MARK: - Private
 
+    /// - Parameter snippets: inside a folder whose name starts with `_` (`content/_snippets/`): its
+    ///   files are read by `{{< include >}}` and `{{< chart >}}` only — no item, section or copy.
     private func walk(
-        _ folder: String, depth: Int, bundle: String?, into scan: inout ContentScan, all: inout [String],
+        _ folder: String, depth: Int, bundle: String?, snippets: Bool, into scan: inout ContentScan, all: inout [String],
         visited: inout Set<String>, diagnostics: inout DiagnosticBag
     ) {
         let absolute = Paths.join(layout.content, folder)
@@ -68,6 +70,10 @@ struct ContentScanner {
         let hasIndex = entries.contains { $0.name == "index.md" }
         let hasSectionIndex = entries.contains { $0.name == "_index.md" }
         var bundle = bundle
+        if snippets {
+            walkSnippets(folder, entries: entries, depth: depth, into: &scan, all: &all, visited: &visited, diagnostics: &diagnostics)
+            return
+        }
         if bundle == nil, hasIndex, !folder.isEmpty {
             if hasSectionIndex {
                 diagnostics.error("a folder cannot hold both index.md and _index.md",
@@ -129,8 +135,8 @@ struct ContentScanner {
                                       at: SourceLocation(file: layout.display(contentPath: path)))
                     continue
                 }
-                walk(path, depth: depth + 1, bundle: bundle, into: &scan, all: &all, visited: &visited,
-                     diagnostics: &diagnostics)
+                walk(path, depth: depth + 1, bundle: bundle, snippets: bundle == nil && Self.isSnippetFolder(entry.name),
+                     into: &scan, all: &all, visited: &visited, diagnostics: &diagnostics)
             case .file:
                 all.append(path)
                 if let bundle {
@@ -142,6 +148,30 @@ struct ContentScanner {
                 }
             case .symlink, .other:
                 continue
+            }
+        }
+    }
+
+    /// `_snippets`, `_common`: a folder of files other pages include, never published itself.
+    static func isSnippetFolder(_ name: String) -> Bool {
+        name.hasPrefix("_") && name != "_index.md"
+    }
+
+    /// A folder of snippets: every file (at any depth) is known to the site's files, and nothing else.
+    private func walkSnippets(
+        _ folder: String, entries: [(name: String, kind: FileStatus.Kind?)], depth: Int, into scan: inout ContentScan,
+        all: inout [String], visited: inout Set<String>, diagnostics: inout DiagnosticBag
+    ) {
+        for entry in entries where !IgnoredFileNames.contains(entry.name) && Self.nameProblem(entry.name, in: folder) == nil {
+            let path = Paths.join(folder, entry.name)
+            switch entry.kind ?? FileIO.status(Paths.join(layout.content, path))?.kind {
+            case .file?:
+                all.append(path)
+            case .directory? where depth < Self.maxDepth:
+                walk(path, depth: depth + 1, bundle: nil, snippets: true, into: &scan, all: &all, visited: &visited,
+                     diagnostics: &diagnostics)
+            default:
+                continue   // symlinks are not followed in snippets: nothing there is published
             }
         }
     }

@@ -11,6 +11,8 @@ package struct BodyRenderer: Sendable {
     var highlighting: CodeBlockHighlighting?
     /// Longest summary taken from the first paragraph, in characters (a Chinese, Japanese or Korean one counts two).
     var summaryLength = 280
+    /// How deep files may include files (`{{< include >}}`).
+    static let includeDepth = 8
 
     /// A rendered body: the item with it, whether it links to other content files, and whether it
     /// calls shortcodes (then the theme's templates are part of it).
@@ -39,21 +41,20 @@ package struct BodyRenderer: Sendable {
     /// Renders unless a reference meets `waitingIf`; then nil, and nothing is added to `diagnostics`.
     func render(_ item: ContentItem, diagnostics: inout DiagnosticBag,
                 waitingIf: (MarkdownReference) -> Bool) -> Rendered? {
+        // The shortcode handlers hold it while the body renders, and no longer.
+        withoutActuallyEscaping(waitingIf) { waitingIf in render(item, diagnostics: &diagnostics, escapingWaitingIf: waitingIf) }
+    }
+
+    private func render(_ item: ContentItem, diagnostics: inout DiagnosticBag,
+                        escapingWaitingIf waitingIf: @escaping (MarkdownReference) -> Bool) -> Rendered? {
         var item = item
         var found = DiagnosticBag()
         var dependsOnLinks = false
         var pageLinks: [PageLink] = []
         var waits = false
         let use = ShortcodeUse()
-        let handler: ((ShortcodeCall) -> ShortcodeOutput?)? = shortcodes.map { [item, links] renderer in
-            { call in
-                use.used = true
-                return renderer.render(call, in: item, links: links, diagnostics: &use.diagnostics, reads: &use.reads)
-            }
-        }
-        let reports = CodeBlockHighlighting.Reports()
-        let renderer = highlighting?.renderer(markdown, file: item.file, firstLine: item.bodyFirstLine, reporting: reports) ?? markdown
-        let document = renderer.render(item.source.markdown, footnoteIDPrefix: item.anchor + "-", rewrite: { reference in
+        // Links are rewritten alike in the body and in the files it includes: from the item's page.
+        let rewrite: (MarkdownReference) -> String? = { [links] reference in
             if waits || waitingIf(reference) {
                 waits = true
                 return nil
@@ -66,8 +67,53 @@ package struct BodyRenderer: Sendable {
                 dependsOnLinks = true   // whether a page is published there may change with any page
             }
             return rewritten
-        }, shortcode: handler)
+        }
+        // What the shortcodes of included files read. Each included file reports into a bag of its
+        // own, handed over when it is drawn: the bag of the call that includes it is in use then.
+        let included = ShortcodeUse()
+        /// The shortcode handler for calls written in the body (depth 0) or in a file it includes,
+        /// `depth` files deep, reporting into `use`.
+        func handler(_ renderer: ShortcodeRenderer, depth: Int, use: ShortcodeUse) -> (ShortcodeCall) -> ShortcodeOutput? {
+            { [item, links] call in
+                use.used = true
+                return renderer.render(call, in: item, links: links, diagnostics: &use.diagnostics, reads: &use.reads,
+                                       include: depth < Self.includeDepth ? include(renderer, depth: depth + 1) : nil)
+            }
+        }
+        /// Renders a file the body includes, as part of the body: its own places in messages.
+        func include(_ renderer: ShortcodeRenderer, depth: Int) -> BuiltinShortcodeContext.Include {
+            { [markdown, highlighting, item, included] text, contentPath, diagnostics in
+                let display = renderer.contentDisplayRoot + "/" + contentPath
+                let parts: FrontMatterSplitter.Parts
+                do throws(Diagnostic) { parts = try FrontMatterSplitter().split(text, file: display) } catch {
+                    diagnostics.append(error)
+                    return nil
+                }
+                let reports = CodeBlockHighlighting.Reports()
+                let markdownOfFile = highlighting?.renderer(markdown, file: display, firstLine: parts.bodyFirstLine, reporting: reports) ?? markdown
+                let placed = renderer.placed(in: display, firstLine: parts.bodyFirstLine, directory: Paths.parent(of: contentPath))
+                let local = ShortcodeUse()
+                let document = markdownOfFile.render(parts.body, footnoteIDPrefix: item.anchor + "-\(depth)-\(StableHash.of(contentPath) % 10_000)-",
+                                                     rewrite: rewrite, shortcode: handler(placed, depth: depth, use: local))
+                diagnostics.append(contentsOf: local.diagnostics.diagnostics)
+                included.reads.merge(local.reads) { $1 }
+                for problem in document.footnoteProblems {
+                    diagnostics.append(Self.diagnostic(problem, file: display, firstLine: parts.bodyFirstLine))
+                }
+                for problem in document.shortcodeProblems {
+                    diagnostics.append(Self.diagnostic(problem, file: display, firstLine: parts.bodyFirstLine))
+                }
+                diagnostics.append(contentsOf: CodeBlockHighlighting.diagnostics(reports, markdown: parts.body, file: display,
+                                                                                firstLine: parts.bodyFirstLine))
+                return document.html
+            }
+        }
+        let reports = CodeBlockHighlighting.Reports()
+        let renderer = highlighting?.renderer(markdown, file: item.file, firstLine: item.bodyFirstLine, reporting: reports) ?? markdown
+        let document = renderer.render(item.source.markdown, footnoteIDPrefix: item.anchor + "-", rewrite: rewrite,
+                                       shortcode: shortcodes.map { handler($0, depth: 0, use: use) })
         if waits { return nil }
+        use.reads.merge(included.reads) { $1 }
         diagnostics.append(contentsOf: found.diagnostics)
         diagnostics.append(contentsOf: use.diagnostics.diagnostics)
         for problem in document.footnoteProblems { diagnostics.append(Self.diagnostic(problem, in: item)) }
@@ -84,7 +130,11 @@ package struct BodyRenderer: Sendable {
 
     /// A `{{<` that is not a call, or a closing tag that closes nothing, reported where it is written.
     static func diagnostic(_ problem: MarkdownShortcodeProblem, in item: ContentItem) -> Diagnostic {
-        let location = SourceLocation(file: item.file, line: item.bodyFirstLine + problem.line - 1, column: problem.column)
+        diagnostic(problem, file: item.file, firstLine: item.bodyFirstLine)
+    }
+
+    static func diagnostic(_ problem: MarkdownShortcodeProblem, file: String, firstLine: Int) -> Diagnostic {
+        let location = SourceLocation(file: file, line: firstLine + problem.line - 1, column: problem.column)
         switch problem.kind {
         case .unclosedCall:
             return .warning("'{{<' is not closed by '>}}' in its paragraph, so it is printed as written", at: location,
@@ -103,7 +153,11 @@ package struct BodyRenderer: Sendable {
 
     /// A footnote that cannot be drawn as written, reported where it is written.
     static func diagnostic(_ problem: MarkdownFootnoteProblem, in item: ContentItem) -> Diagnostic {
-        let location = SourceLocation(file: item.file, line: item.bodyFirstLine + problem.line - 1, column: problem.column)
+        diagnostic(problem, file: item.file, firstLine: item.bodyFirstLine)
+    }
+
+    static func diagnostic(_ problem: MarkdownFootnoteProblem, file: String, firstLine: Int) -> Diagnostic {
+        let location = SourceLocation(file: file, line: firstLine + problem.line - 1, column: problem.column)
         switch problem.kind {
         case .undefinedReference:
             return .warning("footnote '[^\(problem.label)]' has no note; it is printed as written", at: location,

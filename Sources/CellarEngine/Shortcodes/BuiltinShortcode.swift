@@ -23,12 +23,24 @@ struct BuiltinShortcodeContext {
     var read: (_ contentPath: String, _ diagnostics: inout DiagnosticBag) -> String?
     /// How a file of `content/` is named in messages (`content/perf/times.csv`).
     var display: (_ contentPath: String) -> String
+    /// Whether `content/` holds a file at this content path (asked without a message).
+    var exists: (_ contentPath: String) -> Bool = { _ in false }
+    /// The content folder of the item whose body calls the shortcode (`posts/hello`, or "").
+    var directory: String = ""
+    /// Renders Markdown read from a file as part of the body being drawn; nil where no more files
+    /// may be included.
+    var include: Include?
+
+    /// Renders `text`, the whole of the file at a content path (front matter and all), as part of
+    /// the body: its links, shortcodes and code blocks like the body's own; nil after reporting
+    /// why it cannot.
+    typealias Include = (_ text: String, _ contentPath: String, _ diagnostics: inout DiagnosticBag) -> String?
 }
 
 /// The shortcodes every site has.
 enum BuiltinShortcodes {
     static let all: [String: any BuiltinShortcode] = {
-        let shortcodes: [any BuiltinShortcode] = [ChartShortcode()]
+        let shortcodes: [any BuiltinShortcode] = [ChartShortcode(), IncludeShortcode()]
         return Dictionary(uniqueKeysWithValues: shortcodes.map { ($0.name, $0) })
     }()
 }

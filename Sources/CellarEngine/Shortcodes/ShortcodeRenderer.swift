@@ -23,6 +23,17 @@ struct ShortcodeRenderer: Sendable {
     let contentDisplayRoot: String
     /// Changes when anything a shortcode's HTML depends on changes: the theme, the settings.
     let key: UInt64
+    /// Where the calls are written when they are not in the item's own body (an included file):
+    /// the file as messages name it, the line its body starts on, and its folder in `content/`
+    /// (where the paths its calls give are looked for first).
+    private(set) var origin: (file: String, firstLine: Int, directory: String)?
+
+    /// The same renderer, placing its calls in `file` (a file an item's body includes).
+    func placed(in file: String, firstLine: Int, directory: String) -> ShortcodeRenderer {
+        var copy = self
+        copy.origin = (file, firstLine, directory)
+        return copy
+    }
 
     init(theme: Theme, site: SiteConfig, files: ContentFileSet, contentRoot: String, contentDisplayRoot: String) {
         self.shortcodes = theme.shortcodes
@@ -49,13 +60,15 @@ struct ShortcodeRenderer: Sendable {
     /// The call's HTML, or nil after reporting why it cannot be drawn (it then stays as written).
     /// - Parameter reads: the files of `content/` a built-in shortcode read, by content path, with
     ///   the hash of their text: the body depends on them.
+    /// - Parameter include: renders the Markdown of a file the body includes, as part of the body
+    ///   (nil where files may not be included: too deep).
     func render(_ call: ShortcodeCall, in item: ContentItem, links: LinkResolver, diagnostics: inout DiagnosticBag,
-                reads: inout [String: UInt64]) -> ShortcodeOutput? {
+                reads: inout [String: UInt64], include: BuiltinShortcodeContext.Include? = nil) -> ShortcodeOutput? {
         let at = location(call.line, call.column, in: item)
         // A shortcode of the theme's declared with a mistake is reported there: its calls stay as written.
         if unusable.contains(call.name) { return nil }
         if shortcodes[call.name] == nil, let builtin = BuiltinShortcodes.all[call.name] {
-            return drawBuiltin(builtin, call, in: item, at: at, diagnostics: &diagnostics, reads: &reads)
+            return drawBuiltin(builtin, call, in: item, at: at, diagnostics: &diagnostics, reads: &reads, include: include)
         }
         guard let shortcode = shortcodes[call.name] else {
             let themes = shortcodes.keys.sorted()
@@ -120,7 +133,8 @@ struct ShortcodeRenderer: Sendable {
 
     /// A shortcode Cellar draws itself: typed like a theme's, drawn by its Swift code.
     private func drawBuiltin(_ builtin: any BuiltinShortcode, _ call: ShortcodeCall, in item: ContentItem, at: SourceLocation,
-                             diagnostics: inout DiagnosticBag, reads: inout [String: UInt64]) -> ShortcodeOutput? {
+                             diagnostics: inout DiagnosticBag, reads: inout [String: UInt64],
+                             include: BuiltinShortcodeContext.Include?) -> ShortcodeOutput? {
         if call.isPaired {
             diagnostics.error("shortcode '\(call.name)' takes no content, but {{< /\(call.name) >}} closes it", at: at,
                               hint: "remove {{< /\(call.name) >}}")
@@ -131,7 +145,7 @@ struct ShortcodeRenderer: Sendable {
                                        diagnostics: &diagnostics)
         guard diagnostics.errorCount == errorsBefore else { return nil }
         var read: [String: UInt64] = [:]
-        let contentRoot = self.contentRoot, displayRoot = contentDisplayRoot
+        let contentRoot = self.contentRoot, displayRoot = contentDisplayRoot, files = self.files
         let context = BuiltinShortcodeContext(
             location: at, id: "\(item.anchor)-\(call.name)-\(call.line)-\(call.column)",
             read: { path, diagnostics in
@@ -145,7 +159,10 @@ struct ShortcodeRenderer: Sendable {
                     return nil
                 }
             },
-            display: { displayRoot + "/" + $0 })
+            display: { displayRoot + "/" + $0 },
+            exists: { files.contains($0) },
+            directory: origin?.directory ?? item.directory,
+            include: include)
         let html = builtin.draw(arguments, context: context, diagnostics: &diagnostics)
         reads.merge(read) { $1 }
         return html.map { .html($0) }
@@ -158,7 +175,8 @@ struct ShortcodeRenderer: Sendable {
     }
 
     private func location(_ line: Int, _ column: Int, in item: ContentItem) -> SourceLocation {
-        SourceLocation(file: item.file, line: item.bodyFirstLine + line - 1, column: column)
+        if let origin { return SourceLocation(file: origin.file, line: origin.firstLine + line - 1, column: column) }
+        return SourceLocation(file: item.file, line: item.bodyFirstLine + line - 1, column: column)
     }
 
     /// An image argument whose alt argument (`alt:` in the declaration) is not given: drawn with
