@@ -77,6 +77,15 @@ package struct SiteImporter: Sendable {
         let contentDir = options.dialect == .hugo ? site.contentDir : ""
         var references = BodyConverter.references(items: items, sections: sections, copies: copies, contentDir: contentDir)
         references.movedURLs = movedURLs
+        for snippet in site.snippets {
+            references.bySourcePath[snippet.path] = snippet.target
+            let prefix = contentDir + "/"
+            guard snippet.path.hasPrefix(prefix) else { continue }
+            let rel = String(snippet.path.dropFirst(prefix.count))
+            references.snippets[rel] = snippet.target
+            references.snippets[Leftovers.deletingExtension(rel)] = snippet.target
+            if snippet.bundle != nil { references.snippets[Paths.parent(of: rel)] = snippet.target }
+        }
         if let home {
             references.bySourcePath[home.path] = "_index.md"
             references.urlByTarget["_index.md"] = "/"
@@ -88,6 +97,7 @@ package struct SiteImporter: Sendable {
                                       contentDir: contentDir)
         let bodies = items.map { converter.convert($0.document, report: &report) }
         let homeIntro = home.map { converter.convert($0, report: &report) } ?? ""
+        let snippetBodies = site.snippets.map { converter.convert($0, report: &report) }
         for index in sections.indices {
             if let document = sections[index].index { sections[index].index?.body = converter.convert(document, report: &report) }
         }
@@ -153,6 +163,9 @@ package struct SiteImporter: Sendable {
             for index in items.indices {
                 try folder.write(writer.text(of: items[index], body: bodies[index], report: &report), to: "content/" + items[index].target,
                                  from: tree.absolute(items[index].document.path))
+            }
+            for (snippet, body) in zip(site.snippets, snippetBodies) {
+                try folder.write(body, to: "content/" + snippet.target, from: tree.absolute(snippet.path))
             }
             for copy in copies { try folder.copy(tree.absolute(copy.source), to: "content/" + copy.target) }
             // The site's own file at an address the theme also serves (its favicon.svg) wins: the theme's copy goes.

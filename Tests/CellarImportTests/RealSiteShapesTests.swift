@@ -146,12 +146,15 @@ import Testing
         #expect(workspace.exists("public/posts/hello/index.html") && workspace.exists("public/posts/there/index.html"))
     }
 
-    @Test func pagesHugoNeverRendersAreLeftOut() async throws {
+    /// Pages Hugo never renders are snippets other pages include (hugoDocs' `_common`, through an
+    /// `include` shortcode of the site's): they go, body only, to folders of snippets (`_…`), which
+    /// Cellar never publishes, and `{{% include %}}` calls draw them with Cellar's built-in include.
+    @Test func pagesHugoNeverRendersAreSnippetsForIncludes() async throws {
         let workspace = try ImportWorkspace(fixture: nil, files: [
             "hugo.toml": "title = \"Parts\"\n",
-            "content/posts/a.md": "---\ntitle: A\ndate: 2024-01-02\n---\nA.\n",
+            "content/posts/a.md": "---\ntitle: A\ndate: 2024-01-02\n---\nSee [the note](#the-note).\n\n{{% include \"/snippets/note.md\" %}}\n",
             "content/snippets/_index.md": "---\ntitle: Snippets\ncascade:\n  build:\n    render: never\n    list: never\n---\n",
-            "content/snippets/note.md": "---\ntitle: Note\n---\nA [link](/nowhere/).\n",
+            "content/snippets/note.md": "---\ntitle: Note\n---\n## The note\n\nBack to [A](/posts/a/).\n",
             "content/gallery/index.md": "---\ntitle: Gallery\nheadless: true\n---\n",
             "content/gallery/one.svg": "<svg xmlns=\"http://www.w3.org/2000/svg\"/>\n",
             "content/draft-ish.md": "---\ntitle: Hidden\nbuild:\n  render: never\n---\n",
@@ -159,11 +162,19 @@ import Testing
         ])
         let report = try await workspace.importSite(.hugo)
         #expect(!workspace.files(under: "content").contains { $0.hasPrefix("gallery/") || $0.hasPrefix("snippets/note") || $0.hasPrefix("draft-ish") })
-        #expect(report.notes.filter { $0.action == .leftOut && $0.topic == .page }.map(\.message) == [
-            "content/draft-ish.md: Hugo renders no page of it (build: {render: never}); left out",
-            "content/gallery/index.md: Hugo renders no page of it (headless: true); left out",
-            "content/snippets/note.md: Hugo renders no page of it (the cascade of content/snippets/_index.md); left out",
+        #expect(workspace.files(under: "content").filter { $0.hasPrefix("_") && $0 != "_index.md" }.sorted()
+                    == ["_gallery/index.md", "_snippets/draft-ish.md", "_snippets/note.md"])
+        #expect(try workspace.read("content/_snippets/note.md") == "## The note\n\nBack to [A](/posts/a/).\n")
+        #expect(try workspace.read("content/posts/a.md").hasSuffix("See [the note](#the-note).\n\n{{< include \"/_snippets/note.md\" >}}\n"))
+        #expect(report.notes.filter { $0.topic == .page && $0.message.contains("renders no page") }.map(\.message) == [
+            "content/draft-ish.md: Hugo renders no page of it (build: {render: never}); written to content/_snippets/draft-ish.md, a folder of snippets that {{< include >}} draws from and that is never published",
+            "content/gallery/index.md: Hugo renders no page of it (headless: true); written to content/_gallery/index.md, a folder of snippets that {{< include >}} draws from and that is never published",
+            "content/snippets/note.md: Hugo renders no page of it (the cascade of content/snippets/_index.md); written to content/_snippets/note.md, a folder of snippets that {{< include >}} draws from and that is never published",
         ])
+        try await workspace.build()
+        let page = try workspace.read("public/posts/a/index.html")
+        #expect(page.contains("id=\"the-note\"") && page.contains("Back to"))
+        #expect(!workspace.exists("public/_snippets") && !workspace.exists("public/snippets/note/index.html"))
         // The site's own favicon is served, not the theme's.
         #expect(errors(report) == [])
         #expect(!workspace.exists("themes/default/assets/favicon.svg") && workspace.exists("content/favicon.svg"))

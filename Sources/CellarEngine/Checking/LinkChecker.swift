@@ -115,6 +115,12 @@ struct LinkChecker: Sendable {
         for (source, (_, hrefs)) in zip(sources, checked) where !hrefs.isEmpty {
             bodyLinks[source.id] = Set(hrefs + hrefs.map { URLEncoding.decode($0) ?? $0 })
         }
+        // Page links the body's shortcodes drew (a file it includes) were checked by the build with
+        // the link policy (``PageLinkCheck``), like the body's own: the page pass leaves them too.
+        for item in model.items where !item.body.pageLinks.isEmpty {
+            let hrefs = item.body.pageLinks.map(\.href)
+            bodyLinks[item.id, default: []].formUnion(hrefs + hrefs.map { URLEncoding.decode($0) ?? $0 })
+        }
         return (checked.flatMap(\.0), bodyLinks)
     }
 

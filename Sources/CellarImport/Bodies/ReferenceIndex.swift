@@ -4,6 +4,9 @@
 struct ReferenceIndex: Sendable {
     /// Source path, relative to the source folder (`_posts/2020-01-02-a.md`, `content/posts/a.md`) → target under `content/`.
     var bySourcePath: [String: String] = [:]
+    /// Snippets (pages Hugo never renders) by their path under the source's content folder, with
+    /// and without `.md`: where each went in the new site (`_common/a.md`).
+    var snippets: [String: String] = [:]
     /// Jekyll: a post's name without extension (`2020-01-02-a`, and `blog/2020-01-02-a` with its folders) → target.
     var byPostName: [String: String] = [:]
     /// Hugo: the path under `content/` (`posts/a.md`, `posts/a`, `posts/bundle`) → target.

@@ -87,6 +87,12 @@ struct ShortcodeConverter {
                                                    at: location))
                 }
                 index = endClose
+            case "include" where includedSnippet(call) != nil:
+                // Hugo's docs and many sites render another page's Markdown in place with an include
+                // shortcode of their own (Page.RenderShortcodes): Cellar's built-in include does that.
+                guard let target = includedSnippet(call) else { continue }
+                text.replace(tagRange, with: "{{< include \"/\(target)\" >}}")
+                result.converted += 1
             case "figure" where provided.contains("figure") && missingImage(call, of: document) != nil:
                 guard let src = missingImage(call, of: document) else { continue }
                 let alt = call.named["alt"] ?? call.named["caption"] ?? call.named["title"] ?? ""
@@ -106,6 +112,16 @@ struct ShortcodeConverter {
         }
         result.body = text.hasReplacements ? text.result : document.body
         return result
+    }
+
+    /// Where the page an include call names went, when it is a snippet or a page of the new site.
+    private func includedSnippet(_ call: Call) -> String? {
+        guard let written = call.named["path"] ?? call.positional.first else { return nil }
+        let key = written.trimmingCharacters(in: CharacterSet(charactersIn: "/"))
+        for candidate in [key, key + ".md", key + "/index.md", key + "/_index.md", Leftovers.deletingExtension(key)] {
+            if let target = references.snippets[candidate] { return target }
+        }
+        return nil
     }
 
     /// The `src` of a figure when it names a file of the site that is not there (a remote or

@@ -167,6 +167,15 @@ struct HugoReader {
                 .map { "the cascade of \($0.by)" }
             guard document.role != .homeIndex, let reason = own ?? inherited else { continue }
             leftOut.insert(document.path)
+            if document.role != .sectionIndex, !document.isHTML {
+                // Its text reaches other pages through `{{% include %}}`: kept as a snippet, unpublished.
+                var snippet = document
+                snippet.target = Self.snippetTarget(document.target)
+                site.snippets.append(snippet)
+                site.notes.append(ImportNote(.converted, .page, "\(document.path): Hugo renders no page of it (\(reason)); written to content/\(snippet.target), a folder of snippets that {{< include >}} draws from and that is never published",
+                                             at: document.location))
+                continue
+            }
             site.notes.append(ImportNote(.leftOut, .page, "\(document.path): Hugo renders no page of it (\(reason)); left out",
                                          at: document.location, hint: "its text reached other pages through a shortcode of the source: copy it where it is needed"))
             report[.filesLeftOut] += 1
@@ -178,6 +187,14 @@ struct HugoReader {
         site.copies.removeAll { copy in
             bundles.contains { copy.source.hasPrefix($0 + "/") } || folders.contains { copy.source.hasPrefix($0 + "/") }
         }
+    }
+
+    /// Where a page Hugo never renders goes: under its own top folder when that starts with `_`
+    /// (`_common/a.md`), else under the same name with `_` before it (`snippets/a.md` →
+    /// `_snippets/a.md`); a page at the top of content/ into `_snippets/`.
+    static func snippetTarget(_ target: String) -> String {
+        if !target.contains("/") { return "_snippets/" + target }
+        return target.hasPrefix("_") ? target : "_" + target
     }
 
     /// `build: {render: never}` (`_build`, or Hugo's older `render: false`) in `node`, as written.

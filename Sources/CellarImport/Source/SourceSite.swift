@@ -15,6 +15,9 @@ struct SourceSite: Sendable {
     /// Jekyll: the folders Liquid pages listing the posts are published at (`news` for `/news/`).
     var postsListFolders: [String] = []
     var notes: [ImportNote] = []
+    /// Markdown pages the source never renders (headless, `render: never`): snippets its pages
+    /// include. Each is written, body only, under a folder of snippets (`_…`) of the new site.
+    var snippets: [SourceDocument] = []
     /// How the source publishes each document: its URL rules.
     var urlRules: any URLRules
 }
