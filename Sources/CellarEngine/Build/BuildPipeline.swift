@@ -80,10 +80,15 @@ struct BuildPipeline: Sendable {
             return model
         }
         let site = model.model
+        // A multilingual site is one site per language, each with its lists, tags, feeds and menu.
+        var languageProblems = DiagnosticBag()
+        let languageSites = LanguageSite.make(site, rules: rules, diagnostics: &languageProblems)
+        diagnostics.append(contentsOf: languageProblems.diagnostics)
         let feeds = FeedCatalog(siteTitle: site.config.title, sections: site.sections)
         let environment = RenderEnvironment(site: site.config, kinds: site.theme.kinds, sections: site.sectionsByID,
                                             links: site.links, tags: site.tags, siteFeeds: feeds.site,
-                                            navigation: site.navigation, text: site.theme.text)
+                                            navigation: site.navigation, text: site.theme.text,
+                                            languageParts: LanguageSite.sectionsAndTags(languageSites))
         let globalKey = globalKey(site)
         let cellOutput = try await stage(.cells) {
             await CellStage(registry: registry(site, environment: environment), globalKey: globalKey, lean: oneShot)
@@ -96,7 +101,7 @@ struct BuildPipeline: Sendable {
         var linkProblems: [Diagnostic] = []
         let pages = try await stage(.pages) {
             let pages = await PageStage(model: model, cells: cellOutput, dates: environment.dates, feeds: feeds,
-                                        remembers: options.writeMode != .staged).run(memo: &memo.pages)
+                                        remembers: options.writeMode != .staged, languageSites: languageSites).run(memo: &memo.pages)
             Trace.mark("pages assembled")
             let problems = await PageLinkCheck(model: site, files: pages.files)
                 .problems(changed: pages.dirty == nil ? nil : model.changed, memo: &memo.links)
@@ -105,7 +110,7 @@ struct BuildPipeline: Sendable {
             return pages
         }
         let summary = try await stage(.write) { () throws(BuildFailure) in
-            try await WriteStage(options: options, layout: layout, reporter: reporter, globalKey: globalKey)
+            try await WriteStage(options: options, layout: layout, reporter: reporter, globalKey: globalKey, languageSites: languageSites)
                 .run(site, pages: pages, cells: cellOutput.cells, environment: environment, changes: changes,
                      memo: &memo.output, diagnostics: &diagnostics)
         }
@@ -154,7 +159,15 @@ struct BuildPipeline: Sendable {
         hash.combine(model.theme.fingerprint)
         hash.combine(model.config.sourceHash)
         hash.combine(model.config.url.description)
-        for section in model.sections { hash.combine(section.id); hash.combine(section.sourceHash); hash.combine(section.introHTML) }
+        for section in model.sections {
+            hash.combine(section.id); hash.combine(section.sourceHash); hash.combine(section.introHTML)
+            for (code, words) in section.translations.sorted(by: { $0.key < $1.key }) {
+                hash.combine(code); hash.combine(words.sourceHash); hash.combine(words.introHTML)
+            }
+        }
+        for (code, words) in model.config.introTranslations.sorted(by: { $0.key < $1.key }) {
+            hash.combine(code); hash.combine(words.sourceHash); hash.combine(words.introHTML)
+        }
         hash.combine(model.config.introHTML)
         hash.combine(model.tags.fingerprint)
         for entry in model.navigation {
