@@ -89,7 +89,7 @@ struct BuildPipeline: Sendable {
                                             links: site.links, tags: site.tags, siteFeeds: feeds.site,
                                             navigation: site.navigation, text: site.theme.text,
                                             languageParts: LanguageSite.sectionsAndTags(languageSites))
-        let globalKey = globalKey(site)
+        let globalKey = globalKey(site, languageSites: languageSites)
         let cellOutput = try await stage(.cells) {
             await CellStage(registry: registry(site, environment: environment), globalKey: globalKey, lean: oneShot)
                 .run(model, memo: &memo.cells, diagnostics: &diagnostics)
@@ -153,7 +153,7 @@ struct BuildPipeline: Sendable {
     }
 
     /// Everything every page depends on: a different key means render everything again.
-    private func globalKey(_ model: SiteModel) -> UInt64 {
+    private func globalKey(_ model: SiteModel, languageSites: [LanguageSite]) -> UInt64 {
         var hash = StableHash()
         hash.combine(CellarVersion.current)
         hash.combine(model.theme.fingerprint)
@@ -170,10 +170,12 @@ struct BuildPipeline: Sendable {
         }
         hash.combine(model.config.introHTML)
         hash.combine(model.tags.fingerprint)
-        for entry in model.navigation {
+        for entry in model.navigation + languageSites.flatMap(\.model.navigation) {
             hash.combine(entry.title)
             hash.combine(entry.url?.value ?? entry.externalURL ?? "")
         }
+        // Each language's tags (cells link them; its tags page lists them).
+        for languageSite in languageSites { hash.combine(languageSite.model.tags.fingerprint) }
         hash.combine(options.includeDrafts ? 1 : 0)
         hash.combine(options.includeFuture ? 1 : 0)
         return hash.value
