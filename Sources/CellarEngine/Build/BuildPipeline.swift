@@ -123,6 +123,7 @@ struct BuildPipeline: Sendable {
             nextScheduledChange: site.nextScheduledChange
         )
         report.unpublished = site.unpublished
+        report.translations = TranslationCoverage.of(site)
         return report
     }
 

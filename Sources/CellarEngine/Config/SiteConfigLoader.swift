@@ -73,6 +73,7 @@ struct SiteConfigLoader {
         config.highlightLimits = Self.highlightLimits(index.fields["markdown"]?.value.object ?? [:])
         config.feedAliases = Self.feedAliases(index, diagnostics: &diagnostics)
         if let node = index.node?["languages"] {
+            config.locations["languages"] = node.location
             config.languages = LanguagesParser().parse(
                 node, defaultLanguage: index.node?["language"] == nil ? nil : language, defaultLocation: index.location("language"),
                 inSubdir: index.bool("default_language_in_subdir") ?? false, diagnostics: &diagnostics)
