@@ -64,6 +64,14 @@ struct SiteLoader {
                                                                                diagnostics: &diagnostics)
             }
         }
+        // A language's pages are under /<code>/: a section there would be written over by them.
+        for language in config.languages.all where !language.prefix.isEmpty {
+            for section in sections.values where section.parentID == nil && section.url.value == language.prefix {
+                diagnostics.error("the section \(section.id)/ has the address /\(language.prefix), where the \(language.name) pages of the site are",
+                                  at: SourceLocation(file: section.file),
+                                  hint: "rename the folder; a translation is a file beside its original (post.\(language.code).md beside post.md), not a folder per language")
+            }
+        }
         if let kind = config.defaultKind, theme.kinds[kind] == nil, !theme.unusableKinds.contains(kind) {
             diagnostics.append(ItemParser.unknownKind(kind, at: config.locations["kind"], known: theme.kinds.keys.sorted()))
         }

@@ -109,7 +109,8 @@ struct ItemParser: Sendable {
             summary: fields["summary"]?.value.string ?? "",
             sourceHash: StableHash.of(bytes: bytes),
             language: language(fields["language"], sectionID: sectionID,
-                               siteLanguage: siteLanguage == languages.defaultCode ? nil : siteLanguage, diagnostics: &diagnostics),
+                               siteLanguage: !languages.isMultilingual || siteLanguage == languages.defaultCode ? nil : siteLanguage,
+                               diagnostics: &diagnostics),
             siteLanguage: siteLanguage,
             translationKey: fields["translation_key"]?.value.string ?? translation?.path ?? source.contentPath,
             swiftValue: swiftValue

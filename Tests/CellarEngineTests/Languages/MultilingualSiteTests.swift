@@ -136,6 +136,12 @@ import Testing
         #expect(problems.contains("content/_index.md:8:5: error: a language needs its code"))
     }
 
+    @Test func aSectionCannotTakeALanguagesAddress() async throws {
+        let site = try site(["content/vi/_index.md": "---\ntitle: Việt\n---\n", "content/vi/pho.md": "---\ntitle: Phở\n---\nNgon.\n"])
+        let problems = await site.failures().map(site.relative)
+        #expect(problems == ["content/vi/_index.md:1:1: error: the section vi/ has the address /vi/, where the Tiếng Việt pages of the site are"])
+    }
+
     /// The repository's example site: its postcards in English and Vietnamese.
     @Test func theExampleSitesPostcardsAreBilingualAndTheirLinksReciprocal() async throws {
         let site = try TemporarySite(theme: .repository)
