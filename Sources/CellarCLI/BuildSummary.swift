@@ -33,6 +33,18 @@ enum BuildSummary {
         return "; " + parts.joined(separator: " and ") + " not published; " + flags.joined(separator: " / ")
     }
 
+    /// One line per language but the default of a multilingual site, such as `Tiếng Việt (vi): 4 of
+    /// 47 items translated, 43 not (--verbose lists them)`; with `verbose`, the files of those
+    /// without a version after it.
+    static func translations(_ coverage: [TranslationCoverage], verbose: Bool) -> [String] {
+        coverage.flatMap { language -> [String] in
+            let missing = language.total - language.translated
+            var line = "\(language.name) (\(language.language)): \(language.translated) of \(count(language.total, "item")) translated"
+            if missing > 0 { line += ", \(missing) not" + (verbose ? ":" : " (--verbose lists them)") }
+            return [line] + (verbose ? language.missing.map { "  " + $0 } : [])
+        }
+    }
+
     static func count(_ n: Int, _ noun: String) -> String {
         n == 1 ? "1 \(noun)" : "\(n) \(noun)s"
     }

@@ -161,6 +161,14 @@ img { max-width: 100%; height: auto; }
 }
 .site-nav a:hover { color: var(--text); background: var(--surface-2); }
 .site-nav a[aria-current="page"] { color: var(--accent-text); background: var(--accent); }
+.language-switcher { margin-left: auto; }
+.language-switcher ul { display: flex; flex-wrap: wrap; gap: 0.25rem; margin: 0; padding: 0; list-style: none; }
+.language-switcher a {
+  display: block; padding: 0.3rem 0.7rem; min-height: 1.5rem; border-radius: 999px;
+  border: 1px solid var(--line); color: var(--muted); text-decoration: none; font-size: 0.9rem;
+}
+.language-switcher a:hover { color: var(--text); background: var(--surface-2); }
+.language-switcher a[aria-current="page"] { color: var(--text); border-color: var(--accent); font-weight: 600; }
 
 .site-footer {
   border-top: 1px solid var(--line);
@@ -726,6 +734,7 @@ document.addEventListener("click", (event) => {
         "i18n/de.yml": #"""
 # Deutsch
 skip_to_content: Zum Inhalt springen
+languages: Sprachen
 site_navigation: Website
 tags: Schlagwörter
 follow: "Abonnieren:"
@@ -782,6 +791,7 @@ pages_group: Seiten
 # a name it leaves out is shown in English. {name} is filled from the value of that name where
 # the text is used; a text with plural forms takes the form its first number asks for.
 skip_to_content: Skip to content
+languages: Languages
 site_navigation: Site
 tags: Tags
 follow: "Follow:"
@@ -839,6 +849,7 @@ pages_group: Pages
         "i18n/es.yml": #"""
 # Español
 skip_to_content: Saltar al contenido
+languages: Idiomas
 site_navigation: Sitio
 tags: Etiquetas
 follow: "Suscribirse:"
@@ -893,6 +904,7 @@ pages_group: Páginas
         "i18n/fr.yml": #"""
 # Français
 skip_to_content: Aller au contenu
+languages: Langues
 site_navigation: Site
 tags: Étiquettes
 follow: "S’abonner :"
@@ -947,6 +959,7 @@ pages_group: Pages
         "i18n/ja.yml": #"""
 # 日本語
 skip_to_content: 本文へ移動
+languages: 言語
 site_navigation: サイト
 tags: タグ
 follow: "購読："
@@ -1001,6 +1014,7 @@ pages_group: ページ
         "i18n/ko.yml": #"""
 # 한국어
 skip_to_content: 본문으로 건너뛰기
+languages: 언어
 site_navigation: 사이트
 tags: 태그
 follow: "구독:"
@@ -1055,6 +1069,7 @@ pages_group: 페이지
         "i18n/vi.yml": #"""
 # Tiếng Việt
 skip_to_content: Chuyển đến nội dung
+languages: Ngôn ngữ
 site_navigation: Trang web
 tags: Thẻ
 follow: "Theo dõi:"
@@ -1109,6 +1124,7 @@ pages_group: Trang
         "i18n/zh-Hans.yml": #"""
 # 简体中文
 skip_to_content: 跳到正文
+languages: 语言
 site_navigation: 网站
 tags: 标签
 follow: "订阅："
@@ -1163,6 +1179,7 @@ pages_group: 页面
         "i18n/zh-Hant.yml": #"""
 # 繁體中文
 skip_to_content: 跳至主要內容
+languages: 語言
 site_navigation: 網站
 tags: 標籤
 follow: "訂閱："
@@ -1362,6 +1379,9 @@ fields:
 {{#page.feeds}}
 <link rel="alternate" type="{{type}}" href="{{url}}" title="{{title}}">
 {{/page.feeds}}
+{{#page.alternates}}
+<link rel="alternate" hreflang="{{hreflang}}" href="{{url}}">
+{{/page.alternates}}
 {{$head}}{{/head}}
 </head>
 <body class="role-{{page.role}}">
@@ -1604,6 +1624,16 @@ fields:
 {{/site.has_menu}}
 </ul>
 </nav>
+{{#site.is_multilingual}}
+{{! The switcher: each language by its own name, leading to this page in it, else to its home page. }}
+<nav class="language-switcher" aria-label="{{t.languages}}">
+<ul>
+{{#page.languages}}
+<li><a href="{{url}}" hreflang="{{code}}" lang="{{code}}"{{#current}} aria-current="page"{{/current}}{{^translated}} rel="nofollow"{{/translated}}>{{name}}</a></li>
+{{/page.languages}}
+</ul>
+</nav>
+{{/site.is_multilingual}}
 </div>
 </header>
 

@@ -134,7 +134,7 @@ import Testing
             """))
         #expect(kinds.out.contains("\narticle — Article: A written post") || kinds.out.hasPrefix("article — Article: A written post"))
         #expect(kinds.out.contains("  (the kind of content/posts/)\n"))
-        #expect(kinds.out.hasSuffix("aliases ([string]?), expires (date?), language (string?).\n"))
+        #expect(kinds.out.hasSuffix("aliases ([string]?), expires (date?), language (string?), translation_key (string?).\n"))
 
         let schemas = await Run.cellar(["kinds", "--json-schema", "schemas"], in: site)
         #expect(schemas.status == .success)

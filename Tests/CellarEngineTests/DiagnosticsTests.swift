@@ -60,7 +60,7 @@ import Testing
         ("rating: 9\nreleased: soon", "content/reviews/dune.md:4:11: error: 'released' must be a date (YYYY-MM-DD, or YYYY-MM-DDTHH:MM:SS with an optional zone), found \"soon\""),
         ("ratng: 9\nrating: 9", "content/reviews/dune.md:3:1: error: unknown field 'ratng' for kind 'review'; did you mean 'rating'?"),
         ("rating: 9\n  \nPoster: x.png", "content/reviews/dune.md:5:1: error: unknown field 'Poster' for kind 'review'; did you mean 'poster'?"),
-        ("rating: 9\ncolour: red", "content/reviews/dune.md:4:1: error: unknown field 'colour' for kind 'review'\n  hint: known fields: title, date, updated, kind, slug, tags, draft, summary, weight, aliases, expires, language, rating, poster, verdict, cast, released, country"),
+        ("rating: 9\ncolour: red", "content/reviews/dune.md:4:1: error: unknown field 'colour' for kind 'review'\n  hint: known fields: title, date, updated, kind, slug, tags, draft, summary, weight, aliases, expires, language, translation_key, rating, poster, verdict, cast, released, country"),
     ])
     func fieldMistakesAreReportedWhereTheyAreWritten(_ lines: String, _ expected: String) async throws {
         try await review("---\ntitle: Dune\n\(lines)\n---\nSand.\n").expectFailure([expected])

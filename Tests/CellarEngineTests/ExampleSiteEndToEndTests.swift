@@ -73,11 +73,13 @@ import Testing
         let list = try #require(site.output("postcards/index.html"))
         #expect(list.contains("<html lang=\"en\">"))
         let folder = TemporarySite.repository + "/content/postcards"
-        let files = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0 != "_index.md" }.sorted()
+        // The postcards written in one language say which; the bilingual ones (an English file and its
+        // Vietnamese sibling, .vi.md) are MultilingualSiteTests'.
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder).filter { !$0.hasPrefix("_index") }.sorted()
         var languages: Set<String> = []
         for file in files {
             let text = try String(contentsOfFile: folder + "/" + file, encoding: .utf8)
-            let language = try #require(text.split(separator: "\n").first { $0.hasPrefix("language: ") }?.dropFirst(10))
+            guard let language = text.split(separator: "\n").first(where: { $0.hasPrefix("language: ") })?.dropFirst(10) else { continue }
             languages.insert(LanguageTag.primary(String(language)))
             let slug = String(file.dropLast(3))
             let page = try #require(site.output("postcards/\(slug)/index.html"))
@@ -91,7 +93,7 @@ import Testing
             let meta = try #require(HTML.slices(of: page, between: "<span class=\"dot\" aria-hidden=\"true\">·</span>", and: "</p>").first)
             #expect(meta.filter(\.isNumber) == String(max(1, Int(minutes.rounded(.up)))), "\(file): \(meta)")
         }
-        #expect(languages.isSuperset(of: ["vi", "ja", "zh", "ko"]))
+        #expect(languages.isSuperset(of: ["ja", "zh", "ko"]))
     }
 
     @Test func draftsAppearNowhere() async throws {

@@ -13,7 +13,7 @@ import Testing
              editedSectionSetting, editedSiteSetting, changedPartial, changedCellTemplate, assetEdit,
              fileMovedBetweenSections, burstOfEdits, staticAndBundleFiles, draftToggled, errorThenOtherEditThenFix,
              newAndDeletedItems, retitledMenuPage, editedShortcodeTemplate, shortcodeAddedToABody, editedThemeText,
-             languageOfASectionAndAnItem, chartDataFile, includedSnippet, siteOverridesThemeFiles, pageLinkBrokenAndFixed
+             languageOfASectionAndAnItem, chartDataFile, includedSnippet, siteOverridesThemeFiles, pageLinkBrokenAndFixed, translations
     }
 
     /// Each case: a sequence of steps, each step a set of edits made at once.
@@ -122,6 +122,22 @@ import Testing
                     [.write("content/posts/post-7.md", site.post(7, body: "Edited again.\n"))],
                     [.write("content/posts/post-5.md", site.post(5, body: "And [this one](/notes/nope/).\n"))],
                     [.write("content/posts/post-3.md", site.post(3))]]
+        case .translations:
+            // A site becomes bilingual; translations come, change words, title a menu page, get their
+            // own tags and section words, go away; then the site is in one language again.
+            let bilingual = site.settings().replacingOccurrences(
+                of: "menu:", with: "languages:\n  - {code: en, name: English}\n  - {code: vi, name: Tiếng Việt, title: Sổ tay, menu: [posts, about]}\nmenu:")
+            return [[.write("content/_index.md", bilingual)],
+                    [.write("content/posts/post-3.vi.md", site.post(3, title: "Bài 3"))],
+                    [.write("content/posts/post-3.vi.md", site.post(3, title: "Bài 3", body: "Lời khác.\n"))],
+                    [.write("content/about.vi.md", site.about(title: "Giới thiệu"))],
+                    [.write("content/about.vi.md", site.about(title: "Về chúng tôi"))],
+                    [.write("content/posts/_index.vi.md", "---\ntitle: Bài viết\n---\nTất cả bài viết.\n")],
+                    [.write("content/posts/post-4.vi.md", site.post(4, title: "Bài 4", tags: ["thẻ"]))],
+                    [.write("content/posts/post-4.vi.md", site.post(4, title: "Bài 4", date: "2023-01-01", tags: ["thẻ", "swift"]))],
+                    [.remove("content/posts/post-3.vi.md")],
+                    [.write("content/posts/post-4.md", site.post(4, body: "English words changed.\n"))],
+                    [.write("content/_index.md", site.settings())]]
         case .newAndDeletedItems:
             return [[.write("content/notes/note-50.md", site.note(50))], [.remove("content/notes/note-50.md")],
                     [.remove("content/links/link-1.md")]]

@@ -136,7 +136,7 @@ import Testing
         ("rating = 9.5", "content/reviews/dune.md:3:10: error: 'rating' must be an integer from 0 to 10, found \"9.5\""),
         ("ratng = 9\nrating = 9", "content/reviews/dune.md:3:1: error: unknown field 'ratng' for kind 'review'; did you mean 'rating'?"),
         ("rating = 9\nreleased = \"soon\"", "content/reviews/dune.md:4:12: error: 'released' must be a date (YYYY-MM-DD, or YYYY-MM-DDTHH:MM:SS with an optional zone), found \"soon\""),
-        ("rating = 9\n[params]\nratng = 9", "content/reviews/dune.md:4:2: error: unknown field 'params' for kind 'review'\n  hint: known fields: title, date, updated, kind, slug, tags, draft, summary, weight, aliases, expires, language, rating, poster, verdict, cast, released, country"),
+        ("rating = 9\n[params]\nratng = 9", "content/reviews/dune.md:4:2: error: unknown field 'params' for kind 'review'\n  hint: known fields: title, date, updated, kind, slug, tags, draft, summary, weight, aliases, expires, language, translation_key, rating, poster, verdict, cast, released, country"),
     ])
     func typingMistakesInTOMLArePlacedAtTheValue(_ lines: String, _ expected: String) async throws {
         try await review("+++\ntitle = \"Dune\"\n\(lines)\n+++\nSand.\n").expectFailure([expected])

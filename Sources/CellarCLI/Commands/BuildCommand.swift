@@ -11,6 +11,7 @@ struct BuildCommand: Command {
     var quiet: Bool
     var timings: Bool
     var trace: Bool
+    var verbose: Bool
 
     init(_ given: GivenOptions, _ arguments: inout ArgumentList) throws(UsageError) {
         site = try SiteOptions(given)
@@ -20,6 +21,7 @@ struct BuildCommand: Command {
         quiet = given.flag(Self.quiet)
         timings = given.flag(Self.timings)
         trace = given.flag(Self.trace)
+        verbose = given.flag(Self.verbose)
     }
 
     func run(in environment: CommandEnvironment) async -> ExitStatus {
@@ -39,7 +41,10 @@ struct BuildCommand: Command {
         switch result {
         case .success(let report):
             printer.printReport(DiagnosticBag(report.diagnostics))
-            if !quiet { terminal.out(BuildSummary.line(report, output: SiteLayout(options: options).displayOutput)) }
+            if !quiet {
+                terminal.out(BuildSummary.line(report, output: SiteLayout(options: options).displayOutput))
+                BuildSummary.translations(report.translations, verbose: verbose).forEach(terminal.out)
+            }
             if timings { StageTimings(report: report).lines.forEach(terminal.out) }
             return .success
         case .failure(let failure):

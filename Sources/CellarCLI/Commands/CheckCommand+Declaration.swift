@@ -6,6 +6,11 @@ extension CheckCommand {
             + "output, one object per problem with the keys `file`, `line`, `column`, `severity`, `message` and `hint`; "
             + "a clean site gives `[]`.")
 
+    static let requireLanguage = CommandOption(
+        "require-language", .text(placeholder: "CODE"), "Fail on every item with no version in this language of the site",
+        details: "On a multilingual site: report an error at every item of the default language that has no version in "
+            + "the language *CODE* (*post.vi.md* beside *post.md*, or an item with the same `translation_key`).")
+
     static let spec = CommandSpec(
         name: "check",
         summary: "Find problems (links, anchors, images, alt text, tag typos) without writing.",
@@ -19,5 +24,5 @@ extension CheckCommand {
             there is an error, 0 otherwise (warnings alone pass).
             """)
 
-    private static let options = SiteOptions.all + [formatOption]
+    private static let options = SiteOptions.all + [formatOption, requireLanguage]
 }

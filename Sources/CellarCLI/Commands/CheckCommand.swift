@@ -8,17 +8,21 @@ struct CheckCommand: Command {
 
     var site: SiteOptions
     var format: Format
+    var requiredLanguage: String?
 
     init(_ given: GivenOptions, _ arguments: inout ArgumentList) throws(UsageError) {
         site = try SiteOptions(given)
         format = given.value(Self.formatOption).flatMap(Format.init(rawValue:)) ?? .text
+        requiredLanguage = given.value(Self.requireLanguage)
     }
 
     func run(in environment: CommandEnvironment) async -> ExitStatus {
         let terminal = environment.terminal
         let options = site.buildOptions(in: environment)
         let progress = BuildProgress(terminal: terminal)   // stderr, on a terminal only
-        let report = await progress.run { await SiteChecker(options: options, reporter: progress).check() }
+        var checker = SiteChecker(options: options, reporter: progress)
+        checker.requiredLanguages = requiredLanguage.map { [$0] } ?? []
+        let report = await progress.run { await checker.check() }
         switch format {
         case .json:
             terminal.out(DiagnosticJSON.encode(report.diagnostics))

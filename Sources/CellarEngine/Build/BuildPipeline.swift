@@ -80,11 +80,16 @@ struct BuildPipeline: Sendable {
             return model
         }
         let site = model.model
+        // A multilingual site is one site per language, each with its lists, tags, feeds and menu.
+        var languageProblems = DiagnosticBag()
+        let languageSites = LanguageSite.make(site, rules: rules, diagnostics: &languageProblems)
+        diagnostics.append(contentsOf: languageProblems.diagnostics)
         let feeds = FeedCatalog(siteTitle: site.config.title, sections: site.sections)
         let environment = RenderEnvironment(site: site.config, kinds: site.theme.kinds, sections: site.sectionsByID,
                                             links: site.links, tags: site.tags, siteFeeds: feeds.site,
-                                            navigation: site.navigation, text: site.theme.text)
-        let globalKey = globalKey(site)
+                                            navigation: site.navigation, text: site.theme.text,
+                                            languageParts: LanguageSite.sectionsAndTags(languageSites))
+        let globalKey = globalKey(site, languageSites: languageSites)
         let cellOutput = try await stage(.cells) {
             await CellStage(registry: registry(site, environment: environment), globalKey: globalKey, lean: oneShot)
                 .run(model, memo: &memo.cells, diagnostics: &diagnostics)
@@ -96,7 +101,7 @@ struct BuildPipeline: Sendable {
         var linkProblems: [Diagnostic] = []
         let pages = try await stage(.pages) {
             let pages = await PageStage(model: model, cells: cellOutput, dates: environment.dates, feeds: feeds,
-                                        remembers: options.writeMode != .staged).run(memo: &memo.pages)
+                                        remembers: options.writeMode != .staged, languageSites: languageSites).run(memo: &memo.pages)
             Trace.mark("pages assembled")
             let problems = await PageLinkCheck(model: site, files: pages.files)
                 .problems(changed: pages.dirty == nil ? nil : model.changed, memo: &memo.links)
@@ -105,7 +110,7 @@ struct BuildPipeline: Sendable {
             return pages
         }
         let summary = try await stage(.write) { () throws(BuildFailure) in
-            try await WriteStage(options: options, layout: layout, reporter: reporter, globalKey: globalKey)
+            try await WriteStage(options: options, layout: layout, reporter: reporter, globalKey: globalKey, languageSites: languageSites)
                 .run(site, pages: pages, cells: cellOutput.cells, environment: environment, changes: changes,
                      memo: &memo.output, diagnostics: &diagnostics)
         }
@@ -118,6 +123,7 @@ struct BuildPipeline: Sendable {
             nextScheduledChange: site.nextScheduledChange
         )
         report.unpublished = site.unpublished
+        report.translations = TranslationCoverage.of(site)
         return report
     }
 
@@ -148,19 +154,29 @@ struct BuildPipeline: Sendable {
     }
 
     /// Everything every page depends on: a different key means render everything again.
-    private func globalKey(_ model: SiteModel) -> UInt64 {
+    private func globalKey(_ model: SiteModel, languageSites: [LanguageSite]) -> UInt64 {
         var hash = StableHash()
         hash.combine(CellarVersion.current)
         hash.combine(model.theme.fingerprint)
         hash.combine(model.config.sourceHash)
         hash.combine(model.config.url.description)
-        for section in model.sections { hash.combine(section.id); hash.combine(section.sourceHash); hash.combine(section.introHTML) }
+        for section in model.sections {
+            hash.combine(section.id); hash.combine(section.sourceHash); hash.combine(section.introHTML)
+            for (code, words) in section.translations.sorted(by: { $0.key < $1.key }) {
+                hash.combine(code); hash.combine(words.sourceHash); hash.combine(words.introHTML)
+            }
+        }
+        for (code, words) in model.config.introTranslations.sorted(by: { $0.key < $1.key }) {
+            hash.combine(code); hash.combine(words.sourceHash); hash.combine(words.introHTML)
+        }
         hash.combine(model.config.introHTML)
         hash.combine(model.tags.fingerprint)
-        for entry in model.navigation {
+        for entry in model.navigation + languageSites.flatMap(\.model.navigation) {
             hash.combine(entry.title)
             hash.combine(entry.url?.value ?? entry.externalURL ?? "")
         }
+        // Each language's tags (cells link them; its tags page lists them).
+        for languageSite in languageSites { hash.combine(languageSite.model.tags.fingerprint) }
         hash.combine(options.includeDrafts ? 1 : 0)
         hash.combine(options.includeFuture ? 1 : 0)
         return hash.value

@@ -29,6 +29,8 @@ public struct BuildReport: Sendable {
     public var upToDate = false
     /// Items the publishing rules left out: drafts, and items dated in the future.
     package var unpublished = SiteModel.Unpublished()
+    /// On a multilingual site, how much of it each language but the default has.
+    package var translations: [TranslationCoverage] = []
 }
 
 /// What a stage cost besides its wall time.

@@ -41,7 +41,8 @@ enum ChangeSet: Sendable, Hashable {
                 Paths.relative(path, to: folder).flatMap { site.theme.assetSource($0)?.path == path ? $0 : nil } != nil
             }) { continue }
             guard let relative = Paths.relative(path, to: site.layout.content), !relative.isEmpty,
-                  Paths.lastComponent(of: relative) != "_index.md", site.scan.files.contains(relative) else { return false }
+                  Paths.lastComponent(of: relative) != "_index.md", !site.config.languages.isIndexTranslation(relative),
+                  site.scan.files.contains(relative) else { return false }
         }
         return true
     }

@@ -25,10 +25,15 @@ struct SiteLoader {
     var options: BuildOptions
 
     func load(diagnostics: inout DiagnosticBag) -> LoadedSite? {
-        let scan = ContentScanner(layout: layout).scan(diagnostics: &diagnostics)
+        var scan = ContentScanner(layout: layout).scan(diagnostics: &diagnostics)
         if diagnostics.hasErrors && !FileIO.isDirectory(layout.content) { return nil }
         let configLoader = SiteConfigLoader(layout: layout, options: options)
-        guard let config = configLoader.loadSite(files: scan.files, diagnostics: &diagnostics) else { return nil }
+        guard var config = configLoader.loadSite(files: scan.files, diagnostics: &diagnostics) else { return nil }
+        if config.languages.isMultilingual {
+            // `_index.vi.md` holds a section's words in Vietnamese: it is no item.
+            scan.items.removeAll { $0.bundleDirectory == nil && config.languages.isIndexTranslation($0.contentPath) }
+            config.introTranslations = configLoader.loadTranslations(of: "", site: config, files: scan.files, diagnostics: &diagnostics)
+        }
         // A theme that cannot be looked at is not a missing theme: say which permission is lacking.
         let themeFolder = Paths.join(layout.themes, config.theme)
         if let code = FileIO.statusProblem(themeFolder), code == EACCES {
@@ -54,6 +59,18 @@ struct SiteLoader {
             }
             check(section, theme: theme, diagnostics: &diagnostics)
             sections[folder] = section
+            if config.languages.isMultilingual {
+                sections[folder]?.translations = configLoader.loadTranslations(of: folder, site: config, files: scan.files,
+                                                                               diagnostics: &diagnostics)
+            }
+        }
+        // A language's pages are under /<code>/: a section there would be written over by them.
+        for language in config.languages.all where !language.prefix.isEmpty {
+            for section in sections.values where section.parentID == nil && section.url.value == language.prefix {
+                diagnostics.error("the section \(section.id)/ has the address /\(language.prefix), where the \(language.name) pages of the site are",
+                                  at: SourceLocation(file: section.file),
+                                  hint: "rename the folder; a translation is a file beside its original (post.\(language.code).md beside post.md), not a folder per language")
+            }
         }
         if let kind = config.defaultKind, theme.kinds[kind] == nil, !theme.unusableKinds.contains(kind) {
             diagnostics.append(ItemParser.unknownKind(kind, at: config.locations["kind"], known: theme.kinds.keys.sorted()))

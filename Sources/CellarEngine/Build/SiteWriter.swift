@@ -17,12 +17,29 @@ struct SiteWriter {
     /// Whether a later build of this session may skip pages rendered from the same inputs: then each
     /// page's fingerprint is worked out (`cellar build` has no later build, and skips that work).
     var remembersPages = true
+    /// On a multilingual site: each language's share, with the environment its pages are drawn in.
+    var languageSites: [(site: LanguageSite, environment: RenderEnvironment)] = []
+    /// Each language's page renderer, by code.
+    var renderers: [String: PageRenderer] = [:]
+    var alternates = LanguageAlternates()
 
     init(model: SiteModel, environment: RenderEnvironment, cells: CellCache, writer: OutputWriter,
-         reporter: any BuildReporter, layout: SiteLayout, globalKey: UInt64, unchangedSources: UnchangedSources? = nil) {
+         reporter: any BuildReporter, layout: SiteLayout, globalKey: UInt64, unchangedSources: UnchangedSources? = nil,
+         languageSites: [LanguageSite] = [], alternates: LanguageAlternates = LanguageAlternates()) {
         self.model = model
         self.environment = environment
         self.renderer = PageRenderer(environment: environment, theme: model.theme, items: model.itemsByID, cells: cells)
+        self.alternates = alternates
+        for languageSite in languageSites {
+            let languageEnvironment = RenderEnvironment(
+                site: languageSite.model.config, kinds: model.theme.kinds, sections: languageSite.model.sectionsByID,
+                links: model.links, tags: languageSite.model.tags, siteFeeds: languageSite.feeds.site,
+                navigation: languageSite.model.navigation, text: model.theme.text, home: languageSite.home,
+                languageParts: environment.languageParts)
+            self.languageSites.append((languageSite, languageEnvironment))
+            renderers[languageSite.language.code] = PageRenderer(environment: languageEnvironment, theme: model.theme,
+                                                                items: model.itemsByID, cells: cells, alternates: alternates)
+        }
         self.writer = writer
         self.reporter = reporter
         self.layout = layout
@@ -33,7 +50,16 @@ struct SiteWriter {
     /// What a page is rendered from: everything global and the revisions of the items it shows.
     private func fingerprint() -> @Sendable (Page) -> UInt64 {
         let items = model.itemsByID, globalKey = globalKey
-        return { page in page.fingerprint(global: globalKey) { items[$0]?.revision ?? 0 } }
+        guard !languageSites.isEmpty else { return { page in page.fingerprint(global: globalKey) { items[$0]?.revision ?? 0 } } }
+        // A page's hreflang links and switcher show which of its translations there are.
+        let alternates = alternates
+        return { page in
+            var hash = StableHash()
+            hash.combine(page.fingerprint(global: globalKey) { items[$0]?.revision ?? 0 })
+            hash.combine(page.language ?? "")
+            hash.combine(alternates.fingerprint(of: page.url))
+            return hash.value
+        }
     }
 
     /// Writes everything; returns the problems met (the caller aborts when there are errors) and the
@@ -43,6 +69,7 @@ struct SiteWriter {
         var diagnostics = DiagnosticBag()
         let fingerprint = fingerprint()
         let renderer = self.renderer
+        let renderers = self.renderers
         let writer = self.writer
         let reporter = self.reporter
         let remembersPages = self.remembersPages
@@ -55,7 +82,7 @@ struct SiteWriter {
             var html: [UInt8] = []
             html.reserveCapacity(16 * 1024)
             do {
-                try renderer.render(page, into: &html)
+                try (page.language.flatMap { renderers[$0] } ?? renderer).render(page, into: &html)
                 var failure: FileIOError?
                 html.withUnsafeBytes { bytes in
                     do throws(FileIOError) { try writer.write(bytes, to: file) } catch { failure = error }
@@ -109,6 +136,17 @@ struct SiteWriter {
     // MARK: - Private
 
     func writeFeeds() throws(FileIOError) {
+        guard !languageSites.isEmpty else {
+            return try writeFeeds(of: model, environment: environment, root: .root, withAliases: true)
+        }
+        for (site, environment) in languageSites {
+            try writeFeeds(of: site.model, environment: environment, root: site.home, withAliases: site.isDefault)
+        }
+    }
+
+    /// The feeds of a site (or of one language's share of it, at its home `root`).
+    private func writeFeeds(of model: SiteModel, environment: RenderEnvironment, root: URLPath,
+                            withAliases: Bool) throws(FileIOError) {
         let config = model.config
         let author = config.author ?? config.title
         func document(title: String, description: String, home: URLPath, sectionID: String?) -> FeedDocument {
@@ -119,8 +157,8 @@ struct SiteWriter {
                                 selfURLs: selfURLs, language: config.language, author: author,
                                 entries: entries, generator: environment.generator)
         }
-        var documents = [(URLPath.root, document(title: config.title, description: config.description ?? "",
-                                                 home: .root, sectionID: nil))]
+        var documents = [(root, document(title: config.title, description: config.description ?? "",
+                                         home: root, sectionID: nil))]
         for section in FeedCatalog.sectionsWithFeeds(model.sections) {
             documents.append((section.url, document(
                 title: FeedCatalog.title(of: section, siteTitle: config.title), description: section.description ?? "",
@@ -131,7 +169,7 @@ struct SiteWriter {
                 try writer.write(format.write(feed, environment.dates), to: base.appending(format.file).outputFile)
             }
         }
-        if let site = documents.first?.1 {
+        if withAliases, let site = documents.first?.1 {
             for alias in config.feedAliases {
                 try writer.write(FeedCatalog.format(forAlias: alias).write(site, environment.dates), to: alias.outputFile)
             }
@@ -139,8 +177,16 @@ struct SiteWriter {
     }
 
     private func writeSiteFiles(_ pages: [Page]) throws(FileIOError) {
-        let entries = pages.filter(\.inSitemap).map { (environment.absolute($0.url), $0.lastModified) }
+        let entries = pages.filter(\.inSitemap).map { page in
+            SiteFiles.SitemapEntry(url: environment.absolute(page.url), lastModified: page.lastModified,
+                                   alternates: page.language == nil ? [] : sitemapAlternates(of: page.url))
+        }
         try writer.write(SiteFiles.sitemap(entries, dates: environment.dates), to: "sitemap.xml")
+        if let root = SiteAddresses.rootRedirect(of: model) {
+            let languages = model.config.languages
+            try writer.write(SiteFiles.redirect(to: environment.absolute(URLPath(languages.prefix(of: languages.defaultCode))),
+                                                language: languages.defaultCode), to: root.outputFile)
+        }
         if !URLClaims.hasOwnRobots(model.staticFiles) {
             try writer.write(SiteFiles.robots(sitemap: environment.absolute("sitemap.xml")), to: "robots.txt")
         }
@@ -151,6 +197,14 @@ struct SiteWriter {
                                  to: url.outputFile)
             }
         }
+    }
+
+    /// A page's versions for the sitemap: every language it is in, then `x-default`.
+    private func sitemapAlternates(of url: URLPath) -> [(hreflang: String, url: String)] {
+        let versions = alternates.alternates(of: url)
+        guard !versions.isEmpty else { return [] }
+        let fallback = versions.first { $0.language == alternates.languages.defaultCode } ?? versions[0]
+        return versions.map { ($0.language, environment.absolute($0.url)) } + [("x-default", environment.absolute(fallback.url))]
     }
 
     /// Copies the static files of `content/`, the files of published bundles and the theme's assets,

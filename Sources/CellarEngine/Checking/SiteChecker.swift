@@ -14,6 +14,8 @@ package struct SiteChecker: Sendable {
     /// The site and publishing rules; the output and cache folders are replaced by a temporary one.
     package var options: BuildOptions
     package var reporter: any BuildReporter
+    /// `--require-language vi`: every item of the default language needs a version in these.
+    package var requiredLanguages: [String] = []
 
     typealias Report = CheckReport
 
@@ -40,6 +42,9 @@ package struct SiteChecker: Sendable {
             diagnostics.append(contentsOf: await checker.check())
             diagnostics.append(contentsOf: TagTypoFinder.warnings(for: model.items, similarOK: model.config.similarTags,
                                                                   settingsFile: model.config.file))
+            for code in requiredLanguages {
+                diagnostics.append(contentsOf: TranslationCoverage.requirements(code, model: model, layout: SiteLayout(options: options)))
+            }
             diagnostics.append(contentsOf: ThemeTextNotes.notes(model.theme.text, language: model.config.language,
                                                                      items: model.items))
         }

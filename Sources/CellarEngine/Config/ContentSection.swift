@@ -30,4 +30,18 @@ package struct ContentSection: Sendable, Identifiable {
     package var file: String
     package var locations: [String: SourceLocation]
     package var sourceHash: UInt64
+    /// Its words in the site's other languages (`_index.vi.md` beside its `_index.md`), by language code.
+    package var translations: [String: IndexTranslation] = [:]
+}
+
+/// A section's (or the home page's) title, description and introduction in another language of
+/// the site: the front matter and body of `_index.<code>.md`.
+package struct IndexTranslation: Sendable, Hashable {
+    package var title: String?
+    package var description: String?
+    package var introMarkdown: String
+    package var introFirstLine: Int
+    package var introHTML: String = ""
+    package var file: String
+    package var sourceHash: UInt64
 }

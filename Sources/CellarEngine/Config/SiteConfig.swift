@@ -16,6 +16,10 @@ package struct SiteConfig: Sendable {
     /// `/atom.xml`), each in the format its name says (see ``FeedCatalog/format(forAlias:)``).
     package var feedAliases: [URLPath] = []
     package var language: String
+    /// `languages:`: the site's languages when it has several (empty otherwise).
+    package var languages = SiteLanguages()
+    /// The home page's introduction in the other languages (`content/_index.vi.md`), by code.
+    package var introTranslations: [String: IndexTranslation] = [:]
     package var timeZone: TimeZone
     package var theme: String
     package var author: String?

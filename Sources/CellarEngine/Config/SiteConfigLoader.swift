@@ -17,7 +17,7 @@ struct SiteConfigLoader {
         }
         guard let index = IndexFile.read(
             contentPath: "_index.md", layout: layout, schema: BuiltinSchemas.site, owner: "the site settings",
-            timeZone: TimeZone(identifier: "UTC") ?? .current, files: files, skip: ["menu"], diagnostics: &diagnostics
+            timeZone: TimeZone(identifier: "UTC") ?? .current, files: files, skip: ["menu", "languages"], diagnostics: &diagnostics
         ) else { return nil }
 
         var timeZone = TimeZone(identifier: "UTC") ?? .current
@@ -72,6 +72,13 @@ struct SiteConfigLoader {
         config.links = links
         config.highlightLimits = Self.highlightLimits(index.fields["markdown"]?.value.object ?? [:])
         config.feedAliases = Self.feedAliases(index, diagnostics: &diagnostics)
+        if let node = index.node?["languages"] {
+            config.locations["languages"] = node.location
+            config.languages = LanguagesParser().parse(
+                node, defaultLanguage: index.node?["language"] == nil ? nil : language, defaultLocation: index.location("language"),
+                inSubdir: index.bool("default_language_in_subdir") ?? false, diagnostics: &diagnostics)
+            if config.languages.isMultilingual { config.language = config.languages.defaultCode }
+        }
         return config
     }
 
@@ -151,6 +158,24 @@ struct SiteConfigLoader {
             url: URLPath(Self.urlSegments(folder) + "/"), file: index.file, locations: index.locations,
             sourceHash: index.sourceHash
         )
+    }
+
+    /// The `_index.<code>.md` files beside `folder`'s `_index.md`, for each language of the site but the default.
+    func loadTranslations(of folder: String, site: SiteConfig, files: ContentFileSet,
+                          diagnostics: inout DiagnosticBag) -> [String: IndexTranslation] {
+        var translations: [String: IndexTranslation] = [:]
+        for language in site.languages.all where language.code != site.languages.defaultCode {
+            let contentPath = Paths.join(folder, "_index.\(language.code).md")
+            guard files.contains(contentPath) else { continue }
+            guard let index = IndexFile.read(
+                contentPath: contentPath, layout: layout, schema: BuiltinSchemas.indexTranslation,
+                owner: "the \(language.name) words of a section", timeZone: site.timeZone, files: files, diagnostics: &diagnostics
+            ) else { continue }
+            translations[language.code] = IndexTranslation(
+                title: index.string("title"), description: index.string("description"), introMarkdown: index.body,
+                introFirstLine: index.bodyFirstLine, file: index.file, sourceHash: index.sourceHash)
+        }
+        return translations
     }
 
     /// `my-notes` → `My notes`.

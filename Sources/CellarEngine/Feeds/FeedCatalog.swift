@@ -17,8 +17,9 @@ struct FeedCatalog: Sendable {
         Format(file: "feed.json", mediaType: "application/feed+json", label: "JSON Feed", write: JSONFeedWriter.write),
     ]
 
-    init(siteTitle: String, sections: [ContentSection]) {
-        site = Self.links(at: .root, title: siteTitle)
+    /// - Parameter root: where the site's feeds are: its root, or a language's home (`vi/`).
+    init(siteTitle: String, sections: [ContentSection], root: URLPath = .root) {
+        site = Self.links(at: root, title: siteTitle)
         var bySection: [String: [FeedLink]] = [:]
         for section in Self.sectionsWithFeeds(sections) {
             bySection[section.id] = Self.links(at: section.url, title: Self.title(of: section, siteTitle: siteTitle))

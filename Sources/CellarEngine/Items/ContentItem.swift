@@ -35,6 +35,13 @@ package struct ContentItem: Sendable, Identifiable {
         /// Its BCP 47 language in canonical case: `language:` from its front matter, else its section's
         /// (or a section's above it), else the site's.
         let language: String
+        /// On a multilingual site, which of its languages the item belongs to (its file's suffix,
+        /// `post.vi.md`, else the default language): which lists, feeds and tag pages show it.
+        /// On a site in one language, the site's language.
+        package let siteLanguage: String
+        /// What links it to its translations: `translation_key:`, else its path without its
+        /// language (`blog/post.md` for `blog/post.vi.md`).
+        package let translationKey: String
         /// The front matter decoded as its Swift kind, when the kind is a Swift ``Kind``.
         let swiftValue: (any Kind)?
         /// The title lower-cased once, for sorting.
@@ -43,7 +50,8 @@ package struct ContentItem: Sendable, Identifiable {
         init(id: String, file: String, sectionID: String, kind: String, hasPage: Bool, title: String, date: Date?,
              updated: Date?, slug: String, tags: [String], draft: Bool, expires: Date?, weight: Int, aliases: [String],
              fields: [String: TypedField], url: URLPath, anchor: String, bundleDirectory: String?, markdown: String,
-             bodyFirstLine: Int, summary: String, sourceHash: UInt64, language: String, swiftValue: (any Kind)? = nil) {
+             bodyFirstLine: Int, summary: String, sourceHash: UInt64, language: String, siteLanguage: String? = nil,
+             translationKey: String? = nil, swiftValue: (any Kind)? = nil) {
             self.id = id
             self.file = file
             self.sectionID = sectionID
@@ -67,6 +75,8 @@ package struct ContentItem: Sendable, Identifiable {
             self.summary = summary
             self.sourceHash = sourceHash
             self.language = language
+            self.siteLanguage = siteLanguage ?? language
+            self.translationKey = translationKey ?? id
             self.swiftValue = swiftValue
             self.sortTitle = title.utf8.allSatisfy { $0 < 0x80 } ? title.lowercased()
                 : title.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
@@ -121,7 +131,8 @@ package struct ContentItem: Sendable, Identifiable {
             date: old.date, updated: old.updated, slug: old.slug, tags: old.tags, draft: old.draft, expires: old.expires,
             weight: old.weight, aliases: old.aliases, fields: old.fields, url: old.url, anchor: old.anchor,
             bundleDirectory: old.bundleDirectory, markdown: "", bodyFirstLine: old.bodyFirstLine, summary: old.summary,
-            sourceHash: old.sourceHash, language: old.language, swiftValue: old.swiftValue)
+            sourceHash: old.sourceHash, language: old.language, siteLanguage: old.siteLanguage,
+            translationKey: old.translationKey, swiftValue: old.swiftValue)
         return ContentItem(source: lean, body: body, revision: revision)
     }
 
@@ -162,6 +173,10 @@ package struct ContentItem: Sendable, Identifiable {
     package var wordCount: Int { body.wordCount }
     /// Its language (BCP 47, canonical case): its own `language:`, else its section's, else the site's.
     var language: String { source.language }
+    /// The site language it is listed in (see ``Source/siteLanguage``): search indexes each language's items apart by it.
+    package var siteLanguage: String { source.siteLanguage }
+    /// What links it to its translations (see ``Source/translationKey``).
+    package var translationKey: String { source.translationKey }
 
     /// Minutes to read it, by script and language (see ``ReadingTime``), at least 1.
     package var readingTime: Int { ReadingTime.minutes(body.counts, language: source.language) }

@@ -45,7 +45,11 @@ struct ItemParser: Sendable {
                                      hint: "start the file with a block such as:\n---\ntitle: My title\n---"))
         }
 
-        var slug = Slug.make(source.fileSlug)
+        // On a multilingual site, `post.vi.md` is the Vietnamese of `post.md`: same slug, under /vi/.
+        let languages = site.languages
+        let translation = source.bundleDirectory == nil ? languages.translationPath(of: source.contentPath) : nil
+        let siteLanguage = translation?.code ?? (languages.isMultilingual ? languages.defaultCode : site.language)
+        var slug = Slug.make(translation.map { Paths.deletingExtension(Paths.lastComponent(of: $0.path)) } ?? source.fileSlug)
         if let written = fields["slug"] {
             let text = written.value.string ?? ""
             if text.utf8.count > Slug.maxBytes {
@@ -86,6 +90,7 @@ struct ItemParser: Sendable {
                                   at: start, hint: "add a 'date:' to the front matter")
             }
         }
+        if languages.isMultilingual { url = URLPath(languages.prefix(of: siteLanguage) + url.value) }
         if let part = url.value.split(separator: "/").first(where: { $0.utf8.count > Slug.maxSegmentBytes }) {
             diagnostics.error("the URL of this item has a part of \(part.utf8.count) bytes, more than the limit of \(Slug.maxSegmentBytes)",
                               at: fields["slug"]?.location ?? start,
@@ -103,7 +108,11 @@ struct ItemParser: Sendable {
             markdown: parts.body, bodyFirstLine: parts.bodyFirstLine,
             summary: fields["summary"]?.value.string ?? "",
             sourceHash: StableHash.of(bytes: bytes),
-            language: language(fields["language"], sectionID: sectionID, diagnostics: &diagnostics),
+            language: language(fields["language"], sectionID: sectionID,
+                               siteLanguage: !languages.isMultilingual || siteLanguage == languages.defaultCode ? nil : siteLanguage,
+                               diagnostics: &diagnostics),
+            siteLanguage: siteLanguage,
+            translationKey: fields["translation_key"]?.value.string ?? translation?.path ?? source.contentPath,
             swiftValue: swiftValue
         ))
     }
@@ -111,11 +120,13 @@ struct ItemParser: Sendable {
     // MARK: - Private
 
     /// The item's language: its `language:` (checked), else the nearest section's that names one, else the site's.
-    private func language(_ written: TypedField?, sectionID: String, diagnostics: inout DiagnosticBag) -> String {
+    /// - Parameter siteLanguage: the site language its file name gives it, other than the default one.
+    private func language(_ written: TypedField?, sectionID: String, siteLanguage: String?, diagnostics: inout DiagnosticBag) -> String {
         if let written, let text = written.value.string,
            let tag = SiteConfigLoader.language(text, at: written.location, diagnostics: &diagnostics) {
             return tag
         }
+        if let siteLanguage { return siteLanguage }
         var id: String? = sectionID
         while let current = id, let section = sections[current] {
             if let language = section.language { return language }

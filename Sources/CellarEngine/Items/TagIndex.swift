@@ -12,14 +12,24 @@ struct TagIndex: Sendable {
 
     static let root = URLPath("tags/")
 
-    /// - Parameter items: published items, in a stable order (by id).
-    init(items: [ContentItem], diagnostics: inout DiagnosticBag) {
+    /// Where the tag pages are: `tags/`, or `vi/tags/` for a language's.
+    private(set) var home = Self.root
+
+    /// - Parameters:
+    ///   - items: published items, in a stable order (by id).
+    ///   - root: where the tags index is (`vi/tags/` for the tags of one language of the site).
+    ///   - including: the items whose tags count (each language of a site has its own tags); the
+    ///     places are still places in `items`.
+    init(items: [ContentItem], root: URLPath = Self.root, including: ((ContentItem) -> Bool)? = nil,
+         diagnostics: inout DiagnosticBag) {
+        self.home = root
         var firstSeen: [String: (name: String, file: String)] = [:]
         var reported = Set<String>()
         // A site writes each tag the same way thousands of times: each spelling is slugged once
         // and then leads straight to its tag (by its place in `tags` as they are made).
         var spellings: [String: Int] = [:]
         for (place, item) in items.enumerated() {
+            if let including, !including(item) { continue }
             for name in item.tags {
                 let index: Int
                 if let known = spellings[name] {
@@ -30,7 +40,7 @@ struct TagIndex: Sendable {
                         index = existing
                         if let first = firstSeen[slug], first.name != name, reported.insert(slug + "\u{0}" + name).inserted {
                             diagnostics.append(.note(
-                                "tags '\(first.name)' (\(first.file)) and '\(name)' share the URL \(Self.root.appending(slug + "/")) and are one tag",
+                                "tags '\(first.name)' (\(first.file)) and '\(name)' share the URL \(root.appending(slug + "/")) and are one tag",
                                 at: item.fields["tags"]?.location ?? item.location,
                                 hint: "write the tag the same way everywhere to silence this note"))
                         }
@@ -38,7 +48,7 @@ struct TagIndex: Sendable {
                         index = tags.count
                         indexBySlug[slug] = index
                         firstSeen[slug] = (name, item.file)
-                        tags.append(Tag(name: name, slug: slug, url: Self.root.appending(slug + "/"), itemIDs: []))
+                        tags.append(Tag(name: name, slug: slug, url: root.appending(slug + "/"), itemIDs: []))
                         places.append([])
                     }
                     spellings[name] = index

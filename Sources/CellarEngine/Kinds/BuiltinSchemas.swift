@@ -18,6 +18,7 @@ package enum BuiltinSchemas {
         aliases: {type: "[string]", required: false, description: "Old URLs that redirect here"}
         expires: {type: date, required: false, description: "The item is hidden after this date"}
         language: {type: string, required: false, description: "BCP 47 language tag of this item (ja, zh-Hant, vi); defaults to its section's, else the site's"}
+        translation_key: {type: string, required: false, description: "On a multilingual site: what links an item to its translations (by default the file's path without its language, post.md for post.vi.md)"}
         """)
 
     static let site = parse("site settings", """
@@ -25,6 +26,8 @@ package enum BuiltinSchemas {
         description: {type: string, required: false, description: "One sentence about the site (meta description, feeds)"}
         base_url: {type: url, required: false, description: "Where the site is published, with its path if it has one (https://example.org/blog/); without it links work but feeds and the sitemap name http://localhost/"}
         language: {type: string, default: "en", description: "BCP 47 language tag (en, fr-CA, ja, zh-Hant): the pages' lang, the language of dates, of the theme's words and of reading rates; items and sections may have their own"}
+        languages: {type: "[object]", required: false, description: "A site in several languages: each {code, name, title, description, menu, weight}; post.vi.md is the Vietnamese of post.md, and each language but the default gets its pages under /<code>/"}
+        default_language_in_subdir: {type: bool, default: false, description: "On a multilingual site: the default language's pages under /<code>/ too (the home page then leads there)"}
         timezone: {type: string, default: "UTC", description: "IANA time zone for dates without one"}
         theme: {type: string, default: "default", description: "The theme: its folder under themes/"}
         author: {type: string, required: false, description: "Default author of feeds"}
@@ -80,6 +83,12 @@ package enum BuiltinSchemas {
         feed: {type: bool, default: true, description: "Write feeds for this section"}
         layout: {type: string, required: false, description: "The layout of its list pages: layouts/<name>.html (default: layouts/list.html)"}
         language: {type: string, required: false, description: "BCP 47 language tag of its items and its subsections' (default: its parent's, else the site's)"}
+        """)
+
+    /// `_index.vi.md`: a section's (or the home page's) words in another language of the site.
+    static let indexTranslation = parse("translated section settings", """
+        title: {type: string, required: false, min: 1, description: "The section's name in this language"}
+        description: {type: string, required: false, description: "One sentence about the section in this language"}
         """)
 
     private static func parse(_ name: String, _ yaml: String) -> Schema {

@@ -2,15 +2,26 @@ import Foundation
 
 /// The sitemap, robots.txt and alias redirects.
 enum SiteFiles {
-    static func sitemap(_ entries: [(url: String, lastModified: Date?)], dates: DateFormatting) -> String {
+    struct SitemapEntry {
+        var url: String
+        var lastModified: Date?
+        /// On a multilingual site, the page in every language it is in, then `x-default`.
+        var alternates: [(hreflang: String, url: String)] = []
+    }
+
+    static func sitemap(_ entries: [SitemapEntry], dates: DateFormatting) -> String {
+        let multilingual = entries.contains { !$0.alternates.isEmpty }
         var xml = """
             <?xml version="1.0" encoding="UTF-8"?>
-            <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+            <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"\(multilingual ? " xmlns:xhtml=\"http://www.w3.org/1999/xhtml\"" : "")>
 
             """
         for entry in entries {
             xml += "<url><loc>\(HTMLEscaping.escape(entry.url))</loc>"
             if let date = entry.lastModified { xml += "<lastmod>\(dates.iso(date))</lastmod>" }
+            for alternate in entry.alternates {
+                xml += "<xhtml:link rel=\"alternate\" hreflang=\"\(HTMLEscaping.escape(alternate.hreflang))\" href=\"\(HTMLEscaping.escape(alternate.url))\"/>"
+            }
             xml += "</url>\n"
         }
         return xml + "</urlset>\n"

@@ -45,6 +45,8 @@ package struct Page: Sendable {
         }
     }
     package var inSitemap: Bool
+    /// On a multilingual site, the language whose pages it is among (its lists, words and switcher); nil on a site in one language.
+    package var language: String?
 
     /// What only a list page has: kept out of line, so that the value a big
     /// site has 100,000 of — an item's page — is under half the size, and copying one counts

@@ -13,6 +13,10 @@ struct PageAssembler {
     var feeds: FeedCatalog
     /// The theme's words in the site's language, for the titles Cellar makes up.
     var text: ThemeTextTable?
+    /// The home page's address: the site's root, or a language's (`vi/`).
+    var homeURL: URLPath = .root
+    /// Whether the site's 404 page is among these pages (one language's site of several leaves it out).
+    var includesNotFound = true
 
     func assemble() async -> [Page] {
         // The tag pages (every tag's items sorted and grouped, tag by tag on every core) are put
@@ -29,6 +33,7 @@ struct PageAssembler {
         Trace.mark("pages: items")
         for part in await tagged { pages += part }
         Trace.mark("pages: tags")
+        guard includesNotFound else { return pages }
         pages.append(Page(role: .notFound, url: "404.html", title: EngineText.notFoundTitle.text(in: text), feeds: feeds.site,
                           inSitemap: false))
         return pages
@@ -80,7 +85,7 @@ struct PageAssembler {
             sections.append(Section(title: section.title, url: section.url, cells: shown(places)))
             newest = latest(newest, places.compactMap { model.dates[$0] }.max())
         }
-        return Page(role: .home, url: .root, title: model.config.title, description: model.config.description,
+        return Page(role: .home, url: homeURL, title: model.config.title, description: model.config.description,
                     dataSource: DataSource(sections: sections), introHTML: model.config.introHTML,
                     feeds: feeds.site, lastModified: newest)
     }
@@ -145,7 +150,7 @@ struct PageAssembler {
     private func tagPages() async -> [[Page]] {
         let tags = model.tags.tags
         guard !tags.isEmpty else { return [] }
-        let index = Page(role: .tags, url: TagIndex.root, title: EngineText.tagsTitle.text(in: text),
+        let index = Page(role: .tags, url: model.tags.home, title: EngineText.tagsTitle.text(in: text),
                          tags: tags.map { TagCount(name: $0.name, url: $0.url, count: $0.itemIDs.count) },
                          feeds: feeds.site)
         // Every tag lists its items newest first: each item's section and date are found once,

@@ -9,11 +9,15 @@ struct PageRenderer: Sendable {
     let items: [String: ContentItem]
     let cells: CellCache
     let siteContext: MustacheValue
+    /// On a multilingual site, each page's versions in the other languages.
+    let alternates: LanguageAlternates
     /// Each section's subsections, in navigation order: the same for every page.
     private let subsections: [String: [ContentSection]]
 
-    init(environment: RenderEnvironment, theme: Theme, items: [String: ContentItem], cells: CellCache) {
+    init(environment: RenderEnvironment, theme: Theme, items: [String: ContentItem], cells: CellCache,
+         alternates: LanguageAlternates = LanguageAlternates()) {
         self.environment = environment
+        self.alternates = alternates
         self.theme = theme
         self.items = items
         self.cells = cells
@@ -91,12 +95,30 @@ struct PageRenderer: Sendable {
             context["pagination"] = paginationContext(pagination)
         }
         if let image = item.flatMap(firstImage) { context["image"] = .string(image) }
+        if let language = page.language { addLanguages(to: &context, page: page, language: language) }
         if let sectionID = page.sectionID, page.role == .section {
             let children = subsections[sectionID] ?? []
             context["has_subsections"] = .bool(!children.isEmpty)
             context["subsections"] = .list(children.map { ["title": .string($0.title), "url": .string(environment.href($0.url))] })
         }
         return .object(context)
+    }
+
+    /// The switcher (every language, leading to this page in it, else to its home) and the
+    /// `hreflang` alternates (this page in every language it is in, then `x-default`).
+    private func addLanguages(to context: inout [String: MustacheValue], page: Page, language: String) {
+        let languages = alternates.languages
+        context["languages"] = .list(languages.all.map { other in
+            let destination = alternates.destination(from: page.url, in: other.code)
+            return ["code": .string(other.code), "name": .string(other.name), "url": .string(environment.href(destination.url)),
+                    "current": .bool(other.code == language), "translated": .bool(destination.isTranslation)]
+        })
+        let versions = alternates.alternates(of: page.url)
+        guard !versions.isEmpty else { return }
+        var links: [MustacheValue] = versions.map { ["hreflang": .string($0.language), "url": .string(environment.absolute($0.url))] }
+        let fallback = versions.first { $0.language == languages.defaultCode } ?? versions[0]
+        links.append(["hreflang": "x-default", "url": .string(environment.absolute(fallback.url))])
+        context["alternates"] = .list(links)
     }
 
     private func sectionContext(_ section: Section) throws -> MustacheValue {
@@ -170,15 +192,16 @@ struct PageRenderer: Sendable {
         var context: [String: MustacheValue] = [
             "title": .string(site.title),
             "description": .string(site.description ?? ""),
-            "url": .string(environment.href(.root)),
+            "url": .string(environment.href(environment.home)),
             "base_url": .string(environment.absolute(.root)),
             "base_path": .string(environment.url.basePath),
             "language": .string(site.language),
             "generator": .string(environment.generator),
             "feeds": .list(environment.siteFeeds.map { feedContext($0, environment) }),
             "has_tags": .bool(!environment.tags.tags.isEmpty),
-            "tags_url": .string(environment.href(TagIndex.root)),
+            "tags_url": .string(environment.href(environment.tags.home)),
             "has_menu": .bool(site.menu != nil),
+            "is_multilingual": .bool(site.languages.isMultilingual),
         ]
         if let author = site.author { context["author"] = .string(author) }
         if let copyright = site.copyrightHTML { context["copyright"] = .html(copyright) }

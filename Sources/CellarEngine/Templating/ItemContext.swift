@@ -20,7 +20,7 @@ struct ItemContext: MustacheObject {
         case "updated":
             return item.updated.map { .custom(DateContext(date: $0, dates: environment.dates, language: item.language)) } ?? .null
         case "language": return .string(item.language)
-        case "has_own_language": return .bool(item.language != (pageLanguage ?? environment.site.language))
+        case "has_own_language": return .bool(item.language != (pageLanguage ?? environment.listLanguage(of: item)))
         case "tags": return .list(item.tags.map { tagValue($0) })
         case "has_tags": return .bool(!item.tags.isEmpty)
         case "has_words": return .bool(item.wordCount > 0 || item.body.counts.codeWords > 0)
@@ -35,7 +35,7 @@ struct ItemContext: MustacheObject {
         case "draft": return .bool(item.draft)
         case "weight": return .int(item.weight)
         case "section":
-            guard let section = environment.sections[item.sectionID] else { return .null }
+            guard let section = environment.section(of: item) else { return .null }
             return .object(["title": .string(section.title), "url": .string(environment.href(section.url))])
         case "fields": return FieldListContext(item: item, environment: environment).fields
         case "has_fields": return .bool(FieldListContext(item: item, environment: environment).hasFields)
@@ -49,11 +49,12 @@ struct ItemContext: MustacheObject {
     }
 
     private func tagValue(_ name: String) -> MustacheValue {
-        let tag = environment.tags.tag(named: name)
+        let tags = environment.tags(of: item)
+        let tag = tags.tag(named: name)
         let slug = tag?.slug ?? Slug.make(name)
         return .object([
             "name": .string(tag?.name ?? name), "slug": .string(slug),
-            "url": .string(environment.href(tag?.url ?? TagIndex.root.appending(slug + "/"))),
+            "url": .string(environment.href(tag?.url ?? tags.home.appending(slug + "/"))),
         ])
     }
 

@@ -23,13 +23,21 @@ final class RenderEnvironment: Sendable {
     let siteText: ThemeTextTable
     /// The theme's words in the other languages items are in, each merged the first time it is asked for.
     private let otherText = Mutex<[String: ThemeTextTable]>([:])
+    /// The home page of the pages drawn with it: the site's root, or a language's (`vi/`).
+    let home: URLPath
+    /// On a multilingual site, each language's sections (their titles and URLs in it) and tags:
+    /// a cell, drawn once for every list, links its item's.
+    let languageParts: [String: (sections: [String: ContentSection], tags: TagIndex)]
     /// Each kind's field specs by name, for the field lookups of every cell and page render.
     private let fieldSpecs: [String: [String: FieldSpec]]
 
     init(site: SiteConfig, kinds: [String: KindDefinition], sections: [String: ContentSection], links: LinkResolver,
          tags: TagIndex, siteFeeds: [FeedLink], navigation: [NavigationEntry] = [],
-         text: ThemeTextCatalog = .empty(display: "i18n")) {
+         text: ThemeTextCatalog = .empty(display: "i18n"), home: URLPath = .root,
+         languageParts: [String: (sections: [String: ContentSection], tags: TagIndex)] = [:]) {
         self.site = site
+        self.home = home
+        self.languageParts = languageParts
         self.url = site.url
         self.dates = DateFormatting(timeZone: site.timeZone, language: site.language)
         self.kinds = kinds
@@ -44,6 +52,21 @@ final class RenderEnvironment: Sendable {
         self.fieldSpecs = kinds.mapValues { kind in
             Dictionary(kind.schema.fields.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         }
+    }
+
+    /// The section `item` is in, as its language shows it.
+    func section(of item: ContentItem) -> ContentSection? {
+        (languageParts[item.siteLanguage]?.sections ?? sections)[item.sectionID]
+    }
+
+    /// The tags of `item`'s language.
+    func tags(of item: ContentItem) -> TagIndex {
+        languageParts[item.siteLanguage]?.tags ?? tags
+    }
+
+    /// The language a list showing `item` is in: the item's site language on a multilingual site.
+    func listLanguage(of item: ContentItem) -> String {
+        languageParts.isEmpty ? site.language : item.siteLanguage
     }
 
     /// The spec the schema of `kind` gives the field `name`.
@@ -81,7 +104,7 @@ final class RenderEnvironment: Sendable {
     /// its section's page (`https://example.org/links/#item-links-swift`). Feeds and redirects use it.
     func absoluteLocation(of item: ContentItem) -> String {
         if item.hasPage { return absolute(item.url) }
-        return absolute(sections[item.sectionID]?.url ?? .root) + "#" + item.anchor
+        return absolute(section(of: item)?.url ?? .root) + "#" + item.anchor
     }
 
     /// The link to a file named by an `image` or `path` field.

@@ -17,6 +17,7 @@ extension TemplateValues {
             Member("tags_url", .text, "The tags page's address"),
             Member("has_menu", .flag,
                    "Whether the settings have a `menu:`: then `nav` is exactly it (the default theme adds its Tags link only without one)"),
+            Member("is_multilingual", .flag, "Whether the site has `languages:`: then `page.languages` and `page.alternates` are set"),
         ])
 
     static let page = ObjectShape(
@@ -50,6 +51,28 @@ extension TemplateValues {
             Member("tags", .list(.object(tagCount)), "The tags page's tags"),
             Member("has_subsections", .flag, "Whether a section page has subsections"),
             Member("subsections", .list(.object(subsection)), "A section page's subsections"),
+            Member("languages", .list(.object(pageLanguage)),
+                   "On a multilingual site, every language, each leading to this page in it, else to its home page: the language switcher"),
+            Member("alternates", .list(.object(alternate)),
+                   "On a multilingual site, this page in every language it is in, then `x-default`: `<link rel=\"alternate\" hreflang>`"),
+        ])
+
+    static let pageLanguage = ObjectShape(
+        typeName: "page language", title: "Values of a language of the switcher (`page.languages`)",
+        noun: "a value of a language of the switcher",
+        members: [
+            Member("code", .text, "Its code (`vi`): the `hreflang` and `lang` of the link"),
+            Member("name", .text, "Its name, in itself (`Tiếng Việt`)"),
+            Member("url", .text, "This page in that language, else that language's home page"),
+            Member("current", .flag, "Whether it is this page's language"),
+            Member("translated", .flag, "Whether `url` is this page in that language (not the language's home page)"),
+        ])
+
+    static let alternate = ObjectShape(
+        typeName: "alternate", title: "Values of an alternate (`page.alternates`)", noun: "a value of an alternate",
+        members: [
+            Member("hreflang", .text, "A language code, or `x-default` for the default language's version"),
+            Member("url", .text, "The page in that language, absolute"),
         ])
 
     static let navEntry = ObjectShape(

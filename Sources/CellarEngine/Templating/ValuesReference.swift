@@ -49,7 +49,7 @@ enum ValuesReference {
     private static var documented: [ObjectShape] {
         [
             layoutRoot, item, TemplateValues.site, TemplateValues.page, TemplateValues.navEntry, TemplateValues.listSection,
-            TemplateValues.pagination, TemplateValues.paginationPage, TemplateValues.feed, TemplateValues.tagCount,
+            TemplateValues.pagination, TemplateValues.paginationPage, TemplateValues.pageLanguage, TemplateValues.alternate, TemplateValues.feed, TemplateValues.tagCount,
             TemplateValues.subsection, TemplateValues.tocEntry, TemplateValues.itemTag, TemplateValues.itemSection, TemplateValues.field,
             TemplateValues.fieldValue, TemplateValues.rating, TemplateValues.star, TemplateValues.date, TemplateValues.url,
             TemplateValues.enumValue(["<value>"]),

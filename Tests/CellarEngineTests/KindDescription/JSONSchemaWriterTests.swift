@@ -19,7 +19,7 @@ import Testing
         #expect(schema["required"] == .array([.string("title"), .string("rating")]))
         let properties = try #require(schema["properties"])
         #expect(properties.keys == ["title", "date", "updated", "kind", "slug", "tags", "draft", "summary", "weight",
-                                    "aliases", "expires", "language", "rating", "poster", "verdict", "subject", "year", "by"])
+                                    "aliases", "expires", "language", "translation_key", "rating", "poster", "verdict", "subject", "year", "by"])
         #expect(properties["rating"]?.compact == #"{"type": "integer", "minimum": 0, "maximum": 10, "description": "Score out of ten"}"#)
         #expect(properties["verdict"]?.compact == #"{"type": "string", "enum": ["must-see", "good", "skip"], "description": "The short answer"}"#)
         #expect(properties["year"]?["minimum"] == .number(1800))
@@ -53,6 +53,6 @@ import Testing
         #expect(text.hasPrefix("{\n  \"$schema\": \"http://json-schema.org/draft-07/schema#\",\n  \"title\": \"Review\",\n"))
         #expect(text.contains("\n  \"required\": [\"title\", \"rating\"],\n  \"additionalProperties\": false\n}\n"))
         let parsed = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
-        #expect((parsed?["properties"] as? [String: Any])?.count == 18)
+        #expect((parsed?["properties"] as? [String: Any])?.count == 19)
     }
 }

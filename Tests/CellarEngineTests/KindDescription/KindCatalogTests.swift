@@ -22,7 +22,7 @@ import Testing
         #expect(catalog["setting"]?.fields.first { $0.name == "icon" }?.bounds == "at most 4 characters")
         #expect(catalog["link"]?.hasPage == false)
         #expect(catalog.commonFields.map(\.name) == ["title", "date", "updated", "kind", "slug", "tags", "draft", "summary",
-                                                     "weight", "aliases", "expires", "language"])
+                                                     "weight", "aliases", "expires", "language", "translation_key"])
     }
 
     @Test func aSiteWhoseThemeIsMissingIsReported() throws {

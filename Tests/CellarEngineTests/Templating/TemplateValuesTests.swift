@@ -27,7 +27,8 @@ import Testing
             site: model.config, kinds: model.theme.kinds, sections: model.sectionsByID, links: model.links, tags: model.tags,
             siteFeeds: FeedCatalog(siteTitle: model.config.title, sections: model.sections).site,
             navigation: model.navigation, text: model.theme.text)
-        let renderer = PageRenderer(environment: environment, theme: model.theme, items: model.itemsByID, cells: memo.cells.cells)
+        let renderer = PageRenderer(environment: environment, theme: model.theme, items: model.itemsByID, cells: memo.cells.cells,
+                                    alternates: memo.pages.alternates)
         return (model, memo.pages.pages, renderer, environment)
     }
 
@@ -59,6 +60,8 @@ import Testing
             for feed in elements(pageValues["feeds"]) { collect("feed", feed) }
             for tag in elements(pageValues["tags"]) { collect("tag", tag) }
             for subsection in elements(pageValues["subsections"]) { collect("subsection", subsection) }
+            for language in elements(pageValues["languages"]) { collect("pageLanguage", language) }
+            for alternate in elements(pageValues["alternates"]) { collect("alternate", alternate) }
             collect("pagination", pageValues["pagination"])
             if case .object(let pagination)? = pageValues["pagination"] {
                 for link in elements(pagination["pages"]) { collect("pageLink", link) }
@@ -73,6 +76,8 @@ import Testing
         #expect(seen["feed"] == names(TemplateValues.feed))
         #expect(seen["tag"] == names(TemplateValues.tagCount))
         #expect(seen["pagination"] == names(TemplateValues.pagination))
+        #expect(seen["pageLanguage"] == names(TemplateValues.pageLanguage))
+        #expect(seen["alternate"] == names(TemplateValues.alternate))
         // The example's sections are too short for a gap in their page numbers (PaginationWindowTests has them).
         #expect(seen["pageLink"]?.union(["gap"]) == names(TemplateValues.paginationPage))
         #expect((seen["subsection"] ?? []).isSubset(of: names(TemplateValues.subsection)))

@@ -54,6 +54,8 @@ struct ModelStage {
         hash.combine(UInt64(bitPattern: Int64((item.expires?.timeIntervalSince1970 ?? -1) * 1000)))
         hash.combine(item.weight)
         hash.combine(item.draft ? 1 : 0)
+        hash.combine(item.siteLanguage)
+        hash.combine(item.translationKey)
         for tag in item.tags { hash.combine(tag) }
         hash.combine(0xA1)
         for alias in item.aliases { hash.combine(alias) }
@@ -61,6 +63,20 @@ struct ModelStage {
         if section?.sort == .title { hash.combine(item.source.sortTitle) }
         if case .field(let name) = section?.grouping { hash.combine(item.fields[name].map { "\($0.value)" } ?? "") }
         return hash.value
+    }
+
+    /// The translation keys of the pages the menus of a multilingual site may name (`about.md`,
+    /// `about/index.md` for `about`).
+    static func menuKeys(_ config: SiteConfig) -> Set<String> {
+        guard config.languages.isMultilingual else { return [] }
+        var keys = Set<String>()
+        for entry in (config.menu ?? []) + config.languages.all.flatMap({ $0.menu ?? [] }) {
+            switch entry.target {
+            case .page(let name), .content(let name): keys.formUnion([name + ".md", name + "/index.md"])
+            case .section, .link: break
+            }
+        }
+        return keys
     }
 
     /// Draws the shortcodes bodies call, with the frame's theme and settings.
@@ -83,9 +99,12 @@ struct ModelStage {
         // not copy ten thousand of them.
         memo.model = nil
         let inMenu = Set(model.navigation.compactMap(\.itemID))
+        // On a multilingual site, a page a language's menu names (its translation of a page the site's names).
+        let menuKeys = Self.menuKeys(model.config)
         for item in parsed.freshItems {
             // A page the menu names may have changed its title, which every page shows.
             guard model.itemsByID[item.id] != nil, rules.publishes(item), !inMenu.contains(item.id),
+                  !menuKeys.contains(item.translationKey),
                   Self.placement(of: item, in: model.sectionsByID) == memo.placements[item.id] else { return nil }
         }
         let bodies = BodyStage(markdown: MarkdownRenderer(options: model.config.markdown), links: model.links, linksKey: model.linksKey,
@@ -155,10 +174,20 @@ struct ModelStage {
         }
         var config = site.config
         config.introHTML = intro(config.introMarkdown, folder: "", file: config.file, firstLine: config.introFirstLine, page: .root)
+        let languages = config.languages
+        for (code, words) in config.introTranslations.sorted(by: { $0.key < $1.key }) {
+            config.introTranslations[code]?.introHTML = intro(words.introMarkdown, folder: "", file: words.file,
+                                                              firstLine: words.introFirstLine, page: URLPath(languages.prefix(of: code)))
+        }
         var sectionsByID = site.sections
         for (id, section) in sectionsByID.sorted(by: { $0.key < $1.key }) {
             sectionsByID[id]?.introHTML = intro(section.introMarkdown, folder: id, file: section.file,
                                                 firstLine: section.introFirstLine, page: section.url)
+            for (code, words) in section.translations.sorted(by: { $0.key < $1.key }) {
+                sectionsByID[id]?.translations[code]?.introHTML = intro(
+                    words.introMarkdown, folder: id, file: words.file, firstLine: words.introFirstLine,
+                    page: URLPath(languages.prefix(of: code) + section.url.value))
+            }
         }
 
         // The bodies keep the items' order: places in `published` (the tags') are places in `items`.

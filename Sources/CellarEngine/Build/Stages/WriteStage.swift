@@ -16,6 +16,8 @@ struct WriteStage {
     var layout: SiteLayout
     var reporter: any BuildReporter
     var globalKey: UInt64
+    /// On a multilingual site, each language's share of it.
+    var languageSites: [LanguageSite] = []
 
     func run(
         _ model: SiteModel, pages: PageStage.Output, cells: CellCache, environment: RenderEnvironment,
@@ -35,7 +37,8 @@ struct WriteStage {
             let outcome = try await transaction.run(diagnostics: &diagnostics, remembered: &remembered) { writer, diagnostics in
                 var site = SiteWriter(model: model, environment: environment, cells: cells, writer: writer, reporter: reporter,
                                       layout: layout, globalKey: globalKey,
-                                      unchangedSources: trusted ? changedPaths.map(UnchangedSources.init) : nil)
+                                      unchangedSources: trusted ? changedPaths.map(UnchangedSources.init) : nil,
+                                      languageSites: languageSites, alternates: pages.alternates)
                 site.remembersPages = options.writeMode != .staged
                 guard let dirty else {
                     let (problems, fingerprints) = await site.writeAll(pages.pages, fingerprints: previous)
