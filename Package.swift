@@ -41,9 +41,10 @@ let package = Package(
         .target(name: "AnnotatedLocking"),   // Mutex locking ThreadSanitizer can see; nothing of Cellar in it
         .target(name: "IgnoredFileNames"),   // what editors leave beside files: skipped by the build and the watcher
         .target(name: "DirectoryEntries"),   // readdir's entries read in place (engine, server, bench)
+        .target(name: "CellarEscaping"),     // HTML, XML, JSON and YAML quoting: one policy, nothing of Cellar in it
         .target(name: "CellarDiagnostics"),
         .target(name: "CellarTree", dependencies: ["CellarDiagnostics"]),   // located values, whatever the file format
-        .target(name: "CellarMarkdown", dependencies: ["CCmark"]),
+        .target(name: "CellarMarkdown", dependencies: ["CCmark", "CellarEscaping"]),
         // GNU Source-highlight (C++, Debian libsource-highlight-dev; its rules matched by libpcre2-dev)
         // behind an extern "C" header; CellarHighlight alone imports it.
         .target(
@@ -55,13 +56,13 @@ let package = Package(
             ] + homebrewLibraries
         ),
         // Build-time syntax highlighting of code blocks; the .lang sources are embedded by scripts/embed-highlight-definitions.
-        .target(name: "CellarHighlight", dependencies: ["AnnotatedLocking", "CellarDiagnostics", "CSourceHighlight"], exclude: ["Definitions"]),
+        .target(name: "CellarHighlight", dependencies: ["AnnotatedLocking", "CellarDiagnostics", "CellarEscaping", "CSourceHighlight"], exclude: ["Definitions"]),
         .target(name: "CellarYAML", dependencies: ["CYAML", "CellarDiagnostics", "CellarTree"]),
         .target(name: "CellarTOML", dependencies: ["CToml11", "CellarDiagnostics", "CellarTree"]),
-        .target(name: "CellarMustache", dependencies: ["AnnotatedLocking"]),
+        .target(name: "CellarMustache", dependencies: ["AnnotatedLocking", "CellarEscaping"]),
         .target(
             name: "CellarEngine",
-            dependencies: ["AnnotatedLocking", "CellarDiagnostics", "CellarHighlight", "CellarMarkdown", "CellarTree", "CellarTOML", "CellarYAML", "CellarMustache", "DirectoryEntries", "IgnoredFileNames"]
+            dependencies: ["AnnotatedLocking", "CellarDiagnostics", "CellarEscaping", "CellarHighlight", "CellarMarkdown", "CellarTree", "CellarTOML", "CellarYAML", "CellarMustache", "DirectoryEntries", "IgnoredFileNames"]
         ),
         // `cellar import hugo|jekyll`: reads another generator's site and writes a Cellar site (depends on the engine, never the reverse).
         .target(name: "CellarImport", dependencies: ["AnnotatedLocking", "CellarDiagnostics", "CellarEngine", "CellarMarkdown", "CellarTOML", "CellarTree", "CellarYAML"]),
@@ -69,7 +70,7 @@ let package = Package(
         .target(name: "CellarDefaultTheme"),
         // What the fuzz harnesses and their regression tests call: never part of a shipping binary.
         .target(name: "CellarFuzzing", dependencies: ["CellarEngine", "CellarDiagnostics", "CellarMarkdown", "CellarMustache", "CellarTree", "CellarYAML"]),
-        .target(name: "CellarServer", dependencies: ["AnnotatedLocking", "CMicroHTTPD", "DirectoryEntries", "IgnoredFileNames"]),
+        .target(name: "CellarServer", dependencies: ["AnnotatedLocking", "CellarEscaping", "CMicroHTTPD", "DirectoryEntries", "IgnoredFileNames"]),
         // CELLAR_FAULT_INJECTION: `cellar build` reads the transaction tests' CELLAR_TEST_FAULT hook in
         // debug builds only; a release binary (what is installed and shipped) never does.
         .target(name: "CellarCLI", dependencies: ["AnnotatedLocking", "CellarDefaultTheme", "CellarEngine", "CellarImport", "CellarServer", "CellarDiagnostics",
@@ -87,6 +88,7 @@ let package = Package(
         .executableTarget(name: "FuzzSite", dependencies: ["CellarFuzzing"]),
 
         .testTarget(name: "CellarDiagnosticsTests", dependencies: ["CellarDiagnostics"]),
+        .testTarget(name: "CellarEscapingTests", dependencies: ["CellarEscaping"]),
         .testTarget(name: "CellarYAMLTests", dependencies: ["CellarTree", "CellarYAML"]),
         .testTarget(name: "CellarTOMLTests", dependencies: ["CellarDiagnostics", "CellarTree", "CellarTOML"]),
         .testTarget(name: "CellarMarkdownTests", dependencies: ["CellarMarkdown"]),
