@@ -18,9 +18,6 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "cellar", targets: ["cellar"]),
-        .executable(name: "cellar-bench", targets: ["CellarBench"]),
-        .executable(name: "mustache-bench", targets: ["MustacheBench"]),
-        .executable(name: "highlight-bench", targets: ["HighlightBench"]),
         // Building sites from Swift: Site, Kind, CellTemplate, Item, HTML (see README, "Cellar from Swift").
         .library(name: "CellarEngine", targets: ["CellarEngine"]),
         // The cellar command line on a Site with Swift kinds: Site.runCommandLine().
@@ -73,13 +70,14 @@ let package = Package(
         .target(name: "CellarServer", dependencies: ["AnnotatedLocking", "CellarEscaping", "CMicroHTTPD", "DirectoryEntries", "IgnoredFileNames"]),
         // CELLAR_FAULT_INJECTION: `cellar build` reads the transaction tests' CELLAR_TEST_FAULT hook in
         // debug builds only; a release binary (what is installed and shipped) never does.
-        .target(name: "CellarCLI", dependencies: ["AnnotatedLocking", "CellarDefaultTheme", "CellarEngine", "CellarImport", "CellarServer", "CellarDiagnostics",
-                                          "CellarHighlight", "CellarMarkdown", "CellarTOML", "CellarYAML"],   // these four only for --version
+        .target(name: "CellarCLI", dependencies: ["AnnotatedLocking", "CellarDefaultTheme", "CellarEngine", "CellarImport", "CellarServer", "CellarDiagnostics"],
                 swiftSettings: [.define("CELLAR_FAULT_INJECTION", .when(configuration: .debug))]),
         .executableTarget(name: "cellar", dependencies: ["CellarCLI"]),
-        .executableTarget(name: "CellarBench", dependencies: ["CellarEngine", "DirectoryEntries"]),
-        .executableTarget(name: "MustacheBench", dependencies: ["CellarMustache"]),
-        .executableTarget(name: "HighlightBench", dependencies: ["CellarHighlight"]),
+        // Benchmarks: executables of this package, not products another package could use
+        // (`swift run -c release cellar-bench`, `swift build -c release --product cellar-bench`).
+        .executableTarget(name: "cellar-bench", dependencies: ["CellarEngine", "DirectoryEntries"], path: "Sources/CellarBench"),
+        .executableTarget(name: "mustache-bench", dependencies: ["CellarMustache"], path: "Sources/MustacheBench"),
+        .executableTarget(name: "highlight-bench", dependencies: ["CellarHighlight"], path: "Sources/HighlightBench"),
 
         // libFuzzer harnesses (Fuzz/run builds them with --sanitize=fuzzer; plain builds make empty programs).
         .executableTarget(name: "FuzzFrontMatter", dependencies: ["CellarFuzzing"]),
