@@ -102,7 +102,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CellarEngineTests",
-            dependencies: ["CellarDefaultTheme", "CellarEngine", "CellarFuzzing", "CellarMustache", "CellarTree", "CellarYAML", "DirectoryEntries",
+            dependencies: ["CellarDefaultTheme", "CellarEngine", "CellarEscaping", "CellarFuzzing", "CellarMustache", "CellarTree", "CellarYAML", "DirectoryEntries",
                            "IgnoredFileNames"],
             resources: [.copy("Fixtures")]
         ),
