@@ -18,9 +18,6 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "cellar", targets: ["cellar"]),
-        .executable(name: "cellar-bench", targets: ["CellarBench"]),
-        .executable(name: "mustache-bench", targets: ["MustacheBench"]),
-        .executable(name: "highlight-bench", targets: ["HighlightBench"]),
         // Building sites from Swift: Site, Kind, CellTemplate, Item, HTML (see README, "Cellar from Swift").
         .library(name: "CellarEngine", targets: ["CellarEngine"]),
         // The cellar command line on a Site with Swift kinds: Site.runCommandLine().
@@ -41,9 +38,10 @@ let package = Package(
         .target(name: "AnnotatedLocking"),   // Mutex locking ThreadSanitizer can see; nothing of Cellar in it
         .target(name: "IgnoredFileNames"),   // what editors leave beside files: skipped by the build and the watcher
         .target(name: "DirectoryEntries"),   // readdir's entries read in place (engine, server, bench)
+        .target(name: "CellarEscaping"),     // HTML, XML, JSON and YAML quoting: one policy, nothing of Cellar in it
         .target(name: "CellarDiagnostics"),
         .target(name: "CellarTree", dependencies: ["CellarDiagnostics"]),   // located values, whatever the file format
-        .target(name: "CellarMarkdown", dependencies: ["CCmark"]),
+        .target(name: "CellarMarkdown", dependencies: ["CCmark", "CellarEscaping"]),
         // GNU Source-highlight (C++, Debian libsource-highlight-dev; its rules matched by libpcre2-dev)
         // behind an extern "C" header; CellarHighlight alone imports it.
         .target(
@@ -55,13 +53,13 @@ let package = Package(
             ] + homebrewLibraries
         ),
         // Build-time syntax highlighting of code blocks; the .lang sources are embedded by scripts/embed-highlight-definitions.
-        .target(name: "CellarHighlight", dependencies: ["AnnotatedLocking", "CellarDiagnostics", "CSourceHighlight"], exclude: ["Definitions"]),
+        .target(name: "CellarHighlight", dependencies: ["AnnotatedLocking", "CellarDiagnostics", "CellarEscaping", "CSourceHighlight"], exclude: ["Definitions"]),
         .target(name: "CellarYAML", dependencies: ["CYAML", "CellarDiagnostics", "CellarTree"]),
         .target(name: "CellarTOML", dependencies: ["CToml11", "CellarDiagnostics", "CellarTree"]),
-        .target(name: "CellarMustache", dependencies: ["AnnotatedLocking"]),
+        .target(name: "CellarMustache", dependencies: ["AnnotatedLocking", "CellarEscaping"]),
         .target(
             name: "CellarEngine",
-            dependencies: ["AnnotatedLocking", "CellarDiagnostics", "CellarHighlight", "CellarMarkdown", "CellarTree", "CellarTOML", "CellarYAML", "CellarMustache", "DirectoryEntries", "IgnoredFileNames"]
+            dependencies: ["AnnotatedLocking", "CellarDiagnostics", "CellarEscaping", "CellarHighlight", "CellarMarkdown", "CellarTree", "CellarTOML", "CellarYAML", "CellarMustache", "DirectoryEntries", "IgnoredFileNames"]
         ),
         // `cellar import hugo|jekyll`: reads another generator's site and writes a Cellar site (depends on the engine, never the reverse).
         .target(name: "CellarImport", dependencies: ["AnnotatedLocking", "CellarDiagnostics", "CellarEngine", "CellarMarkdown", "CellarTOML", "CellarTree", "CellarYAML"]),
@@ -69,16 +67,17 @@ let package = Package(
         .target(name: "CellarDefaultTheme"),
         // What the fuzz harnesses and their regression tests call: never part of a shipping binary.
         .target(name: "CellarFuzzing", dependencies: ["CellarEngine", "CellarDiagnostics", "CellarMarkdown", "CellarMustache", "CellarTree", "CellarYAML"]),
-        .target(name: "CellarServer", dependencies: ["AnnotatedLocking", "CMicroHTTPD", "DirectoryEntries", "IgnoredFileNames"]),
+        .target(name: "CellarServer", dependencies: ["AnnotatedLocking", "CellarEscaping", "CMicroHTTPD", "DirectoryEntries", "IgnoredFileNames"]),
         // CELLAR_FAULT_INJECTION: `cellar build` reads the transaction tests' CELLAR_TEST_FAULT hook in
         // debug builds only; a release binary (what is installed and shipped) never does.
-        .target(name: "CellarCLI", dependencies: ["AnnotatedLocking", "CellarDefaultTheme", "CellarEngine", "CellarImport", "CellarServer", "CellarDiagnostics",
-                                          "CellarHighlight", "CellarMarkdown", "CellarTOML", "CellarYAML"],   // these four only for --version
+        .target(name: "CellarCLI", dependencies: ["AnnotatedLocking", "CellarDefaultTheme", "CellarEngine", "CellarImport", "CellarServer", "CellarDiagnostics"],
                 swiftSettings: [.define("CELLAR_FAULT_INJECTION", .when(configuration: .debug))]),
         .executableTarget(name: "cellar", dependencies: ["CellarCLI"]),
-        .executableTarget(name: "CellarBench", dependencies: ["CellarEngine", "DirectoryEntries"]),
-        .executableTarget(name: "MustacheBench", dependencies: ["CellarMustache"]),
-        .executableTarget(name: "HighlightBench", dependencies: ["CellarHighlight"]),
+        // Benchmarks: executables of this package, not products another package could use
+        // (`swift run -c release cellar-bench`, `swift build -c release --product cellar-bench`).
+        .executableTarget(name: "cellar-bench", dependencies: ["CellarEngine", "DirectoryEntries"], path: "Sources/CellarBench"),
+        .executableTarget(name: "mustache-bench", dependencies: ["CellarMustache"], path: "Sources/MustacheBench"),
+        .executableTarget(name: "highlight-bench", dependencies: ["CellarHighlight"], path: "Sources/HighlightBench"),
 
         // libFuzzer harnesses (Fuzz/run builds them with --sanitize=fuzzer; plain builds make empty programs).
         .executableTarget(name: "FuzzFrontMatter", dependencies: ["CellarFuzzing"]),
@@ -87,6 +86,7 @@ let package = Package(
         .executableTarget(name: "FuzzSite", dependencies: ["CellarFuzzing"]),
 
         .testTarget(name: "CellarDiagnosticsTests", dependencies: ["CellarDiagnostics"]),
+        .testTarget(name: "CellarEscapingTests", dependencies: ["CellarEscaping"]),
         .testTarget(name: "CellarYAMLTests", dependencies: ["CellarTree", "CellarYAML"]),
         .testTarget(name: "CellarTOMLTests", dependencies: ["CellarDiagnostics", "CellarTree", "CellarTOML"]),
         .testTarget(name: "CellarMarkdownTests", dependencies: ["CellarMarkdown"]),
@@ -102,7 +102,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CellarEngineTests",
-            dependencies: ["CellarDefaultTheme", "CellarEngine", "CellarFuzzing", "CellarMustache", "CellarTree", "CellarYAML", "DirectoryEntries",
+            dependencies: ["CellarDefaultTheme", "CellarEngine", "CellarEscaping", "CellarFuzzing", "CellarMustache", "CellarTree", "CellarYAML", "DirectoryEntries",
                            "IgnoredFileNames"],
             resources: [.copy("Fixtures")]
         ),

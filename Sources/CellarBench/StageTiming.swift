@@ -1,5 +1,5 @@
 /// One stage of a Cellar build as `cellar build --timings` prints it:
-/// `  parsing            5616.5 ms   cpu  9160.4 ms   sys  1210.3 ms   peak   664 MiB`.
+/// `  parsing items         5616.5 ms   cpu  9160.4 ms   sys  1210.3 ms   peak   664 MiB`.
 struct StageTiming: Sendable {
     var stage: String
     var wall: Double

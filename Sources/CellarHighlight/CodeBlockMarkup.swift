@@ -1,3 +1,5 @@
+internal import CellarEscaping
+
 /// The HTML around highlighted lines: `<pre class="highlight" data-lang="…"><code>`, and with
 /// line options a `<span class="hl-line">` per line (`hl-marked` on marked lines) and line
 /// numbers as empty `aria-hidden` spans whose `data-ln` CSS draws (see ``CodeHighlighter/stylesheet``).
@@ -8,7 +10,7 @@ struct CodeBlockMarkup {
 
     /// `html` holds one line of HTML per line of code, separated by "\n" (`lineCount` of them).
     func render(_ html: String, lineCount: Int) -> String {
-        let open = "<pre class=\"highlight\"" + (language.map { " data-lang=\"\(HTMLEscaping.escape($0))\"" } ?? "") + "><code>"
+        let open = "<pre class=\"highlight\"" + (language.map { " data-lang=\"\(Escaping.htmlText($0))\"" } ?? "") + "><code>"
         let close = "</code></pre>"
         guard lineCount > 0 else { return open + close }
         guard options.lineNumbers != nil || !options.markedLines.isEmpty else {

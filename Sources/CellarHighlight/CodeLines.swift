@@ -1,3 +1,5 @@
+internal import CellarEscaping
+
 /// A block's code as the shim takes it: UTF-8 lines separated by "\n" ("\r\n" and lone "\r"
 /// become "\n", as CommonMark reads them), without the newline that ends the last line.
 struct CodeLines {
@@ -70,6 +72,6 @@ struct CodeLines {
 
     /// The lines escaped, not highlighted, separated by "\n".
     var plainHTML: String {
-        HTMLEscaping.escape(String(decoding: bytes, as: UTF8.self))
+        Escaping.htmlText(String(decoding: bytes, as: UTF8.self))
     }
 }

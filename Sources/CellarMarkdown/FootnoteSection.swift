@@ -1,4 +1,5 @@
 internal import CCmark
+internal import CellarEscaping
 
 /// Numbers the notes in the order they are first referred to (from the body, then from notes already
 /// numbered), writes each reference and the `<section class="footnotes">` that ends the body, in
@@ -66,7 +67,7 @@ struct FootnoteSection {
 
     /// `fn-1`, `fnref-1`, `fnref-1-2`…, after the prefix.
     private func anchor(_ kind: String, _ number: Int, _ count: Int) -> String {
-        HTMLEscaping.attribute(idPrefix) + "\(kind)-\(number)" + (count > 1 ? "-\(count)" : "")
+        Escaping.htmlAttribute(idPrefix) + "\(kind)-\(number)" + (count > 1 ? "-\(count)" : "")
     }
 
     private func backLinks(number: Int, count: Int) -> String {

@@ -1,4 +1,5 @@
 internal import CCmark
+internal import CellarEscaping
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -98,7 +99,7 @@ package struct MarkdownRenderer: Sendable {
         document.html = ShortcodeMarkers.apply(document.html) { index in
             guard index < found.markers.count else { return nil }
             let marker = found.markers[index]
-            let asWritten = (HTMLEscaping.attribute(marker.call.text), false)
+            let asWritten = (Escaping.htmlAttribute(marker.call.text), false)
             if marker.isClosing {
                 guard let opening = marker.opening, case .wrap(_, let after)? = outputs[opening] else { return asWritten }
                 return (after, marker.alone)

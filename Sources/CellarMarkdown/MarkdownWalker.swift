@@ -1,4 +1,5 @@
 internal import CCmark
+internal import CellarEscaping
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -134,15 +135,15 @@ struct MarkdownWalker {
             let level = cmark_node_get_heading_level(heading)
             found.append(MarkdownHeading(level: Int(level), id: id, text: PlainText.collapsingWhitespace(text)))
             guard let block = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK) else { continue }
-            let classes = attributes.classes.isEmpty ? "" : " class=\"\(HTMLEscaping.attribute(attributes.classes.joined(separator: " ")))\""
-            cmark_node_set_on_enter(block, "<h\(level) id=\"\(HTMLEscaping.attribute(id))\"\(classes)>")
+            let classes = attributes.classes.isEmpty ? "" : " class=\"\(Escaping.htmlAttribute(attributes.classes.joined(separator: " ")))\""
+            cmark_node_set_on_enter(block, "<h\(level) id=\"\(Escaping.htmlAttribute(id))\"\(classes)>")
             cmark_node_set_on_exit(block, "</h\(level)>")
             CMark.moveChildren(of: heading, to: block)
             CMark.replace(heading, with: block)
         }
         headings = []
         for (term, text) in terms {
-            cmark_node_set_on_enter(term, "<dt id=\"\(HTMLEscaping.attribute(ids.make(for: text, style: style)))\">")
+            cmark_node_set_on_enter(term, "<dt id=\"\(Escaping.htmlAttribute(ids.make(for: text, style: style)))\">")
         }
         return found
     }

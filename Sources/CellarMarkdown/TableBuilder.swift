@@ -1,4 +1,5 @@
 internal import CCmark
+internal import CellarEscaping
 
 /// Builds the HTML of a GFM table in the final tree, out of custom nodes: the cells' inline content,
 /// parsed as headings at the front of the text, is moved into `<th>` and `<td>` cells. Rows with fewer
@@ -57,7 +58,7 @@ struct TableBuilder {
         let header = built.headerCells.map { PlainText.of($0) }.filter { !$0.isEmpty }.joined(separator: ", ")
         var label = header.isEmpty ? "Table" : "Table: " + header
         if label.count > 100 { label = String(label.prefix(99)) + "…" }
-        let open = "<div class=\"table-scroll\" role=\"group\" tabindex=\"0\" aria-label=\"\(HTMLEscaping.attribute(label))\">\n<table>"
+        let open = "<div class=\"table-scroll\" role=\"group\" tabindex=\"0\" aria-label=\"\(Escaping.htmlAttribute(label))\">\n<table>"
         cmark_node_set_on_enter(built.node, open)
         cmark_node_set_on_exit(built.node, "</table>\n</div>")
     }

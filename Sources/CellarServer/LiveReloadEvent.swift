@@ -1,3 +1,5 @@
+internal import CellarEscaping
+
 /// A message pushed to every open page over Server-Sent Events.
 package enum LiveReloadEvent: Sendable, Equatable {
     /// The site changed: pages reload.
@@ -31,29 +33,9 @@ package enum LiveReloadEvent: Sendable, Equatable {
 }
 
 private extension LiveReloadEvent {
-    /// A JSON array of strings; control characters are escaped, so it fits on one `data:` line.
+    /// A JSON array of strings: line breaks are escaped and controls left out (see `Escaping`), so
+    /// it fits on one `data:` line.
     static func jsonArray(_ strings: [String]) -> String {
-        "[" + strings.map(jsonString).joined(separator: ",") + "]"
-    }
-
-    static func jsonString(_ string: String) -> String {
-        var result = "\""
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case "\u{2028}": result += "\\u2028"
-            case "\u{2029}": result += "\\u2029"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default:
-                result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
+        "[" + strings.map(Escaping.jsonString).joined(separator: ",") + "]"
     }
 }

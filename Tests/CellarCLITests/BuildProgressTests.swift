@@ -11,8 +11,8 @@ import Testing
         let capture = CapturingTerminal()
         let progress = BuildProgress(terminal: capture.terminal(interactive: interactive), ticker: .manual)
         await progress.run {
-            progress.stageStarted(.parse)
-            progress.progress(.parse, done: 500, total: 1_000)
+            progress.stageStarted(.parsingItems)
+            progress.progress(.parsingItems, done: 500, total: 1_000)
             for _ in 0..<ticks { progress.tick() }
         }
         return capture.err + capture.out
@@ -20,7 +20,7 @@ import Testing
 
     @Test func aLongBuildOnATerminalShowsItsStageAndCountThenErasesTheLine() async {
         let printed = await run(interactive: true, ticks: 2)
-        #expect(printed == "\r\u{1B}[Kparsing… 500/1000\r\u{1B}[Kparsing… 500/1000\r\u{1B}[K", "\(printed.debugDescription)")
+        #expect(printed == "\r\u{1B}[Kparsing items… 500/1000\r\u{1B}[Kparsing items… 500/1000\r\u{1B}[K", "\(printed.debugDescription)")
     }
 
     @Test func aBuildThatEndsBeforeTheFirstTickShowsNothing() async {

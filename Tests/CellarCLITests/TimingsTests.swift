@@ -11,8 +11,9 @@ import Testing
         let built = await Run.cellar(["build", "--site", "mysite", "--quiet", "--timings"], in: folder.path)
         #expect(built.status == .success, "\(built.err)")
         let lines = built.out.split(separator: "\n")
-        for stage in ["loading", "parsing", "rendering cells", "rendering pages", "writing"] {
-            // `  parsing             12.3 ms   cpu    20.1 ms   sys     3.0 ms   peak    35 MiB`
+        for stage in ["loading site and theme", "parsing items", "building the model", "rendering cells", "assembling pages",
+                      "rendering and writing"] {
+            // `  parsing items          12.3 ms   cpu    20.1 ms   sys     3.0 ms   peak    35 MiB`
             let line = try #require(lines.first { $0.hasPrefix("  " + stage + " ") }, "no line for \(stage) in:\n\(built.out)")
             let words = line.split(separator: " ")
             let number = { (label: Substring) -> Double? in words.firstIndex(of: label).flatMap { Double(words[$0 + 1]) } }

@@ -9,7 +9,7 @@ import Testing
         (LiveReloadEvent.errors([]), "event: errors\ndata: []\n\n"),
         (
             LiveReloadEvent.errors(["content/a.md:4:9: error: 'rating' must be \"int\"", "b\\c\nhint: x\t\u{1}\u{2028}"]),
-            "event: errors\ndata: [\"content/a.md:4:9: error: 'rating' must be \\\"int\\\"\",\"b\\\\c\\nhint: x\\t\\u0001\\u2028\"]\n\n"
+            "event: errors\ndata: [\"content/a.md:4:9: error: 'rating' must be \\\"int\\\"\",\"b\\\\c\\nhint: x\\t\\u2028\"]\n\n"
         ),
     ])
     func wireFormat(_ event: LiveReloadEvent, _ expected: String) {

@@ -10,7 +10,7 @@ enum CellarCommandLine {
             and the versions of the C libraries it runs with, for example:
 
                 cellar 0.1.0 (commit 5db5469)
-                cmark 0.30.2, libyaml 0.2.5, libmicrohttpd 0.9.75, source-highlight 3.1.9, pcre2 10.42, toml11 3.7.1
+                cmark 0.30.2, libyaml 0.2.5, source-highlight 3.1.9, pcre2 10.42, toml11 3.7.1, libmicrohttpd 0.9.75
             """)
     static let globalOptions = [helpOption, versionOption]
 

@@ -1,3 +1,5 @@
+internal import CellarEscaping
+
 /// The HTML a cell or page writes: text is escaped unless you say it is markup.
 ///
 /// As with Plot's `.text` and `.raw`, escaping is the default and markup is the exception you
@@ -19,7 +21,7 @@ public struct HTML: Sendable, Hashable, CustomStringConvertible {
 
     /// Appends `text`, escaped: it shows as written, whatever characters it holds.
     public mutating func text(_ text: String) {
-        storage += HTMLEscaping.escape(text)
+        storage += Escaping.htmlText(text)
     }
 
     /// Appends a number or any other value by its description, escaped.
@@ -74,7 +76,7 @@ public struct HTML: Sendable, Hashable, CustomStringConvertible {
         storage += "<" + name
         for (attribute, value) in attributes {
             guard let value else { continue }
-            storage += " " + attribute + "=\"" + HTMLEscaping.escape(value) + "\""
+            storage += " " + attribute + "=\"" + Escaping.htmlText(value) + "\""
         }
         storage += ">"
     }

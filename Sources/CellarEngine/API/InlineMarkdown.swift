@@ -1,3 +1,5 @@
+internal import CellarEscaping
+
 /// A `text` field: one line of inline Markdown (emphasis, code, links), rendered without a paragraph.
 public struct InlineMarkdown: Decodable, Sendable, Hashable {
     /// The Markdown as written.
@@ -13,6 +15,6 @@ public struct InlineMarkdown: Decodable, Sendable, Hashable {
     /// Reads the Markdown from a string; only Cellar's own decoding renders it (else `html` is the escaped text).
     public init(from decoder: any Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
-        self.init(source: text, html: HTMLEscaping.escape(text))
+        self.init(source: text, html: Escaping.htmlText(text))
     }
 }

@@ -2,9 +2,10 @@ import CellarDiagnostics
 import CellarHighlight
 import Foundation
 
-/// The one build pipeline: load, parse, model (with bodies), cells, pages, write. Every build —
-/// `cellar build`, a `cellar serve` rebuild after a save, a stylesheet copy, `cellar check` in
-/// memory — runs these stages; only the ``ChangeSet`` and what the ``BuildMemo`` holds differ.
+/// The one build pipeline, one stage after another (``BuildStage``): loading the site and theme,
+/// parsing items, building the model, rendering cells, assembling pages, rendering and writing.
+/// Every build — `cellar build`, a `cellar serve` rebuild after a save, a stylesheet copy, `cellar
+/// check` in memory — runs these stages; only the ``ChangeSet`` and what the ``BuildMemo`` holds differ.
 struct BuildPipeline: Sendable {
     var options: BuildOptions
     var reporter: any BuildReporter
@@ -56,22 +57,24 @@ struct BuildPipeline: Sendable {
         }
 
         // Mistakes in the theme do not stop the content from being read: a build reports both.
-        let frame = try await stage(.load, continuing: true) { () throws(BuildFailure) in
+        let frame = try await stage(.loadingSite, continuing: true) { () throws(BuildFailure) in
             guard let frame = LoadStage(layout: layout, options: options)
                 .run(changes, memo: &memo.load, diagnostics: &diagnostics) else { throw BuildFailure(diagnostics) }
             return frame
         }
         let highlighting = highlighting(frame.site.config, memo: &memo, diagnostics: &diagnostics)
-        let model = try await stage(.parse) {
+        // A file that does not parse leaves its item out; the model's own problems (URLs that
+        // collide, links) are still found, to be reported with it.
+        let parsed = try await stage(.parsingItems, continuing: true) {
             let parsed = await ParseStage(frame: frame, rules: rules, highlighting: highlighting, reporter: reporter, lean: oneShot)
                 .run(changes, memo: &memo.parse)
             diagnostics.append(contentsOf: parsed.diagnostics)
-            Trace.mark("parse stage")
+            return parsed
+        }
+        Trace.mark("parse stage")
+        let model = try await stage(.buildingModel) {
             let model = await ModelStage(frame: frame, rules: rules, highlighting: highlighting, reporter: reporter, lean: oneShot)
                 .run(parsed, memo: &memo.model)
-            // The parse's lists and early bodies (a reference count down for each of a big site's
-            // items) are let go of on another thread while the cells are made.
-            BackgroundRelease.release(consume parsed)
             diagnostics.append(contentsOf: model.diagnostics)
             if oneShot {
                 memo.parse = ParseStage.Memo()
@@ -79,6 +82,9 @@ struct BuildPipeline: Sendable {
             }
             return model
         }
+        // The parse's lists and early bodies (a reference count down for each of a big site's
+        // items) are let go of on another thread while the cells are made.
+        BackgroundRelease.release(consume parsed)
         let site = model.model
         // A multilingual site is one site per language, each with its lists, tags, feeds and menu.
         var languageProblems = DiagnosticBag()
@@ -90,7 +96,7 @@ struct BuildPipeline: Sendable {
                                             navigation: site.navigation, text: site.theme.text,
                                             languageParts: LanguageSite.sectionsAndTags(languageSites))
         let globalKey = globalKey(site, languageSites: languageSites)
-        let cellOutput = try await stage(.cells) {
+        let cellOutput = try await stage(.renderingCells) {
             await CellStage(registry: registry(site, environment: environment), globalKey: globalKey, lean: oneShot)
                 .run(model, memo: &memo.cells, diagnostics: &diagnostics)
         }
@@ -99,7 +105,7 @@ struct BuildPipeline: Sendable {
         // the output as it was. `cellar check` (in memory) goes on to check what only the finished
         // pages show, and reports them all together.
         var linkProblems: [Diagnostic] = []
-        let pages = try await stage(.pages) {
+        let pages = try await stage(.assemblingPages) {
             let pages = await PageStage(model: model, cells: cellOutput, dates: environment.dates, feeds: feeds,
                                         remembers: options.writeMode != .staged, languageSites: languageSites).run(memo: &memo.pages)
             Trace.mark("pages assembled")
@@ -109,7 +115,7 @@ struct BuildPipeline: Sendable {
             if options.writeMode == .memory { linkProblems = problems } else { diagnostics.append(contentsOf: problems) }
             return pages
         }
-        let summary = try await stage(.write) { () throws(BuildFailure) in
+        let summary = try await stage(.renderingAndWriting) { () throws(BuildFailure) in
             try await WriteStage(options: options, layout: layout, reporter: reporter, globalKey: globalKey, languageSites: languageSites)
                 .run(site, pages: pages, cells: cellOutput.cells, environment: environment, changes: changes,
                      memo: &memo.output, diagnostics: &diagnostics)

@@ -1,10 +1,18 @@
-/// The stages of a build, in order.
+/// The stages of a build, in order, each named by its work: one case per stage type under
+/// `Build/Stages/`. `--timings`, the progress line and the manual's stage table use these names.
 package enum BuildStage: String, Sendable, CaseIterable {
-    case load = "loading"
-    case parse = "parsing"
-    case cells = "rendering cells"
-    case pages = "rendering pages"
-    case write = "writing"
+    /// ``LoadStage`` (with ``SiteLoader``): scans `content/`, reads the settings and sections, loads the theme.
+    case loadingSite = "loading site and theme"
+    /// ``ParseStage``: reads and types each item file; bodies that need no other item are rendered here.
+    case parsingItems = "parsing items"
+    /// ``ModelStage``: publishing rules, URLs, tags, the other bodies (``BodyStage``), sections in order.
+    case buildingModel = "building the model"
+    /// ``CellStage``: each item's cell, once.
+    case renderingCells = "rendering cells"
+    /// ``PageStage``: every page put together from cells, and links between pages checked.
+    case assemblingPages = "assembling pages"
+    /// ``WriteStage`` (with ``SiteWriter``): each page through its layout, written with feeds and files.
+    case renderingAndWriting = "rendering and writing"
 }
 
 /// How a build tells its caller what it is doing. The engine never prints: the CLI decides.

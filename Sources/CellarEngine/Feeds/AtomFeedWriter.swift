@@ -1,9 +1,10 @@
 import Foundation
+internal import CellarEscaping
 
 /// Atom 1.0 (RFC 4287).
 enum AtomFeedWriter {
     static func write(_ feed: FeedDocument, dates: DateFormatting) -> String {
-        let e = { (text: String) in HTMLEscaping.escape(HTMLEscaping.xmlSafe(text)) }
+        let e = { (text: String) in Escaping.xml(text) }
         var xml = """
             <?xml version="1.0" encoding="utf-8"?>
             <feed xmlns="http://www.w3.org/2005/Atom" xml:lang="\(e(feed.language))">

@@ -1,4 +1,5 @@
 import Foundation
+internal import CellarEscaping
 
 /// One item as every feed format needs it, prepared once: absolute links, dates, full content.
 struct FeedEntry: Sendable {
@@ -38,7 +39,7 @@ struct FeedEntry: Sendable {
         self.published = date
         self.updated = max(item.updated ?? date, date)
         self.summary = item.summary
-        let figures = images.map { "<p><img src=\"\(HTMLEscaping.escape($0))\" alt=\"\(HTMLEscaping.escape(item.title))\"></p>\n" }
+        let figures = images.map { "<p><img src=\"\(Escaping.htmlText($0))\" alt=\"\(Escaping.htmlText(item.title))\"></p>\n" }
         self.contentHTML = HTMLAbsolutizer.absolutize(figures.joined() + item.contentHTML, origin: url.origin,
                                                       page: location)
         self.tags = item.tags

@@ -1,9 +1,10 @@
 import Foundation
+internal import CellarEscaping
 
 /// JSON Feed 1.1, written by hand so keys keep a stable order.
 enum JSONFeedWriter {
     static func write(_ feed: FeedDocument, dates: DateFormatting) -> String {
-        let q = JSONString.quote
+        let q = Escaping.jsonString
         var json = "{\n"
         json += "  \"version\": \"https://jsonfeed.org/version/1.1\",\n"
         json += "  \"title\": \(q(feed.title)),\n"

@@ -1,9 +1,10 @@
 import Foundation
+internal import CellarEscaping
 
 /// RSS 2.0.
 enum RSSFeedWriter {
     static func write(_ feed: FeedDocument, dates: DateFormatting) -> String {
-        let e = { (text: String) in HTMLEscaping.escape(HTMLEscaping.xmlSafe(text)) }
+        let e = { (text: String) in Escaping.xml(text) }
         var xml = """
             <?xml version="1.0" encoding="utf-8"?>
             <rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">

@@ -1,4 +1,5 @@
 import Foundation
+internal import CellarEscaping
 
 /// The sitemap, robots.txt and alias redirects.
 enum SiteFiles {
@@ -17,7 +18,7 @@ enum SiteFiles {
 
             """
         for entry in entries {
-            xml += "<url><loc>\(HTMLEscaping.escape(entry.url))</loc>"
+            xml += "<url><loc>\(Escaping.xml(entry.url))</loc>"
             if let date = entry.lastModified { xml += "<lastmod>\(dates.iso(date))</lastmod>" }
             for alternate in entry.alternates {
                 xml += "<xhtml:link rel=\"alternate\" hreflang=\"\(HTMLEscaping.escape(alternate.hreflang))\" href=\"\(HTMLEscaping.escape(alternate.url))\"/>"
@@ -33,10 +34,10 @@ enum SiteFiles {
 
     /// A page at an old URL that sends people and crawlers to the new one.
     static func redirect(to target: String, language: String) -> String {
-        let url = HTMLEscaping.escape(target)
+        let url = Escaping.htmlText(target)
         return """
             <!DOCTYPE html>
-            <html lang="\(HTMLEscaping.escape(language))">
+            <html lang="\(Escaping.htmlText(language))">
             <head>
             <meta charset="utf-8">
             <title>Redirecting…</title>

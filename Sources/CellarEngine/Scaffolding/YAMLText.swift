@@ -1,31 +1,10 @@
+internal import CellarEscaping
+
 /// Writing YAML by hand for the files `cellar new` creates: values that read back as written.
 package enum YAMLText {
-    /// `text` as a double-quoted YAML scalar: `"Dune: Part Two"`, with `\` and `"` escaped.
+    /// `text` as a double-quoted YAML scalar: `"Dune: Part Two"` (see `Escaping.yamlScalar`).
     package static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\t": result += "\\t"
-            case "\r": result += "\\r"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    result += "\\x" + String(scalar.value, radix: 16).leftPadded(to: 2)
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result + "\""
-    }
-}
-
-extension String {
-    /// Pads with leading zeros to `width` characters.
-    func leftPadded(to width: Int) -> String {
-        count >= width ? self : String(repeating: "0", count: width - count) + self
+        Escaping.yamlScalar(text)
     }
 }
 

@@ -1,3 +1,5 @@
+internal import CellarEscaping
+
 /// A horizontal bar chart drawn as inline SVG: one group of bars per row of data, one bar per
 /// series, each bar as long as its value against the largest one. Text follows the page's colour
 /// (`currentColor`); bars have fill colours a theme may restyle through their classes
@@ -52,20 +54,20 @@ struct BarChart: Sendable, Equatable {
         let height = Self.legendHeight + Double(groups.count) * (groupHeight + Self.groupGap)
         var svg = "<svg class=\"chart-svg\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(Self.number(Self.width)) \(Self.number(height))\""
             + " role=\"img\" aria-labelledby=\"\(id)-title \(id)-desc\" font-size=\"13\">"
-        svg += "<title id=\"\(id)-title\">\(HTMLEscaping.escape(title))</title>"
-        svg += "<desc id=\"\(id)-desc\">\(HTMLEscaping.escape(summary))</desc>"
+        svg += "<title id=\"\(id)-title\">\(Escaping.htmlText(title))</title>"
+        svg += "<desc id=\"\(id)-desc\">\(Escaping.htmlText(summary))</desc>"
         // The legend: a swatch and the series' name, side by side.
         var x = 0.0
         for (index, name) in series.enumerated() {
             svg += "<rect class=\"chart-swatch chart-series-\(index + 1)\" x=\"\(Self.number(x))\" y=\"4\" width=\"12\" height=\"12\" rx=\"2\""
                 + " fill=\"\(Self.palette[index % Self.palette.count])\"/>"
-            svg += "<text x=\"\(Self.number(x + 18))\" y=\"14\" fill=\"currentColor\">\(HTMLEscaping.escape(name))</text>"
+            svg += "<text x=\"\(Self.number(x + 18))\" y=\"14\" fill=\"currentColor\">\(Escaping.htmlText(name))</text>"
             x += 18 + Double(name.count) * Self.characterWidth + 20
         }
         var y = Self.legendHeight
         for group in groups {
             svg += "<text class=\"chart-label\" x=\"0\" y=\"\(Self.number(y + groupHeight / 2 + 4.5))\" fill=\"currentColor\">"
-                + HTMLEscaping.escape(group.label) + "</text>"
+                + Escaping.htmlText(group.label) + "</text>"
             for (index, value) in group.values.enumerated() {
                 let top = y + Double(index) * (Self.barHeight + Self.barGap)
                 guard let value else { continue }
@@ -75,7 +77,7 @@ struct BarChart: Sendable, Equatable {
                     + " width=\"\(Self.number(length))\" height=\"\(Self.number(Self.barHeight))\" rx=\"2\""
                     + " fill=\"\(Self.palette[index % Self.palette.count])\"/>"
                 svg += "<text class=\"chart-value\" x=\"\(Self.number(labelWidth + length + 6))\" y=\"\(Self.number(top + Self.barHeight - 4.5))\""
-                    + " fill=\"currentColor\">\(HTMLEscaping.escape(shown))</text>"
+                    + " fill=\"currentColor\">\(Escaping.htmlText(shown))</text>"
             }
             y += groupHeight + Self.groupGap
         }

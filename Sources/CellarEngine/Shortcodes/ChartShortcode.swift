@@ -2,6 +2,7 @@ import Foundation
 import CellarDiagnostics
 import CellarTree
 import CellarYAML
+internal import CellarEscaping
 
 /// `{{< chart "times.csv" title="Full build, seconds" unit="s" >}}`: a bar chart of a CSV file of
 /// the site, drawn as inline SVG when the site is built. The file's first row names the columns; its
@@ -46,7 +47,7 @@ struct ChartShortcode: BuiltinShortcode {
             return nil
         }
         // The title is shown as well as spoken: above the chart, with the caption after it.
-        var html = "<figure class=\"chart\" id=\"\(context.id)\"><figcaption><strong>\(HTMLEscaping.escape(chart.title))</strong>"
+        var html = "<figure class=\"chart\" id=\"\(context.id)\"><figcaption><strong>\(Escaping.htmlText(chart.title))</strong>"
         if case .html(let caption, _)? = arguments["caption"]?.value { html += " " + caption }
         html += "</figcaption>" + chart.svg
         if arguments["table"]?.value.bool == true { html += Self.table(table, unit: chart.unit) }
@@ -97,14 +98,14 @@ struct ChartShortcode: BuiltinShortcode {
         guard let header = table.rows.first else { return "" }
         let suffix = unit.map { " " + $0 } ?? ""
         var html = "<div class=\"table-scroll\" role=\"group\" tabindex=\"0\" aria-label=\"Table: "
-            + HTMLEscaping.escape(header.map(\.text).joined(separator: ", ")) + "\"><table><thead><tr>"
-        for cell in header { html += "<th scope=\"col\">\(HTMLEscaping.escape(cell.text))</th>" }
+            + Escaping.htmlText(header.map(\.text).joined(separator: ", ")) + "\"><table><thead><tr>"
+        for cell in header { html += "<th scope=\"col\">\(Escaping.htmlText(cell.text))</th>" }
         html += "</tr></thead><tbody>"
         for row in table.rows.dropFirst() {
-            html += "<tr><th scope=\"row\">\(HTMLEscaping.escape(row.first?.text ?? ""))</th>"
+            html += "<tr><th scope=\"row\">\(Escaping.htmlText(row.first?.text ?? ""))</th>"
             for cell in row.dropFirst() {
                 let text = cell.text.trimmingCharacters(in: .whitespaces)
-                html += "<td style=\"text-align: right\">" + (text.isEmpty ? "–" : HTMLEscaping.escape(text + suffix)) + "</td>"
+                html += "<td style=\"text-align: right\">" + (text.isEmpty ? "–" : Escaping.htmlText(text + suffix)) + "</td>"
             }
             html += "</tr>"
         }

@@ -2,13 +2,10 @@
 /// in a page, a feed or a terminal: BEL rings, ESC drives the terminal, and HTML and XML call them
 /// errors. Content can carry them (a YAML `"\e"`, a Markdown `&#27;`), so every text file Cellar
 /// writes loses them on the way out, and text echoed to a terminal shows them escaped.
+///
+/// They are `Escaping.isControl`'s: every escaping of `CellarEscaping` leaves them out too (but NUL,
+/// which it turns into U+FFFD), so escaped text and the files it ends up in agree.
 enum ControlCharacters {
-    /// Whether the Unicode scalar is one of them.
-    static func contains(_ scalar: Unicode.Scalar) -> Bool {
-        let value = scalar.value
-        return (value < 0x20 && value != 0x09 && value != 0x0A) || (value >= 0x7F && value <= 0x9F)
-    }
-
     /// Calls `body` with UTF-8 `bytes` without them: the same buffer when there are none (the usual
     /// case, found by a scan eight bytes at a time), else a cleaned copy.
     static func withoutThem<R>(_ bytes: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {

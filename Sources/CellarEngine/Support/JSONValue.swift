@@ -1,3 +1,5 @@
+internal import CellarEscaping
+
 /// A JSON value whose objects keep their keys in the order written, so generated files diff well.
 package indirect enum JSONValue: Sendable, Hashable {
     case null
@@ -69,5 +71,5 @@ package indirect enum JSONValue: Sendable, Hashable {
     }
 
     /// A JSON string literal (the one writer JSON Feed uses too).
-    static func quote(_ text: String) -> String { JSONString.quote(text) }
+    static func quote(_ text: String) -> String { Escaping.jsonString(text) }
 }

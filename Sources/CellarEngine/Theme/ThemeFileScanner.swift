@@ -45,8 +45,14 @@ struct ThemeFileScanner {
             guard let file = files[path] else { continue }
             hash.combine(path)   // which files exist, assets too (they claim URLs)
             hash.combine(file.isSite ? 1 : 0)
-            if !path.hasPrefix("assets/"), FileIO.status(file.path, followLinks: true)?.kind == .file, let bytes = try? FileIO.read(file.path) {
-                bytes.withUnsafeBytes { hash.combine($0) }
+            guard !path.hasPrefix("assets/"), FileIO.status(file.path, followLinks: true)?.kind == .file else { continue }
+            // A file the fingerprint cannot see would let an edit go unnoticed: it is an error here,
+            // at the file, rather than a hole in the hash.
+            do throws(FileIOError) {
+                try FileIO.read(file.path).withUnsafeBytes { hash.combine($0) }
+            } catch {
+                diagnostics.error("cannot read the file: \(error.reason)", at: SourceLocation(file: file.display),
+                                  hint: error.hint?.replacingOccurrences(of: file.path, with: file.display))
             }
         }
         let themeFiles = ThemeFiles(files: files, siteFolders: siteFolders, themeDisplay: display,
@@ -62,7 +68,16 @@ struct ThemeFileScanner {
                       diagnostics: inout DiagnosticBag, found: (String, String, Bool) -> Void) {
         var visited: Set<String> = [FileIO.realPath(directory) ?? directory]
         func walk(_ relative: String, depth: Int) {
-            guard let entries = try? FileIO.list(Paths.join(directory, relative)) else { return }
+            let entries: [(name: String, kind: FileStatus.Kind?)]
+            do throws(FileIOError) {
+                entries = try FileIO.list(Paths.join(directory, relative))
+            } catch {
+                // A folder that cannot be listed is not an empty one (no shortcodes, no layouts, silently).
+                let shown = Paths.join(display, relative)
+                diagnostics.error("cannot read the folder \(shown)/: \(error.reason)", at: SourceLocation(file: shown),
+                                  hint: error.hint)
+                return
+            }
             for entry in entries where !IgnoredFileNames.contains(entry.name) {
                 let path = Paths.join(relative, entry.name)
                 let absolute = Paths.join(directory, path)

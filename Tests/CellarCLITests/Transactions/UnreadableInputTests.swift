@@ -33,6 +33,39 @@ struct UnreadableInputTests {
         #expect(!run.err.contains("not found"))
         withExtendedLifetime(folder) {}
     }
+
+    /// A theme folder that cannot be listed is not an empty one: no shortcodes, silently, would
+    /// turn every shortcode call into an "unknown shortcode".
+    @Test func anUnreadableShortcodesFolderIsNamed() async throws {
+        let (folder, site) = try await AsAnotherUser.site()
+        chmod(site + "/themes/default/shortcodes", 0o000)
+        defer { chmod(site + "/themes/default/shortcodes", 0o755) }
+        let run = try await AsAnotherUser.build(site)
+        #expect(run.status == 1)
+        #expect(run.err.hasPrefix("site/themes/default/shortcodes:1:1: error: cannot read the folder site/themes/default/shortcodes/: Permission denied\n"),
+                "\(run.err)")
+        #expect(run.err.contains("hint: "), "\(run.err)")
+        #expect(!run.err.contains("unknown shortcode"))
+        withExtendedLifetime(folder) {}
+    }
+
+    /// Every theme file but the assets is part of the theme's fingerprint: one that cannot be read
+    /// (here a language the site does not use, which nothing else reads) is an error at the file,
+    /// not a hole through which its next edit would go unnoticed.
+    @Test func anUnreadableThemeFileIsNamedNotLeftOutOfTheFingerprint() async throws {
+        let (folder, site) = try await AsAnotherUser.site()
+        #expect(try await AsAnotherUser.build(site).status == 0)
+        chmod(site + "/themes/default/i18n/de.yml", 0o000)
+        let run = try await AsAnotherUser.build(site)
+        #expect(run.status == 1)
+        #expect(run.err == """
+            site/themes/default/i18n/de.yml:1:1: error: cannot read the file: Permission denied
+              hint: the file is not readable by you: chmod u+r site/themes/default/i18n/de.yml
+            1 error; site/public/ is as it was.
+
+            """)
+        withExtendedLifetime(folder) {}
+    }
 }
 
 enum AsAnotherUser {

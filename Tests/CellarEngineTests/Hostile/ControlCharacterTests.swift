@@ -1,4 +1,5 @@
 @testable import CellarEngine
+import CellarEscaping
 import Foundation
 import Testing
 
@@ -27,6 +28,18 @@ import Testing
         }
         #expect(offending.sorted() == [])
         #expect(try site.page("notes/bell/index.html").contains("<title>Bell escape[31m red next"))
+    }
+
+    /// The writer removes exactly what the escapings leave out (NUL aside: they make it U+FFFD),
+    /// so escaped text and the files it ends up in agree.
+    @Test func theWriterRemovesWhatTheEscapingsLeaveOut() {
+        for value in UInt32(0)...0x2FF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let bytes = Array(String(Character(scalar)).utf8)
+            let removed = bytes.withUnsafeBytes { ControlCharacters.withoutThem($0) { $0.isEmpty } }
+            #expect(removed == Escaping.isControl(scalar), "U+\(String(value, radix: 16))")
+            if value != 0 { #expect(Escaping.htmlText(String(Character(scalar))).isEmpty == removed) }
+        }
     }
 
     @Test func theScanFindsEveryControlCharacterWherever_ItIs() {

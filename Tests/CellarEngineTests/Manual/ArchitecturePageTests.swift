@@ -52,7 +52,7 @@ import Testing
         let end = try #require(page.range(of: "<!-- end of modules -->", range: start.upperBound..<page.endIndex))
         return page[start.upperBound..<end.lowerBound].split(separator: "\n").dropFirst(2).map { line in
             let cells = line.split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
-            func names(_ cell: String) -> [String] { cell.matches(of: /`([A-Za-z0-9]+)`/).map { String($0.1) } }
+            func names(_ cell: String) -> [String] { cell.matches(of: /`([A-Za-z0-9-]+)`/).map { String($0.1) } }
             return Row(modules: names(cells[1]), dependencies: Set(names(cells[2])))
         }
     }

@@ -155,7 +155,7 @@ struct ModelStage {
         let items = await BodyStage(markdown: markdown, links: links, linksKey: linksKey, shortcodes: shortcodes,
                                     highlighting: highlighting, lean: lean)
             .run(published, early: parsed.early, complete: true, memo: &memo.bodies)
-        reporter.progress(.parse, done: items.count, total: items.count)
+        reporter.progress(.buildingModel, done: items.count, total: items.count)
 
         Trace.mark("model: bodies rendered")
         siteWide.append(contentsOf: await claimProblems)

@@ -85,7 +85,7 @@ struct ParseStage {
             // ones, in source order already; nothing is kept for a later build.
             let items = fresh.compactMap(\.entry.item)
             memo = Memo()
-            reporter.progress(.parse, done: fresh.count, total: fresh.count)
+            reporter.progress(.parsingItems, done: fresh.count, total: fresh.count)
             return Output(items: items, freshItems: items, freshCount: fresh.count, sourcesChanged: sourcesChanged,
                           early: early, diagnostics: fresh.flatMap(\.entry.diagnostics))
         }
@@ -99,7 +99,7 @@ struct ParseStage {
         } else {
             for (index, entry) in fresh { place(entry.item, of: memo.sources[index].contentPath, in: &memo.items) }
         }
-        reporter.progress(.parse, done: memo.sources.count, total: memo.sources.count)
+        reporter.progress(.parsingItems, done: memo.sources.count, total: memo.sources.count)
         return Output(
             items: memo.items, freshItems: fresh.compactMap(\.entry.item), freshCount: fresh.count,
             sourcesChanged: sourcesChanged, early: early,
@@ -134,7 +134,7 @@ struct ParseStage {
         let early = renderingEarly ? EarlyBodies(site: site, rules: rules, highlighting: highlighting) : nil
         let reporter = self.reporter
         let lean = self.lean
-        let parsed = await parallelMap(stale, progress: { reporter.progress(.parse, done: $0, total: stale.count) }) {
+        let parsed = await parallelMap(stale, progress: { reporter.progress(.parsingItems, done: $0, total: stale.count) }) {
             index, source -> (Int, Entry, EarlyBody?) in
             var found = DiagnosticBag()
             let path = Paths.join(layout.content, source.contentPath)

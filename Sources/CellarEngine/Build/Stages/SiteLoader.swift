@@ -19,7 +19,8 @@ struct LoadedSite: Sendable {
     var sectionsComplete = true
 }
 
-/// Stage one: scan `content/`, read the site and section settings, load the theme.
+/// The work of the loading stage (``LoadStage`` keeps its result between builds): scan
+/// `content/`, read the site and section settings, load the theme.
 struct SiteLoader {
     var layout: SiteLayout
     var options: BuildOptions

@@ -1,8 +1,9 @@
 import CellarDiagnostics
 import Foundation
 
-/// Stage five: renders every page through its layout and writes it, with feeds, the sitemap,
-/// robots.txt, redirects, static files, bundles' files and the theme's assets.
+/// The work of the rendering-and-writing stage (``WriteStage`` decides what is written): renders
+/// every page through its layout and writes it, with feeds, the sitemap, robots.txt, redirects,
+/// static files, bundles' files and the theme's assets.
 struct SiteWriter {
     var model: SiteModel
     var environment: RenderEnvironment
@@ -74,7 +75,7 @@ struct SiteWriter {
         let reporter = self.reporter
         let remembersPages = self.remembersPages
         let total = pages.count
-        let results = await parallelMap(pages, minimumChunk: 64, progress: { reporter.progress(.write, done: $0, total: total) }) {
+        let results = await parallelMap(pages, minimumChunk: 64, progress: { reporter.progress(.renderingAndWriting, done: $0, total: total) }) {
             page -> (String, UInt64?, Diagnostic?) in
             let file = page.url.outputFile
             let key = remembersPages ? fingerprint(page) : nil
@@ -101,7 +102,7 @@ struct SiteWriter {
             if let problem { diagnostics.append(problem) }
             if let key { fingerprints[file] = key }
         }
-        reporter.progress(.write, done: total, total: total)
+        reporter.progress(.renderingAndWriting, done: total, total: total)
         return (diagnostics, fingerprints)
     }
 
