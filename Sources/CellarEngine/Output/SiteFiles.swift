@@ -21,7 +21,7 @@ enum SiteFiles {
             xml += "<url><loc>\(Escaping.xml(entry.url))</loc>"
             if let date = entry.lastModified { xml += "<lastmod>\(dates.iso(date))</lastmod>" }
             for alternate in entry.alternates {
-                xml += "<xhtml:link rel=\"alternate\" hreflang=\"\(HTMLEscaping.escape(alternate.hreflang))\" href=\"\(HTMLEscaping.escape(alternate.url))\"/>"
+                xml += "<xhtml:link rel=\"alternate\" hreflang=\"\(Escaping.xml(alternate.hreflang))\" href=\"\(Escaping.xml(alternate.url))\"/>"
             }
             xml += "</url>\n"
         }
