@@ -1,3 +1,4 @@
+import CellarSearch
 import CellarDiagnostics
 import CellarHighlight
 import Foundation
@@ -83,7 +84,9 @@ struct BuildPipeline: Sendable {
         let feeds = FeedCatalog(siteTitle: site.config.title, sections: site.sections)
         let environment = RenderEnvironment(site: site.config, kinds: site.theme.kinds, sections: site.sectionsByID,
                                             links: site.links, tags: site.tags, siteFeeds: feeds.site,
-                                            navigation: site.navigation, text: site.theme.text)
+                                            navigation: site.navigation, text: site.theme.text,
+                                            searchIndex: SiteSearch.isOn(site) ? URLPath(SearchIndex.folder + "/") : nil,
+                                            searchPage: SiteSearch.isOn(site) && site.theme.layouts["search"] != nil ? SiteSearch.page : nil)
         let globalKey = globalKey(site)
         let cellOutput = try await stage(.cells) {
             await CellStage(registry: registry(site, environment: environment), globalKey: globalKey, lean: oneShot)

@@ -72,6 +72,7 @@ struct SiteConfigLoader {
         config.links = links
         config.highlightLimits = Self.highlightLimits(index.fields["markdown"]?.value.object ?? [:])
         config.feedAliases = Self.feedAliases(index, diagnostics: &diagnostics)
+        config.search = index.bool("search")
         return config
     }
 
@@ -139,7 +140,7 @@ struct SiteConfigLoader {
             }
         }
         let name = Paths.lastComponent(of: folder)
-        return ContentSection(
+        var section = ContentSection(
             id: folder, parentID: parentID,
             title: index.string("title") ?? Self.titleFromFolder(name),
             description: index.string("description"), kind: index.string("kind"),
@@ -151,6 +152,8 @@ struct SiteConfigLoader {
             url: URLPath(Self.urlSegments(folder) + "/"), file: index.file, locations: index.locations,
             sourceHash: index.sourceHash
         )
+        section.search = index.bool("search")
+        return section
     }
 
     /// `my-notes` → `My notes`.
