@@ -107,7 +107,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CellarEngineTests",
-            dependencies: ["CellarDefaultTheme", "CellarEngine", "CellarFuzzing", "CellarMustache", "CellarTree", "CellarYAML", "DirectoryEntries",
+            dependencies: ["CellarDefaultTheme", "CellarEngine", "CellarFuzzing", "CellarMustache", "CellarSearch", "CellarTree", "CellarYAML", "DirectoryEntries",
                            "IgnoredFileNames"],
             resources: [.copy("Fixtures")]
         ),
