@@ -13,7 +13,7 @@ import Testing
              editedSectionSetting, editedSiteSetting, changedPartial, changedCellTemplate, assetEdit,
              fileMovedBetweenSections, burstOfEdits, staticAndBundleFiles, draftToggled, errorThenOtherEditThenFix,
              newAndDeletedItems, retitledMenuPage, editedShortcodeTemplate, shortcodeAddedToABody, editedThemeText,
-             languageOfASectionAndAnItem, chartDataFile, siteOverridesThemeFiles, pageLinkBrokenAndFixed
+             languageOfASectionAndAnItem, chartDataFile, siteOverridesThemeFiles, pageLinkBrokenAndFixed, searchIndex
     }
 
     /// Each case: a sequence of steps, each step a set of edits made at once.
@@ -112,6 +112,17 @@ import Testing
                     [.write("content/posts/post-7.md", site.post(7, body: "Edited again.\n"))],
                     [.write("content/posts/post-5.md", site.post(5, body: "And [this one](/notes/nope/).\n"))],
                     [.write("content/posts/post-3.md", site.post(3))]]
+        case .searchIndex:
+            // The index follows words, a kind's searchable fields, a section and the site turning search off and on.
+            let note = (try? String(contentsOfFile: TemporarySite.repository + "/themes/default/kinds/note.yml", encoding: .utf8)) ?? ""
+            return [[.write("content/posts/post-3.md", site.post(3, body: "Zebras, aardvarks and a café in Đà Nẵng; 東京タワー.\n"))],
+                    [.write("content/notes/note-2.md", site.note(2, body: "Running notes.\n"))],
+                    [.write("themes/default/kinds/note.yml", note + "searchable: body^2\n")],
+                    [.write("content/notes/_index.md", site.notesSection.replacingOccurrences(of: "---\n", with: "---\nsearch: false\n",
+                                                                                            options: [], range: site.notesSection.range(of: "---\n")))],
+                    [.write("content/_index.md", site.settings().replacingOccurrences(of: "menu:", with: "search: false\nmenu:"))],
+                    [.write("content/_index.md", site.settings()), .write("content/notes/_index.md", site.notesSection)],
+                    [.remove("content/posts/post-3.md")]]
         case .newAndDeletedItems:
             return [[.write("content/notes/note-50.md", site.note(50))], [.remove("content/notes/note-50.md")],
                     [.remove("content/links/link-1.md")]]
@@ -127,8 +138,9 @@ import Testing
             #expect(mismatch == nil, "step \(number + 1) (\(edits)): \(mismatch ?? "")")
             if test == .wordsOfOneItem || test == .assetEdit {
                 // Only the stylesheet; or the item's page, its section and tag pages and the site's and
-                // section's feeds in three formats — of the site's 60-odd files.
-                #expect((written ?? 99) <= (test == .assetEdit ? 1 : 9), "written: \(written ?? -1)")
+                // section's feeds in three formats, and the search shards of the words it changed and its
+                // metadata chunk — of the site's 70-odd files.
+                #expect((written ?? 99) <= (test == .assetEdit ? 1 : 9 + 3), "written: \(written ?? -1)")
             }
         }
     }
