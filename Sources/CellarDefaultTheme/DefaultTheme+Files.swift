@@ -651,9 +651,7 @@ document.addEventListener("click", (event) => {
 // Without JavaScript nothing of this exists: the box is hidden in the page until this script shows it.
 (function () {
   'use strict';
-  var boxes = document.querySelectorAll('[data-search-index]');
-  if (!boxes.length || !window.fetch || !String.prototype.normalize) return;
-  var indexURL = boxes[0].getAttribute('data-search-index');
+  var boxes, indexURL;
 
   // --- Words, as CellarSearch's TextFolding, ScriptClass and SearchTokenizer make them ---------
   var LETTERS = { 'đ': 'd', 'ð': 'd', 'ø': 'o', 'ł': 'l', 'æ': 'ae', 'œ': 'oe', 'ß': 'ss', 'ı': 'i', 'þ': 'th' };
@@ -704,7 +702,7 @@ document.addEventListener("click", (event) => {
   }
 
   // --- The index: config, shards by FNV-1a of the first three characters, metadata chunks ------
-  var encoder = new TextEncoder();
+  var encoder = typeof TextEncoder === 'undefined' ? null : new TextEncoder();
   function shardOf(term, count) {
     var h = 0x811C9DC5;
     var bytes = encoder.encode(Array.from(term).slice(0, 3).join(''));
@@ -809,11 +807,21 @@ document.addEventListener("click", (event) => {
       if (!g.word) return false;
       if (folded === g.text) return true;
       if (g.text.length >= 3 && folded.startsWith(g.text)) return true;
-      // Forms of one stem: they share all but their last few letters (rebuild, rebuilding, rebuilds).
-      var shortest = Math.min(folded.length, g.text.length), common = 0;
-      while (common < shortest && folded[common] === g.text[common]) common++;
-      return common >= 4 && common >= shortest - 3;
+      // Forms of one word: the same once a common English ending is dropped (rebuild, rebuilding).
+      return base(folded) === base(g.text);
     });
+  }
+  // A word without its English ending, for marking the forms of a word the query matched.
+  var ENDINGS = ['ings', 'ing', 'ies', 'ied', 'es', 'ed', 'ers', 'er', 'est', 'ly', 's', 'e'];
+  function base(word) {
+    for (var i = 0; i < ENDINGS.length; i++) {
+      var ending = ENDINGS[i];
+      if (word.length - ending.length >= 3 && word.slice(-ending.length) === ending) {
+        word = word.slice(0, -ending.length) + (ending === 'ies' || ending === 'ied' ? 'y' : '');
+        break;
+      }
+    }
+    return /([^lsfz])\1$/.test(word) ? word.slice(0, -1) : word;
   }
   // Appends `text` to `parent` with the query's words (and runs of Chinese or Japanese) in <mark>.
   function marked(parent, text, groups) {
@@ -1010,6 +1018,14 @@ document.addEventListener("click", (event) => {
       input.focus();
     }
   }
+  // Under Node (CellarSearch's tests compare these with the Swift side), the word rules alone.
+  if (typeof module !== 'undefined' && module.exports) {
+    module.exports = { fold: fold, split: split, queryGroups: queryGroups, shardOf: shardOf, base: base };
+    return;
+  }
+  boxes = document.querySelectorAll('[data-search-index]');
+  if (!boxes.length || !window.fetch || !String.prototype.normalize) return;
+  indexURL = boxes[0].getAttribute('data-search-index');
   Array.prototype.forEach.call(boxes, setUp);
 })();
 
