@@ -58,6 +58,7 @@ package final class SearchTokenizer {
     /// Calls `body` with each word (`false`) and each run of ideographic characters (`true`) of
     /// folded text, in order.
     package static func split(_ folded: String, _ body: (String, Bool) -> Void) {
+        if folded.utf8.allSatisfy({ $0 < 0x80 }) { return splitASCII(folded, body) }
         var current = String.UnicodeScalarView()
         var currentClass = ScriptClass.separator
         func flush() {
@@ -81,6 +82,28 @@ package final class SearchTokenizer {
             if kind != .separator { current.append(scalar) }
         }
         flush()
+    }
+
+    /// ``split(_:_:)`` for ASCII text (most of an English site), on bytes: letters and digits make words.
+    private static func splitASCII(_ folded: String, _ body: (String, Bool) -> Void) {
+        var folded = folded
+        folded.withUTF8 { bytes in
+            var start = -1
+            func flush(_ end: Int) {
+                defer { start = -1 }
+                guard start >= 0 else { return }
+                let length = end - start
+                if length > longestWord { return }
+                if length == 1, bytes[start] >= 0x41 { return }   // a single letter (digits are below 0x41)
+                body(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self), false)
+            }
+            for index in 0..<bytes.count {
+                let byte = bytes[index]
+                let word = (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A)
+                if word { if start < 0 { start = index } } else { flush(index) }
+            }
+            flush(bytes.count)
+        }
     }
 
     /// The bigrams and single characters of one run of Chinese or Japanese.

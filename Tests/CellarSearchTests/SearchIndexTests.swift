@@ -58,6 +58,10 @@ import Testing
         #expect(changed == ["search/index/s-\(SearchIndex.shard(of: "zebra", count: count)).json", "search/index/m-5.json"])
     }
 
+    @Test func controlCharactersStayOutOfTheJSON() {
+        #expect(JSONText.quoted("a\u{1B}[31mb\u{7}\u{85}c\n\"d\"") == "\"a[31mbc\\n\\\"d\\\"\"")
+    }
+
     @Test func shardsArePowersOfTwoFromOneToAThousandAndTwentyFour() {
         #expect(SearchIndex.shardCount(documents: 0) == 1)
         #expect(SearchIndex.shardCount(documents: 50) == 8)

@@ -20,14 +20,25 @@ struct SiteSearch {
 
     /// Whether `item` is searched: its section (or the nearest above it that says) has not turned
     /// search off, and its kind reads some field.
-    func isSearched(_ item: ContentItem) -> Bool {
-        guard !(environment.kinds[item.kind]?.searchable ?? .standard).entries.isEmpty else { return false }
+    func isSearched(_ item: ContentItem) -> Bool { Self.isSearched(item, in: model) }
+
+    static func isSearched(_ item: ContentItem, in model: SiteModel) -> Bool {
+        guard !(model.theme.kinds[item.kind]?.searchable ?? .standard).entries.isEmpty else { return false }
         var id: String? = item.sectionID
         while let current = id, let section = model.sectionsByID[current] {
             if let search = section.search { return search }
             id = section.parentID
         }
         return true
+    }
+
+    /// The files the index of `model` is written to (``SearchIndex``), none when the site has no search.
+    static func files(of model: SiteModel) -> [String] {
+        guard isOn(model) else { return [] }
+        let documents = model.items.count { isSearched($0, in: model) }
+        return ["\(SearchIndex.folder)/config.json"]
+            + (0..<SearchIndex.shardCount(documents: documents)).map { "\(SearchIndex.folder)/s-\($0).json" }
+            + stride(from: 0, to: documents, by: SearchIndex.chunkSize).map { "\(SearchIndex.folder)/m-\($0 / SearchIndex.chunkSize).json" }
     }
 
     /// The document the index holds for `item`.
