@@ -27,6 +27,8 @@ let package = Package(
         // System libraries from Debian, each touched by exactly one Swift module.
         .systemLibrary(name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"]), .brew(["cmark"])]),
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]),
+        // Snowball stemmers (Debian libstemmer-dev, no pkg-config file: the module map links -lstemmer); only CellarSearch imports it.
+        .systemLibrary(name: "CStemmer", providers: [.apt(["libstemmer-dev"]), .brew(["snowball"])]),
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]),
         // toml11 (C++17, header-only, Debian libtoml11-dev) behind an `extern "C"` header; only CellarTOML imports it.
         .target(
@@ -57,9 +59,11 @@ let package = Package(
         .target(name: "CellarYAML", dependencies: ["CYAML", "CellarDiagnostics", "CellarTree"]),
         .target(name: "CellarTOML", dependencies: ["CToml11", "CellarDiagnostics", "CellarTree"]),
         .target(name: "CellarMustache", dependencies: ["AnnotatedLocking", "CellarEscaping"]),
+        // The search index: words by script (folded Latin, stemmed by Snowball; CJK bigrams), sharded files.
+        .target(name: "CellarSearch", dependencies: ["CStemmer"]),
         .target(
             name: "CellarEngine",
-            dependencies: ["AnnotatedLocking", "CellarDiagnostics", "CellarEscaping", "CellarHighlight", "CellarMarkdown", "CellarTree", "CellarTOML", "CellarYAML", "CellarMustache", "DirectoryEntries", "IgnoredFileNames"]
+            dependencies: ["AnnotatedLocking", "CellarDiagnostics", "CellarEscaping", "CellarHighlight", "CellarMarkdown", "CellarSearch", "CellarTree", "CellarTOML", "CellarYAML", "CellarMustache", "DirectoryEntries", "IgnoredFileNames"]
         ),
         // `cellar import hugo|jekyll`: reads another generator's site and writes a Cellar site (depends on the engine, never the reverse).
         .target(name: "CellarImport", dependencies: ["AnnotatedLocking", "CellarDiagnostics", "CellarEngine", "CellarMarkdown", "CellarTOML", "CellarTree", "CellarYAML"]),
@@ -91,6 +95,7 @@ let package = Package(
         .testTarget(name: "CellarTOMLTests", dependencies: ["CellarDiagnostics", "CellarTree", "CellarTOML"]),
         .testTarget(name: "CellarMarkdownTests", dependencies: ["CellarMarkdown"]),
         .testTarget(name: "CellarHighlightTests", dependencies: ["CellarHighlight"]),
+        .testTarget(name: "CellarSearchTests", dependencies: ["CellarSearch"]),
         .target(name: "CellarTestSupport", path: "Tests/Support"),
         .testTarget(name: "CellarServerTests", dependencies: ["AnnotatedLocking", "CellarServer", "CellarTestSupport", "IgnoredFileNames"]),
         .testTarget(name: "CellarMustacheTests", dependencies: ["AnnotatedLocking", "CellarMustache"]),
@@ -102,7 +107,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CellarEngineTests",
-            dependencies: ["CellarDefaultTheme", "CellarEngine", "CellarEscaping", "CellarFuzzing", "CellarMustache", "CellarTree", "CellarYAML", "DirectoryEntries",
+            dependencies: ["CellarDefaultTheme", "CellarEngine", "CellarEscaping", "CellarFuzzing", "CellarMustache", "CellarSearch", "CellarTree", "CellarYAML", "DirectoryEntries",
                            "IgnoredFileNames"],
             resources: [.copy("Fixtures")]
         ),

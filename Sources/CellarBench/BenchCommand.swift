@@ -26,7 +26,14 @@ enum BenchCommand {
             defer { if !options.keep { workspace.cleanUp() } }
             printHeader(options, tools: tools, workspace: workspace)
             var summary = TargetSummary()
-            if options.scaling {
+            if options.search {
+                try workspace.makeSite(at: workspace.site, themes: tools.themes)
+                let corpus = try makeCorpus(options, format: .cellar, into: workspace.content)
+                let runner = CellarRunner(tools: tools, workspace: workspace)
+                let result = try SearchComparison(runner: runner, workspace: workspace, repository: tools.repository,
+                                                  pagefind: options.pagefind, runs: options.runs, queries: options.queries).run()
+                result.print(corpus: corpus, summary: &summary)
+            } else if options.scaling {
                 try ScalingPhase(tools: tools, workspace: workspace, sizes: options.sizes, seed: options.seed,
                                  runs: options.runs, compareHugo: options.compareHugo).run(summary: &summary)
             } else {

@@ -19,10 +19,14 @@ struct BenchOptions: Sendable {
     var codeHeavy = false
     var sizes = [1_000, 10_000, 30_000, 100_000]
     var help = false
+    var search = false
+    var pagefind: String?
+    var queries = ["garden", "morning market"]
 
     static let usage = """
         Usage: cellar-bench [--items N] [--runs N] [--edits K] [--seed S] [--corpus DIR]
                             [--compare-hugo] [--scaling] [--sizes N,N,...] [--code-heavy]
+                            [--search [--pagefind PATH] [--query TEXT]...]
                             [--work DIR] [--keep] [--repo DIR] [--cellar PATH] [--hugo PATH]...
                             [--hugo-site DIR]
 
@@ -59,6 +63,12 @@ struct BenchOptions: Sendable {
                             after each build it runs the I/O floor (below), and before the rounds it measures
                             what the first touch of fresh memory costs
           --sizes N,N,...   The sizes for --scaling (implies --scaling)
+          --search          Only the search index: full builds with search on and off (alternately), the index's
+                            size, and with --pagefind PATH the same for Pagefind on the same output, then the bytes
+                            and time of each --query in Chromium (scripts/search-bytes; default queries:
+                            "garden", "morning market")
+          --pagefind PATH   The pagefind binary (PyPI pagefind-bin); implies --search
+          --query TEXT      A query to measure (repeat for several)
           --work DIR        Work folder (default: a fresh temporary folder)
           --keep            Keep the work folder (else it is removed at the end)
           --repo DIR        The Cellar repository, for themes/ (default: found from the executable's
@@ -111,6 +121,9 @@ struct BenchOptions: Sendable {
             case "--compare-hugo": try flag(); compareHugo = true
             case "--scaling": try flag(); scaling = true
             case "--code-heavy": try flag(); codeHeavy = true
+            case "--search": try flag(); search = true
+            case "--pagefind": pagefind = try value(); search = true
+            case "--query": if !queries.isEmpty && queries == ["garden", "morning market"] { queries = [] }; queries.append(try value())
             case "--sizes":
                 let list = try value()
                 sizes = try list.split(separator: ",", omittingEmptySubsequences: false)

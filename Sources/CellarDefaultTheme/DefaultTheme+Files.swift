@@ -170,6 +170,33 @@ img { max-width: 100%; height: auto; }
 .language-switcher a:hover { color: var(--text); background: var(--surface-2); }
 .language-switcher a[aria-current="page"] { color: var(--text); border-color: var(--accent); font-weight: 600; }
 
+/* ---- Search (js/search.js shows the boxes; without it they stay hidden) ---- */
+
+.site-search { position: relative; margin-inline-start: auto; flex: 0 1 18rem; }
+.site-search[hidden], .search-page-box[hidden] { display: none; }
+.search-input {
+  width: 100%; box-sizing: border-box; font: inherit; color: var(--text);
+  background: var(--bg); border: 1px solid var(--line); border-radius: 999px; padding: 0.35rem 0.9rem;
+}
+.search-input:focus { outline: 2px solid var(--accent); outline-offset: 1px; }
+.site-search .search-results {
+  position: absolute; right: 0; top: calc(100% + 0.4rem); z-index: 20; width: min(32rem, 92vw);
+  max-height: 70vh; overflow: auto; background: var(--surface); border: 1px solid var(--line);
+  border-radius: 10px; box-shadow: 0 12px 32px rgb(0 0 0 / 0.18);
+}
+.search-results { list-style: none; margin: 0; padding: 0.3rem; }
+.search-page .search-results { margin-top: 1rem; padding: 0; }
+.search-page .search-input { font-size: 1.1rem; padding: 0.55rem 1rem; }
+.search-result-link { display: block; padding: 0.55rem 0.7rem; border-radius: 8px; color: var(--text); text-decoration: none; }
+.search-result[aria-selected="true"] .search-result-link, .search-result-link:hover { background: var(--surface-2); }
+.search-result[aria-selected="true"] .search-result-link { outline: 2px solid var(--accent); outline-offset: -2px; }
+.search-result-title { display: block; font-weight: 650; }
+.search-result-meta { display: flex; flex-wrap: wrap; gap: 0 0.6rem; font-size: 0.8rem; color: var(--muted); }
+.search-result-kind { font-weight: 600; text-transform: uppercase; letter-spacing: 0.04em; }
+.search-result-snippet { display: block; font-size: 0.9rem; color: var(--muted); margin-top: 0.15rem; }
+.search-results mark { background: var(--hl-marked); color: inherit; border-radius: 3px; padding: 0 0.1em; }
+.search-none, .search-more { padding: 0.55rem 0.7rem; color: var(--muted); }
+
 .site-footer {
   border-top: 1px solid var(--line);
   color: var(--muted); font-size: 0.9rem;
@@ -622,6 +649,395 @@ document.addEventListener("click", (event) => {
 });
 
 """#,
+        "assets/js/search.js": #"""
+// Search for a Cellar site, with no library: reads the sharded index `cellar build` writes under
+// /search/index/ (see the manual, "Search"). Words are folded and split exactly as CellarSearch
+// does when it writes the index (case and diacritics folded; Chinese and Japanese as character
+// pairs); English stems are reached through the index's own aliases (`running` → `run`), since the
+// Snowball stemmer is not in this script. Fetches config.json once, then per word only the shard its
+// first three characters hash to, and the metadata chunks of the results shown.
+// Without JavaScript nothing of this exists: the box is hidden in the page until this script shows it.
+(function () {
+  'use strict';
+  var boxes, indexURL;
+
+  // --- Words, as CellarSearch's TextFolding, ScriptClass and SearchTokenizer make them ---------
+  var LETTERS = { 'đ': 'd', 'ð': 'd', 'ø': 'o', 'ł': 'l', 'æ': 'ae', 'œ': 'oe', 'ß': 'ss', 'ı': 'i', 'þ': 'th' };
+  var WORD = /[\p{L}\p{N}\p{M}]/u;
+  function fold(text) {
+    return text.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '')
+      .replace(/[đðøłæœßıþ]/g, function (c) { return LETTERS[c]; }).normalize('NFC');
+  }
+  function isIdeographic(c) {
+    return (c >= 0x4E00 && c <= 0x9FFF) || (c >= 0x3400 && c <= 0x4DBF) || (c >= 0xF900 && c <= 0xFAFF) ||
+      (c >= 0x20000 && c <= 0x2FFFF) || (c >= 0x3040 && c <= 0x30FF) || (c >= 0x31F0 && c <= 0x31FF) ||
+      (c >= 0xFF66 && c <= 0xFF9F) || c === 0x3005;
+  }
+  // 0 separator, 1 word, 2 ideographic
+  function classOf(ch) {
+    var c = ch.codePointAt(0);
+    if (c < 0x80) return /[a-zA-Z0-9]/.test(ch) ? 1 : 0;
+    if (isIdeographic(c)) return 2;
+    return WORD.test(ch) ? 1 : 0;
+  }
+  // Pieces of folded text: {text, ideographic}; words of one ASCII letter or over 40 characters left out.
+  function split(folded) {
+    var pieces = [], current = [], kind = 0;
+    function flush() {
+      if (kind === 2) pieces.push({ text: current.join(''), ideographic: true });
+      else if (kind === 1 && current.length <= 40 && !(current.length === 1 && /[a-z]/.test(current[0]))) {
+        pieces.push({ text: current.join(''), ideographic: false });
+      }
+      current = [];
+    }
+    for (var ch of folded) {
+      var k = classOf(ch);
+      if (k !== kind) { flush(); kind = k; }
+      if (k !== 0) current.push(ch);
+    }
+    flush();
+    return pieces;
+  }
+  // Each piece a group of terms that must all be found: a word, or a run's character pairs.
+  function queryGroups(query) {
+    return split(fold(query)).map(function (piece) {
+      var chars = Array.from(piece.text);
+      if (!piece.ideographic || chars.length === 1) return { terms: [piece.text], word: !piece.ideographic, text: piece.text };
+      var pairs = [];
+      for (var i = 0; i + 1 < chars.length; i++) pairs.push(chars[i] + chars[i + 1]);
+      return { terms: pairs, word: false, text: piece.text };
+    });
+  }
+
+  // --- The index: config, shards by FNV-1a of the first three characters, metadata chunks ------
+  var encoder = typeof TextEncoder === 'undefined' ? null : new TextEncoder();
+  function shardOf(term, count) {
+    var h = 0x811C9DC5;
+    var bytes = encoder.encode(Array.from(term).slice(0, 3).join(''));
+    for (var i = 0; i < bytes.length; i++) h = Math.imul(h ^ bytes[i], 0x01000193) >>> 0;
+    return h & (count - 1);
+  }
+  var cache = {};
+  function getJSON(name) {
+    if (!cache[name]) {
+      cache[name] = fetch(indexURL + name).then(function (r) {
+        if (!r.ok) throw new Error(name + ': ' + r.status);
+        return r.json();
+      });
+    }
+    return cache[name];
+  }
+  function config() { return getJSON('config.json'); }
+  function shard(term) {
+    return config().then(function (c) { return getJSON('s-' + shardOf(term, c.shards) + '.json'); });
+  }
+  // Postings → {document: score}.
+  function decode(list) {
+    var out = {}, doc = 0;
+    for (var i = 0; i < list.length; i++) { doc += list[i] >> 4; out[doc] = list[i] & 15; }
+    return out;
+  }
+  // English suffixes tried when a typed form is in the index neither as a term nor as an alias.
+  var SUFFIXES = ['ing', 'ed', 'es', 's', 'ly', 'er', 'est'];
+  // The terms a typed word stands for: itself, the stems it is an alias of, a shorter form, and
+  // (prefix: the word being typed) the terms and aliases that start with it. [term, weight] pairs.
+  function termsFor(word, prefix) {
+    return shard(word).then(function (s) {
+      var found = {};
+      function add(term, weight) { if (!(found[term] >= weight)) found[term] = weight; }
+      if (s.t[word]) add(word, 1);
+      if (s.a[word]) s.a[word].split(' ').forEach(function (stem) { add(stem, 1); });
+      if (!Object.keys(found).length) {
+        SUFFIXES.forEach(function (suffix) {
+          var base = word.slice(0, -suffix.length);
+          if (word.length - suffix.length >= 3 && word.slice(-suffix.length) === suffix) {
+            if (s.t[base]) add(base, 0.8);
+            if (s.a[base]) s.a[base].split(' ').forEach(function (stem) { add(stem, 0.8); });
+          }
+        });
+      }
+      if (prefix && Array.from(word).length >= 3) {
+        var n = 0;
+        for (var term in s.t) { if (term.startsWith(word) && term !== word && n++ < 60) add(term, 0.5); }
+        for (var alias in s.a) {
+          if (alias.startsWith(word) && n++ < 60) s.a[alias].split(' ').forEach(function (stem) { add(stem, 0.5); });
+        }
+      }
+      var terms = Object.keys(found);
+      return Promise.all(terms.map(function (term) { return shard(term); })).then(function (shards) {
+        var docs = {};
+        terms.forEach(function (term, i) {
+          var postings = decode(shards[i].t[term] || []);
+          for (var d in postings) {
+            var score = postings[d] * found[term];
+            if (!(docs[d] >= score)) docs[d] = score;
+          }
+        });
+        return docs;
+      });
+    });
+  }
+  function search(query) {
+    var groups = queryGroups(query);
+    if (!groups.length) return Promise.resolve({ groups: groups, results: [] });
+    var lookups = [];
+    groups.forEach(function (group, g) {
+      group.terms.forEach(function (term) { lookups.push(termsFor(term, group.word && g === groups.length - 1)); });
+    });
+    return Promise.all([config()].concat(lookups)).then(function (all) {
+      var total = all[0].documents, lists = all.slice(1), scores = null;
+      lists.forEach(function (docs) {
+        var idf = Math.log(1 + total / Math.max(1, Object.keys(docs).length));
+        var next = {};
+        for (var d in docs) if (scores === null || d in scores) next[d] = (scores ? scores[d] : 0) + docs[d] * idf;
+        scores = next;
+      });
+      var results = Object.keys(scores).map(Number);
+      results.sort(function (a, b) { return scores[b] - scores[a] || a - b; });
+      return { groups: groups, results: results };
+    });
+  }
+  function documents(numbers) {
+    return config().then(function (c) {
+      return Promise.all(numbers.map(function (n) {
+        return getJSON('m-' + Math.floor(n / c.chunk) + '.json').then(function (rows) {
+          var row = rows[n % c.chunk];
+          return { url: row[0], title: row[1], kind: row[2], date: row[3], section: row[4], snippet: row[5] };
+        });
+      }));
+    });
+  }
+
+  // --- Showing results: the matched words marked --------------------------------------------
+  function matches(groups, segment) {
+    var folded = fold(segment);
+    return groups.some(function (g) {
+      if (!g.word) return false;
+      if (folded === g.text) return true;
+      if (g.text.length >= 3 && folded.startsWith(g.text)) return true;
+      // Forms of one word: the same once a common English ending is dropped (rebuild, rebuilding).
+      return base(folded) === base(g.text);
+    });
+  }
+  // A word without its English ending, for marking the forms of a word the query matched.
+  var ENDINGS = ['ings', 'ing', 'ies', 'ied', 'es', 'ed', 'ers', 'er', 'est', 'ly', 's', 'e'];
+  function base(word) {
+    for (var i = 0; i < ENDINGS.length; i++) {
+      var ending = ENDINGS[i];
+      if (word.length - ending.length >= 3 && word.slice(-ending.length) === ending) {
+        word = word.slice(0, -ending.length) + (ending === 'ies' || ending === 'ied' ? 'y' : '');
+        break;
+      }
+    }
+    return /([^lsfz])\1$/.test(word) ? word.slice(0, -1) : word;
+  }
+  // Appends `text` to `parent` with the query's words (and runs of Chinese or Japanese) in <mark>.
+  function marked(parent, text, groups) {
+    var runs = groups.filter(function (g) { return !g.word; }).map(function (g) { return g.text; });
+    var parts = text.split(/([\p{L}\p{N}\p{M}]+)/u);
+    parts.forEach(function (part) {
+      if (!part) return;
+      var hit = /[\p{L}\p{N}]/u.test(part) && matches(groups, part);
+      if (!hit && runs.length) {
+        var folded = fold(part), at = -1, run = '';
+        runs.forEach(function (r) { var i = folded.indexOf(r); if (i >= 0 && (at < 0 || i < at)) { at = i; run = r; } });
+        if (at >= 0 && folded.length === part.length) {
+          parent.appendChild(document.createTextNode(part.slice(0, at)));
+          var m = document.createElement('mark');
+          m.textContent = part.slice(at, at + run.length);
+          parent.appendChild(m);
+          marked(parent, part.slice(at + run.length), groups);
+          return;
+        }
+      }
+      if (hit) {
+        var mark = document.createElement('mark');
+        mark.textContent = part;
+        parent.appendChild(mark);
+      } else {
+        parent.appendChild(document.createTextNode(part));
+      }
+    });
+  }
+  // The snippet from a little before its first match.
+  function excerpt(text, groups) {
+    var parts = text.split(/([\p{L}\p{N}\p{M}]+)/u), offset = 0;
+    for (var i = 0; i < parts.length; i++) {
+      if (/[\p{L}\p{N}]/u.test(parts[i]) && matches(groups, parts[i])) break;
+      offset += parts[i].length;
+    }
+    if (offset < 80 || offset >= text.length) return text;
+    var start = text.lastIndexOf(' ', offset - 40);
+    return '…' + text.slice(start < 0 ? offset - 40 : start + 1);
+  }
+  function element(tag, className, text) {
+    var e = document.createElement(tag);
+    if (className) e.className = className;
+    if (text) e.textContent = text;
+    return e;
+  }
+
+  // --- One search box: the header's (a list under it) or the search page's ------------------
+  var counter = 0;
+  function setUp(box) {
+    var onPage = box.hasAttribute('data-search-page-box');
+    var pageURL = box.getAttribute('data-search-page') || '';
+    var limit = onPage ? 30 : 8;
+    var id = 'search-' + (++counter);
+    var form = element('form', 'search-form');
+    form.setAttribute('role', 'search');
+    form.action = pageURL;
+    var label = element('label', 'visually-hidden', box.getAttribute('data-label') || 'Search');
+    label.htmlFor = id + '-input';
+    var input = element('input', 'search-input');
+    input.type = 'search';
+    input.id = id + '-input';
+    input.name = 'q';
+    input.autocomplete = 'off';
+    input.spellcheck = false;
+    input.placeholder = box.getAttribute('data-placeholder') || '';
+    input.setAttribute('role', 'combobox');
+    input.setAttribute('aria-autocomplete', 'list');
+    input.setAttribute('aria-expanded', 'false');
+    input.setAttribute('aria-controls', id + '-results');
+    var list = element('ul', 'search-results');
+    list.id = id + '-results';
+    list.setAttribute('role', 'listbox');
+    list.setAttribute('aria-label', box.getAttribute('data-label') || 'Search');
+    list.hidden = true;
+    var status = element('p', 'visually-hidden search-status');
+    status.setAttribute('role', 'status');
+    status.setAttribute('aria-live', 'polite');
+    form.appendChild(label);
+    form.appendChild(input);
+    box.appendChild(form);
+    box.appendChild(list);
+    box.appendChild(status);
+    box.hidden = false;
+
+    var active = -1, latest = 0, options = [];
+    function setActive(n) {
+      options.forEach(function (o, i) { o.setAttribute('aria-selected', i === n ? 'true' : 'false'); });
+      active = n;
+      if (n >= 0 && options[n]) {
+        input.setAttribute('aria-activedescendant', options[n].id);
+        options[n].scrollIntoView({ block: 'nearest' });
+      } else {
+        input.removeAttribute('aria-activedescendant');
+      }
+    }
+    function close() {
+      if (onPage) return;
+      list.hidden = true;
+      input.setAttribute('aria-expanded', 'false');
+      setActive(-1);
+    }
+    function show(query, found, docs) {
+      list.textContent = '';
+      options = [];
+      docs.forEach(function (doc, i) {
+        var li = element('li', 'search-result');
+        li.id = id + '-option-' + i;
+        li.setAttribute('role', 'option');
+        li.setAttribute('aria-selected', 'false');
+        var a = element('a', 'search-result-link');
+        a.href = doc.url;
+        a.tabIndex = -1;
+        var meta = element('span', 'search-result-meta');
+        meta.appendChild(element('span', 'search-result-kind', doc.kind));
+        if (doc.section) meta.appendChild(element('span', 'search-result-section', doc.section));
+        if (doc.date) meta.appendChild(element('span', 'search-result-date', doc.date));
+        var title = element('span', 'search-result-title');
+        marked(title, doc.title, found.groups);
+        var snippet = element('span', 'search-result-snippet');
+        marked(snippet, excerpt(doc.snippet, found.groups), found.groups);
+        a.appendChild(title);
+        a.appendChild(meta);
+        a.appendChild(snippet);
+        li.appendChild(a);
+        li.addEventListener('mousedown', function (e) { e.preventDefault(); });
+        li.addEventListener('click', function (e) { if (e.target === li) location.href = doc.url; });
+        list.appendChild(li);
+        options.push(li);
+      });
+      if (!docs.length) {
+        var none = element('li', 'search-none', box.getAttribute('data-no-results') || 'No results');
+        none.setAttribute('role', 'presentation');
+        list.appendChild(none);
+      }
+      if (!onPage && pageURL && found.results.length > docs.length) {
+        var more = element('li', 'search-more');
+        more.setAttribute('role', 'presentation');
+        var link = element('a', '', (box.getAttribute('data-all-results') || 'All results') + ' (' + found.results.length + ')');
+        link.href = pageURL + '?q=' + encodeURIComponent(query);
+        more.appendChild(link);
+        list.appendChild(more);
+      }
+      list.hidden = false;
+      list.setAttribute('data-query', query);
+      input.setAttribute('aria-expanded', 'true');
+      status.textContent = found.results.length + ' ' + (box.getAttribute('data-results') || 'results');
+      setActive(-1);
+    }
+    function run() {
+      var query = input.value, ticket = ++latest;
+      if (onPage && window.history.replaceState) {
+        history.replaceState(null, '', query ? '?q=' + encodeURIComponent(query) : location.pathname);
+      }
+      if (!query.trim() || !queryGroups(query).length) { list.textContent = ''; status.textContent = ''; close(); return; }
+      search(query).then(function (found) {
+        if (ticket !== latest) return null;
+        return documents(found.results.slice(0, limit)).then(function (docs) {
+          if (ticket === latest) show(query, found, docs);
+        });
+      }).catch(function (error) {
+        if (ticket === latest) status.textContent = String(error);
+      });
+    }
+    var timer = 0;
+    input.addEventListener('input', function () { clearTimeout(timer); timer = setTimeout(run, 60); });
+    input.addEventListener('keydown', function (e) {
+      if (e.key === 'ArrowDown' && options.length) {
+        e.preventDefault();
+        list.hidden = false;
+        input.setAttribute('aria-expanded', 'true');
+        setActive((active + 1) % options.length);
+      } else if (e.key === 'ArrowUp' && options.length) {
+        e.preventDefault();
+        setActive(active <= 0 ? options.length - 1 : active - 1);
+      } else if (e.key === 'Enter') {
+        if (active >= 0 && options[active]) {
+          e.preventDefault();
+          location.href = options[active].querySelector('a').href;
+        } else if (!pageURL || onPage) {
+          e.preventDefault();
+          clearTimeout(timer);
+          run();
+        }
+      } else if (e.key === 'Escape') {
+        if (!list.hidden && !onPage) { e.preventDefault(); close(); } else { input.value = ''; run(); }
+      }
+    });
+    input.addEventListener('blur', function () { setTimeout(close, 150); });
+    input.addEventListener('focus', function () { if (options.length && input.value) { list.hidden = false; input.setAttribute('aria-expanded', 'true'); } });
+    if (onPage) {
+      var q = new URLSearchParams(location.search).get('q');
+      if (q) { input.value = q; run(); }
+      input.focus();
+    }
+  }
+  // Under Node (CellarSearch's tests compare these with the Swift side), the word rules alone.
+  if (typeof module !== 'undefined' && module.exports) {
+    module.exports = { fold: fold, split: split, queryGroups: queryGroups, shardOf: shardOf, base: base };
+    return;
+  }
+  boxes = document.querySelectorAll('[data-search-index]');
+  if (!boxes.length || !window.fetch || !String.prototype.normalize) return;
+  indexURL = boxes[0].getAttribute('data-search-index');
+  Array.prototype.forEach.call(boxes, setUp);
+})();
+
+"""#,
         "cells/article.html": #"""
 <article class="cell cell-article{{#cover}} has-media{{/cover}}" id="{{anchor}}"{{#has_own_language}} lang="{{language}}"{{/has_own_language}}>
 {{#cover}}<a class="cell-media" href="{{url}}" tabindex="-1" aria-hidden="true"><img src="{{cover}}" alt="" loading="lazy"></a>{{/cover}}
@@ -784,6 +1200,13 @@ not_found_title: Seite nicht gefunden
 numbered_page_title: "{title} – Seite {number}"
 other_group: Sonstige
 pages_group: Seiten
+search_title: "Suche"
+search_label: "Die Website durchsuchen"
+search_placeholder: "Suchen…"
+search_no_results: "Keine Treffer"
+search_results: "Treffer"
+search_all_results: "Alle Treffer"
+search_needs_script: "Die Suche braucht JavaScript; jeder Eintrag steht auch in seinem Bereich und unter seinen Schlagwörtern."
 
 """#,
         "i18n/en.yml": #"""
@@ -844,6 +1267,13 @@ not_found_title: Page not found
 numbered_page_title: "{title} — page {number}"
 other_group: Other
 pages_group: Pages
+search_title: Search
+search_label: Search the site
+search_placeholder: Search…
+search_no_results: No results
+search_results: results
+search_all_results: All results
+search_needs_script: Searching this site needs JavaScript; every item is also listed in its section and under its tags.
 
 """#,
         "i18n/es.yml": #"""
@@ -899,6 +1329,13 @@ not_found_title: Página no encontrada
 numbered_page_title: "{title} — página {number}"
 other_group: Otros
 pages_group: Páginas
+search_title: "Buscar"
+search_label: "Buscar en el sitio"
+search_placeholder: "Buscar…"
+search_no_results: "Sin resultados"
+search_results: "resultados"
+search_all_results: "Todos los resultados"
+search_needs_script: "La búsqueda necesita JavaScript; cada entrada aparece también en su sección y en sus etiquetas."
 
 """#,
         "i18n/fr.yml": #"""
@@ -954,6 +1391,13 @@ not_found_title: Page introuvable
 numbered_page_title: "{title} — page {number}"
 other_group: Autres
 pages_group: Pages
+search_title: "Recherche"
+search_label: "Rechercher sur le site"
+search_placeholder: "Rechercher…"
+search_no_results: "Aucun résultat"
+search_results: "résultats"
+search_all_results: "Tous les résultats"
+search_needs_script: "La recherche demande JavaScript ; chaque élément figure aussi dans sa rubrique et sous ses étiquettes."
 
 """#,
         "i18n/ja.yml": #"""
@@ -1009,6 +1453,13 @@ not_found_title: ページが見つかりません
 numbered_page_title: "{title}（{number}ページ目）"
 other_group: その他
 pages_group: ページ
+search_title: "検索"
+search_label: "サイト内検索"
+search_placeholder: "検索…"
+search_no_results: "見つかりませんでした"
+search_results: "件"
+search_all_results: "すべての結果"
+search_needs_script: "検索にはJavaScriptが必要です。各項目はセクションとタグからもたどれます。"
 
 """#,
         "i18n/ko.yml": #"""
@@ -1064,6 +1515,13 @@ not_found_title: 페이지를 찾을 수 없습니다
 numbered_page_title: "{title} — {number}페이지"
 other_group: 기타
 pages_group: 페이지
+search_title: "검색"
+search_label: "사이트 검색"
+search_placeholder: "검색…"
+search_no_results: "결과 없음"
+search_results: "개 결과"
+search_all_results: "모든 결과"
+search_needs_script: "검색에는 JavaScript가 필요합니다. 모든 항목은 섹션과 태그에서도 찾을 수 있습니다."
 
 """#,
         "i18n/vi.yml": #"""
@@ -1119,6 +1577,13 @@ not_found_title: Không tìm thấy trang
 numbered_page_title: "{title} — trang {number}"
 other_group: Khác
 pages_group: Trang
+search_title: "Tìm kiếm"
+search_label: "Tìm trong trang"
+search_placeholder: "Tìm…"
+search_no_results: "Không có kết quả"
+search_results: "kết quả"
+search_all_results: "Tất cả kết quả"
+search_needs_script: "Tìm kiếm cần JavaScript; mọi mục cũng có trong chuyên mục và thẻ của nó."
 
 """#,
         "i18n/zh-Hans.yml": #"""
@@ -1174,6 +1639,13 @@ not_found_title: 找不到页面
 numbered_page_title: "{title}（第 {number} 页）"
 other_group: 其他
 pages_group: 页面
+search_title: "搜索"
+search_label: "搜索本站"
+search_placeholder: "搜索…"
+search_no_results: "没有结果"
+search_results: "个结果"
+search_all_results: "全部结果"
+search_needs_script: "搜索需要 JavaScript；每个条目也列在其栏目和标签下。"
 
 """#,
         "i18n/zh-Hant.yml": #"""
@@ -1229,6 +1701,13 @@ not_found_title: 找不到網頁
 numbered_page_title: "{title}（第 {number} 頁）"
 other_group: 其他
 pages_group: 頁面
+search_title: "搜尋"
+search_label: "搜尋本站"
+search_placeholder: "搜尋…"
+search_no_results: "沒有結果"
+search_results: "個結果"
+search_all_results: "全部結果"
+search_needs_script: "搜尋需要 JavaScript；每個條目也列在其欄目和標籤下。"
 
 """#,
         "kinds/article.yml": #"""
@@ -1376,6 +1855,8 @@ fields:
 <link rel="stylesheet" href="{{site.base_path}}css/cellar.css">
 <link rel="icon" href="{{site.base_path}}favicon.svg" type="image/svg+xml">
 <script src="{{site.base_path}}js/embeds.js" defer></script>
+{{#site.search_index}}<script src="{{site.base_path}}js/search.js" defer></script>
+{{/site.search_index}}
 {{#page.feeds}}
 <link rel="alternate" type="{{type}}" href="{{url}}" title="{{title}}">
 {{/page.feeds}}
@@ -1461,6 +1942,18 @@ fields:
 {{#page.intro}}<div class="intro prose">{{{page.intro}}}</div>{{/page.intro}}
 {{>sections}}
 {{>pagination}}
+</div>
+{{/main}}
+{{/base}}
+
+"""#,
+        "layouts/search.html": #"""
+{{<base}}
+{{$main}}
+<div class="wrap narrow search-page">
+<h1>{{page.title}}</h1>
+<div class="search-page-box" hidden data-search-page-box data-search-index="{{site.search_index}}" data-search-page="{{site.search_url}}" data-label="{{t.search_label}}" data-placeholder="{{t.search_placeholder}}" data-no-results="{{t.search_no_results}}" data-results="{{t.search_results}}"></div>
+<noscript><p class="lede">{{t.search_needs_script}}</p></noscript>
 </div>
 {{/main}}
 {{/base}}
@@ -1624,6 +2117,9 @@ fields:
 {{/site.has_menu}}
 </ul>
 </nav>
+{{#site.search_index}}
+{{^page.is_search}}<div class="site-search" hidden data-search-index="{{site.search_index}}" data-search-page="{{site.search_url}}" data-label="{{t.search_label}}" data-placeholder="{{t.search_placeholder}}" data-no-results="{{t.search_no_results}}" data-results="{{t.search_results}}" data-all-results="{{t.search_all_results}}"{{#page.has_own_language}} lang="{{site.language}}"{{/page.has_own_language}}></div>{{/page.is_search}}
+{{/site.search_index}}
 {{#site.is_multilingual}}
 {{! The switcher: each language by its own name, leading to this page in it, else to its home page. }}
 <nav class="language-switcher" aria-label="{{t.languages}}">

@@ -13,7 +13,8 @@ import Testing
              editedSectionSetting, editedSiteSetting, changedPartial, changedCellTemplate, assetEdit,
              fileMovedBetweenSections, burstOfEdits, staticAndBundleFiles, draftToggled, errorThenOtherEditThenFix,
              newAndDeletedItems, retitledMenuPage, editedShortcodeTemplate, shortcodeAddedToABody, editedThemeText,
-             languageOfASectionAndAnItem, chartDataFile, includedSnippet, siteOverridesThemeFiles, pageLinkBrokenAndFixed, translations
+             languageOfASectionAndAnItem, chartDataFile, includedSnippet, siteOverridesThemeFiles, pageLinkBrokenAndFixed, translations,
+             searchIndex
     }
 
     /// Each case: a sequence of steps, each step a set of edits made at once.
@@ -138,6 +139,17 @@ import Testing
                     [.remove("content/posts/post-3.vi.md")],
                     [.write("content/posts/post-4.md", site.post(4, body: "English words changed.\n"))],
                     [.write("content/_index.md", site.settings())]]
+        case .searchIndex:
+            // The index follows words, a kind's searchable fields, a section and the site turning search off and on.
+            let note = (try? String(contentsOfFile: TemporarySite.repository + "/themes/default/kinds/note.yml", encoding: .utf8)) ?? ""
+            return [[.write("content/posts/post-3.md", site.post(3, body: "Zebras, aardvarks and a café in Đà Nẵng; 東京タワー.\n"))],
+                    [.write("content/notes/note-2.md", site.note(2, body: "Running notes.\n"))],
+                    [.write("themes/default/kinds/note.yml", note + "searchable: body^2\n")],
+                    [.write("content/notes/_index.md", site.notesSection.replacingOccurrences(of: "---\n", with: "---\nsearch: false\n",
+                                                                                            options: [], range: site.notesSection.range(of: "---\n")))],
+                    [.write("content/_index.md", site.settings().replacingOccurrences(of: "menu:", with: "search: false\nmenu:"))],
+                    [.write("content/_index.md", site.settings()), .write("content/notes/_index.md", site.notesSection)],
+                    [.remove("content/posts/post-3.md")]]
         case .newAndDeletedItems:
             return [[.write("content/notes/note-50.md", site.note(50))], [.remove("content/notes/note-50.md")],
                     [.remove("content/links/link-1.md")]]
@@ -153,8 +165,9 @@ import Testing
             #expect(mismatch == nil, "step \(number + 1) (\(edits)): \(mismatch ?? "")")
             if test == .wordsOfOneItem || test == .assetEdit {
                 // Only the stylesheet; or the item's page, its section and tag pages and the site's and
-                // section's feeds in three formats — of the site's 60-odd files.
-                #expect((written ?? 99) <= (test == .assetEdit ? 1 : 9), "written: \(written ?? -1)")
+                // section's feeds in three formats, and the search shards of the words it changed and its
+                // metadata chunk — of the site's 70-odd files.
+                #expect((written ?? 99) <= (test == .assetEdit ? 1 : 9 + 3), "written: \(written ?? -1)")
             }
         }
     }

@@ -26,7 +26,7 @@ import Testing
         ("fields:\n  title: int\n",
          "themes/default/kinds/episode.yml:2:3: error: 'title' is a common field of type string; a kind cannot make it int\n  hint: choose another name for this field"),
         ("lable: Episode\nfields: {}\n",
-         "themes/default/kinds/episode.yml:1:1: error: unknown key 'lable' in kind file; did you mean 'label'?\n  hint: a kind file has: label, description, page, fields"),
+         "themes/default/kinds/episode.yml:1:1: error: unknown key 'lable' in kind file; did you mean 'label'?\n  hint: a kind file has: label, description, page, fields, searchable"),
         ("page: sometimes\n",
          "themes/default/kinds/episode.yml:1:7: error: 'page' must be true or false, found \"sometimes\""),
         ("fields:\n  2nd: string\n",

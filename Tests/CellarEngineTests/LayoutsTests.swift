@@ -28,7 +28,7 @@ import Testing
             "content/photos/_index.md": "---\ntitle: Photos\nkind: photo\nlayout: galery\n---\n",
         ])
         await site.expectFailure([
-            "content/photos/_index.md:4:9: error: layout 'galery' not found: there is no themes/default/layouts/galery.html; did you mean 'gallery'?\n  hint: create themes/default/layouts/galery.html, or name one of: 404, base, gallery, home, item, list, taxonomy",
+            "content/photos/_index.md:4:9: error: layout 'galery' not found: there is no themes/default/layouts/galery.html; did you mean 'gallery'?\n  hint: create themes/default/layouts/galery.html, or name one of: 404, base, gallery, home, item, list, search, taxonomy",
             "themes/default/layouts/gallery.html:1:1: warning: no page uses the layout 'gallery'\n  hint: name it in a section's _index.md ('layout: gallery'), or include it from another template",
         ])
     }

@@ -1,3 +1,4 @@
+import CellarSearch
 import CellarDiagnostics
 import CellarHighlight
 import Foundation
@@ -94,7 +95,9 @@ struct BuildPipeline: Sendable {
         let environment = RenderEnvironment(site: site.config, kinds: site.theme.kinds, sections: site.sectionsByID,
                                             links: site.links, tags: site.tags, siteFeeds: feeds.site,
                                             navigation: site.navigation, text: site.theme.text,
-                                            languageParts: LanguageSite.sectionsAndTags(languageSites))
+                                            languageParts: LanguageSite.sectionsAndTags(languageSites),
+                                            searchIndex: SiteSearch.isOn(site) ? URLPath(SearchIndex.folder + "/") : nil,
+                                            searchPage: SiteSearch.isOn(site) && site.theme.layouts["search"] != nil ? SiteSearch.page : nil)
         let globalKey = globalKey(site, languageSites: languageSites)
         let cellOutput = try await stage(.renderingCells) {
             await CellStage(registry: registry(site, environment: environment), globalKey: globalKey, lean: oneShot)

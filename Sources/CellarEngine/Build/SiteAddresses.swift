@@ -20,6 +20,7 @@ enum SiteAddresses {
             for file in resources { files.insert(item.url.appending(String(file.dropFirst(bundle.count + 1))).outputFile) }
         }
         files.formUnion(model.theme.assets)
+        files.formUnion(SiteSearch.files(of: model))
         return files
     }
 

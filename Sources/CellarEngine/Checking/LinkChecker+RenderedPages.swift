@@ -141,7 +141,7 @@ extension LinkChecker {
             case .item, .page: page.itemID.flatMap { model.itemsByID[$0]?.location }
             case .section: page.sectionID.flatMap { model.sectionsByID[$0] }.map { SourceLocation(file: $0.file) }
             case .home: SourceLocation(file: model.config.file)
-            case .tags, .tag, .notFound: nil
+            case .tags, .tag, .notFound, .search: nil
             }
             if let location { result[page.url.outputFile] = location }
         }

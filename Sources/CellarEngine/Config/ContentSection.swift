@@ -18,6 +18,8 @@ package struct ContentSection: Sendable, Identifiable {
     package var homeItems: Int?
     package var weight: Int
     package var hasFeed: Bool
+    /// `search:` as written: whether its items are searched (nil: its parent's say, else yes).
+    package var search: Bool? = nil
     /// The layout of its list pages (`layout: gallery` → `layouts/gallery.html`); nil: `list`.
     package var layout: String?
     /// `language:` as written, canonical case: its items' language unless they name one; nil: its

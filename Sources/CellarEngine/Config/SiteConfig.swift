@@ -34,6 +34,8 @@ package struct SiteConfig: Sendable {
     /// How much CPU time highlighting may take (`markdown: {highlight_seconds_per_block: …,
     /// highlight_seconds_per_file: …, highlight_seconds_per_build: …}`).
     package var highlightLimits = HighlightLimits()
+    /// `search:` as written: nil lets the theme decide (on when it has `layouts/search.html`).
+    package var search: Bool?
     /// `menu:` as written; nil: the navigation is the top-level sections.
     package var menu: [MenuEntry]?
     /// `tags: {similar_ok: [[rust, rest]]}`: groups of tags that look alike on purpose.

@@ -79,6 +79,7 @@ struct SiteConfigLoader {
                 inSubdir: index.bool("default_language_in_subdir") ?? false, diagnostics: &diagnostics)
             if config.languages.isMultilingual { config.language = config.languages.defaultCode }
         }
+        config.search = index.bool("search")
         return config
     }
 
@@ -146,7 +147,7 @@ struct SiteConfigLoader {
             }
         }
         let name = Paths.lastComponent(of: folder)
-        return ContentSection(
+        var section = ContentSection(
             id: folder, parentID: parentID,
             title: index.string("title") ?? Self.titleFromFolder(name),
             description: index.string("description"), kind: index.string("kind"),
@@ -158,6 +159,8 @@ struct SiteConfigLoader {
             url: URLPath(Self.urlSegments(folder) + "/"), file: index.file, locations: index.locations,
             sourceHash: index.sourceHash
         )
+        section.search = index.bool("search")
+        return section
     }
 
     /// The `_index.<code>.md` files beside `folder`'s `_index.md`, for each language of the site but the default.

@@ -5,6 +5,8 @@ enum EngineText: String, CaseIterable {
     case tagsTitle = "tags_title"
     /// The title of a page nothing lives at.
     case notFoundTitle = "not_found_title"
+    /// The search page's title.
+    case searchTitle = "search_title"
     /// A list's later pages: "{title} — page {number}".
     case numberedPageTitle = "numbered_page_title"
     /// The group of items that lack the value a section groups by.
@@ -16,6 +18,7 @@ enum EngineText: String, CaseIterable {
         switch self {
         case .tagsTitle: "Tags"
         case .notFoundTitle: "Page not found"
+        case .searchTitle: "Search"
         case .numberedPageTitle: "{title} — page {number}"
         case .otherGroup: "Other"
         case .pagesGroup: "Pages"

@@ -60,6 +60,7 @@ package enum BuiltinSchemas {
             definitions: {type: bool, default: false, description: "Definition lists as Hugo writes them: a term, then lines starting with ': '"}
             term_ids: {type: bool, default: false, description: "Give each definition term an id, as a heading gets (Hugo's autoDefinitionTermID)"}
             anchors: {type: enum, values: [cellar, github, kramdown], default: cellar, description: "How headings get their ids: Cellar's style, GitHub's (Hugo's Goldmark, Jekyll's GFM kramdown: dots dropped, each space a hyphen) or kramdown's"}
+        search: {type: bool, required: false, description: "Write a search index of the items under /search/index/ and the /search/ page (default: on when the theme has layouts/search.html, as the default theme does)"}
         menu: {type: "[string]", required: false, description: "The navigation, in order: sections, pages and links; without it, the top-level sections by weight"}
         tags:
           type: object
@@ -81,6 +82,7 @@ package enum BuiltinSchemas {
         home_items: {type: int, min: 0, max: 1000, required: false, description: "Items shown on the home page (default: the site's home_items); 0 leaves the section off it"}
         weight: {type: int, default: 0, description: "Order of sections in navigation and on the home page"}
         feed: {type: bool, default: true, description: "Write feeds for this section"}
+        search: {type: bool, required: false, description: "Whether its items are in the search index (default: its parent section's, else true)"}
         layout: {type: string, required: false, description: "The layout of its list pages: layouts/<name>.html (default: layouts/list.html)"}
         language: {type: string, required: false, description: "BCP 47 language tag of its items and its subsections' (default: its parent's, else the site's)"}
         """)

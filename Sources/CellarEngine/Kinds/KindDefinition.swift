@@ -9,6 +9,8 @@ package struct KindDefinition: Sendable, Hashable {
     package var description: String?
     /// Whether items of this kind get a page of their own.
     package var hasPage: Bool
+    /// `searchable:`: the fields the search index reads, with their weights.
+    package var searchable: SearchableFields = .standard
     /// The kind's own fields, in schema order.
     package var fields: Schema
     /// The common fields followed by the kind's own: what front matter is typed against.

@@ -24,11 +24,14 @@ package struct SchemaParser {
                               at: root.location)
             return kind
         }
+        var searchable: LocatedNode?
         for pair in pairs {
             let key = pair.key.scalar ?? ""
             switch key {
             case "label":
                 kind.label = pair.value.scalar ?? kind.label
+            case "searchable":
+                searchable = pair.value
             case "description":
                 kind.description = pair.value.scalar
             case "page":
@@ -51,13 +54,14 @@ package struct SchemaParser {
                 kind.fields = Self.resolvingAltFields(own, common: common, diagnostics: &diagnostics)
                 kind.schema = kind.fields.merged(after: common)
             default:
-                let known = ["label", "description", "page", "fields"]
+                let known = ["label", "description", "page", "fields", "searchable"]
                 diagnostics.error(
                     "unknown key '\(key)' in kind file" + (Suggestion.closest(to: key, in: known).map { "; did you mean '\($0)'?" } ?? ""),
                     at: pair.key.location, hint: "a kind file has: " + known.joined(separator: ", ")
                 )
             }
         }
+        if let searchable { kind.searchable = SearchableFields.parse(searchable, schema: kind.schema, diagnostics: &diagnostics) ?? .standard }
         return kind
     }
 

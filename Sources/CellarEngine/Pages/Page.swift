@@ -5,7 +5,7 @@ import Foundation
 package struct Page: Sendable {
     package enum Role: String, Sendable {
         /// `page`: a standalone page, an item outside every section (`content/about.md`).
-        case home, section, item, page, tags, tag, notFound = "404"
+        case home, section, item, page, tags, tag, notFound = "404", search
     }
 
     package var role: Role
@@ -120,6 +120,7 @@ package struct Page: Sendable {
         case .item, .page: "item"
         case .tags: "taxonomy"
         case .notFound: "404"
+        case .search: "search"
         }
     }
 }

@@ -36,6 +36,10 @@ struct PageAssembler {
         guard includesNotFound else { return pages }
         pages.append(Page(role: .notFound, url: "404.html", title: EngineText.notFoundTitle.text(in: text), feeds: feeds.site,
                           inSitemap: false))
+        if SiteSearch.isOn(model), model.theme.layouts["search"] != nil {
+            pages.append(Page(role: .search, url: SiteSearch.page, title: EngineText.searchTitle.text(in: text), feeds: feeds.site,
+                              inSitemap: false))
+        }
         return pages
     }
 

@@ -90,7 +90,7 @@ struct PageRenderer: Sendable {
             "intro": page.introHTML.map { $0.isEmpty ? .null : .html($0) } ?? .null,
             "tags": .list(page.tags.map { ["name": .string($0.name), "url": .string(environment.href($0.url)), "count": .int($0.count)] }),
         ]
-        if page.role == .notFound { context["noindex"] = .bool(true) }
+        if page.role == .notFound || page.role == .search { context["noindex"] = .bool(true) }
         if let pagination = page.pagination, pagination.total > 1 {
             context["pagination"] = paginationContext(pagination)
         }
@@ -203,6 +203,8 @@ struct PageRenderer: Sendable {
             "has_menu": .bool(site.menu != nil),
             "is_multilingual": .bool(site.languages.isMultilingual),
         ]
+        if let index = environment.searchIndex { context["search_index"] = .string(environment.href(index)) }
+        if let page = environment.searchPage { context["search_url"] = .string(environment.href(page)) }
         if let author = site.author { context["author"] = .string(author) }
         if let copyright = site.copyrightHTML { context["copyright"] = .html(copyright) }
         return .object(context)

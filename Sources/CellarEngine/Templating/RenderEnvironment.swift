@@ -17,6 +17,9 @@ final class RenderEnvironment: Sendable {
     let generator: String
     /// The navigation every page shows.
     let navigation: [NavigationEntry]
+    /// The search index's folder and the search page, when the site has them.
+    let searchIndex: URLPath?
+    let searchPage: URLPath?
     /// The theme's own words, in every language it has.
     let text: ThemeTextCatalog
     /// The theme's words in the site's language.
@@ -34,7 +37,10 @@ final class RenderEnvironment: Sendable {
     init(site: SiteConfig, kinds: [String: KindDefinition], sections: [String: ContentSection], links: LinkResolver,
          tags: TagIndex, siteFeeds: [FeedLink], navigation: [NavigationEntry] = [],
          text: ThemeTextCatalog = .empty(display: "i18n"), home: URLPath = .root,
-         languageParts: [String: (sections: [String: ContentSection], tags: TagIndex)] = [:]) {
+         languageParts: [String: (sections: [String: ContentSection], tags: TagIndex)] = [:],
+         searchIndex: URLPath? = nil, searchPage: URLPath? = nil) {
+        self.searchIndex = searchIndex
+        self.searchPage = searchPage
         self.site = site
         self.home = home
         self.languageParts = languageParts

@@ -169,7 +169,7 @@ struct PublicAPIListing {
             "-minimum-access-level", "public", "-skip-synthesized-members", "-skip-inherited-docs",
         ]
         // The C modules the Swift modules import internally, as the build found them.
-        for system in ["CCmark", "CYAML", "CMicroHTTPD"] { arguments += ["-I", repository + "/Sources/" + system] }
+        for system in ["CCmark", "CYAML", "CMicroHTTPD", "CStemmer"] { arguments += ["-I", repository + "/Sources/" + system] }
         for target in ["CToml11", "CSourceHighlight"] {
             arguments += ["-I", repository + "/Sources/\(target)/include",
                           "-Xcc", "-fmodule-map-file=\(build)/\(target).build/module.modulemap"]

@@ -26,7 +26,9 @@ import Testing
         let environment = RenderEnvironment(
             site: model.config, kinds: model.theme.kinds, sections: model.sectionsByID, links: model.links, tags: model.tags,
             siteFeeds: FeedCatalog(siteTitle: model.config.title, sections: model.sections).site,
-            navigation: model.navigation, text: model.theme.text)
+            navigation: model.navigation, text: model.theme.text,
+            searchIndex: SiteSearch.isOn(model) ? "search/index/" : nil,
+            searchPage: SiteSearch.isOn(model) && model.theme.layouts["search"] != nil ? SiteSearch.page : nil)
         let renderer = PageRenderer(environment: environment, theme: model.theme, items: model.itemsByID, cells: memo.cells.cells,
                                     alternates: memo.pages.alternates)
         return (model, memo.pages.pages, renderer, environment)

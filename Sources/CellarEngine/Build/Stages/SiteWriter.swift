@@ -1,4 +1,5 @@
 import CellarDiagnostics
+import CellarSearch
 import Foundation
 
 /// The work of the rendering-and-writing stage (``WriteStage`` decides what is written): renders
@@ -23,6 +24,8 @@ struct SiteWriter {
     /// Each language's page renderer, by code.
     var renderers: [String: PageRenderer] = [:]
     var alternates = LanguageAlternates()
+    /// The search index, when the site has one.
+    var search: SiteSearch?
 
     init(model: SiteModel, environment: RenderEnvironment, cells: CellCache, writer: OutputWriter,
          reporter: any BuildReporter, layout: SiteLayout, globalKey: UInt64, unchangedSources: UnchangedSources? = nil,
@@ -110,13 +113,15 @@ struct SiteWriter {
     func writeAll(_ pages: [Page], fingerprints previous: [String: UInt64]) async -> (DiagnosticBag, [String: UInt64]) {
         // Pages (nearly all of them in their own folder), copies, feeds and the few site files.
         let copies = model.staticFiles.count + model.bundleResources.reduce(0) { $0 + $1.files.count } + model.theme.assets.count
-        writer.expect(files: pages.count + copies + 4 * (model.sections.count + 1) + 8)
+        let searchFiles = search.map { _ in 2 + SearchIndex.shardCount(documents: model.items.count) + model.items.count / SearchIndex.chunkSize } ?? 0
+        writer.expect(files: pages.count + copies + 4 * (model.sections.count + 1) + 8 + searchFiles)
         // Feeds, the sitemap and redirects are written one after another: on a core of their own
         // while the pages are rendered on the others, not after them.
-        async let siteFiles = { () -> FileIOError? in
+        async let siteFiles = { () async -> FileIOError? in
             do throws(FileIOError) {
                 try writeFeeds()
                 try writeSiteFiles(pages)
+                try await writeSearchIndex(onlyChanged: false)
                 return nil
             } catch {
                 return error

@@ -10,6 +10,8 @@ struct WriteStage {
         var fingerprints: [String: UInt64] = [:]
         /// The files of the last build kept in memory (``BuildOptions/WriteMode/memory``).
         var captured: CapturedOutput?
+        /// Each item's search terms, and the index files the output holds.
+        var search = SearchCache()
     }
 
     var options: BuildOptions
@@ -33,6 +35,7 @@ struct WriteStage {
         swap(&previous, &memo.fingerprints)
         let transaction = OutputTransaction(layout: layout, plan: plan)
         var remembered = memo.folders
+        let searchCache = memo.search
         do throws(BuildFailure) {
             let outcome = try await transaction.run(diagnostics: &diagnostics, remembered: &remembered) { writer, diagnostics in
                 var site = SiteWriter(model: model, environment: environment, cells: cells, writer: writer, reporter: reporter,
@@ -40,6 +43,9 @@ struct WriteStage {
                                       unchangedSources: trusted ? changedPaths.map(UnchangedSources.init) : nil,
                                       languageSites: languageSites, alternates: pages.alternates)
                 site.remembersPages = options.writeMode != .staged
+                if SiteSearch.isOn(model) {
+                    site.search = SiteSearch(model: model, environment: environment, cache: searchCache)
+                }
                 guard let dirty else {
                     let (problems, fingerprints) = await site.writeAll(pages.pages, fingerprints: previous)
                     diagnostics.append(contentsOf: problems.diagnostics)
@@ -53,6 +59,7 @@ struct WriteStage {
                 }
                 do throws(FileIOError) {
                     if pages.feedsChanged { try site.writeFeeds() }
+                    try await site.writeSearchIndex(onlyChanged: true)
                     if !copies.isEmpty { try await site.copyFiles(onlyFrom: copies) }
                 } catch {
                     problems.append(error.diagnostic)
@@ -60,6 +67,7 @@ struct WriteStage {
                 diagnostics.append(contentsOf: problems.diagnostics)
                 return (fresh, writer.captured)
             }
+            memo.search.finish(committed: true)
             let (fingerprints, captured) = outcome.result
             if dirty != nil {
                 for (file, key) in fingerprints { previous[file] = key }
@@ -79,6 +87,7 @@ struct WriteStage {
             // changed, and what is known of it now is in `remembered`.
             memo.fingerprints = previous
             memo.folders = remembered
+            memo.search.finish(committed: false)
             throw error
         }
     }
@@ -98,6 +107,7 @@ struct WriteStage {
         if !FileIO.exists(Paths.join(layout.output, OutputMarker.name)) {
             disk.remembered = nil
             memo.fingerprints = [:]
+            memo.search = SearchCache()
         }
         disk.partial = disk.trusted && pages.dirty != nil && disk.remembered?.spare != nil
         return .disk(disk)

@@ -28,6 +28,8 @@ struct ThemeChecker {
         }
         let listRoot = TemplateValues.layout(itemKinds: nil, allKinds: kinds)
         var listLayouts = Set(Theme.requiredLayouts).subtracting(["item"])
+        // The search page's layout is optional: drawn when the theme has it (and search is not off).
+        listLayouts.insert("search")
         for section in sections.values {
             if let name = section.layout { listLayouts.insert(name) }
         }

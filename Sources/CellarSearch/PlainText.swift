@@ -1,0 +1,82 @@
+/// The text of rendered HTML, for indexing: tags dropped (a block-level tag or `<br>` becomes a
+/// space), `<script>` and `<style>` left out whole, the common entities decoded. Works on the UTF-8
+/// bytes: every byte of markup is ASCII, and the text between is copied as it is.
+package enum PlainText {
+    package static func fromHTML(_ html: String) -> String {
+        var html = html
+        return html.withUTF8 { bytes -> String in
+            var output: [UInt8] = []
+            output.reserveCapacity(bytes.count)
+            var index = 0
+            let count = bytes.count
+            while index < count {
+                let byte = bytes[index]
+                if byte == UInt8(ascii: "<") {
+                    var end = index + 1
+                    while end < count, bytes[end] != UInt8(ascii: ">") { end += 1 }
+                    let name = tagName(bytes, from: index + 1, to: end)
+                    if name == "script" || name == "style" {
+                        let closing = Array("</\(name)".utf8)
+                        var search = end
+                        while search + closing.count <= count {
+                            if bytes[search] == UInt8(ascii: "<"), (0..<closing.count).allSatisfy({ lower(bytes[search + $0]) == closing[$0] }) { break }
+                            search += 1
+                        }
+                        end = search
+                        while end < count, bytes[end] != UInt8(ascii: ">") { end += 1 }
+                    }
+                    if !inlineTags.contains(name) { output.append(0x20) }
+                    index = end + 1
+                    continue
+                }
+                if byte == UInt8(ascii: "&") {
+                    var end = index + 1
+                    while end < count, end - index < 10, bytes[end] != UInt8(ascii: ";") { end += 1 }
+                    if end < count, bytes[end] == UInt8(ascii: ";"),
+                       let decoded = decode(String(decoding: UnsafeBufferPointer(rebasing: bytes[(index + 1)..<end]), as: UTF8.self)) {
+                        output.append(contentsOf: String(decoded).utf8)
+                        index = end + 1
+                        continue
+                    }
+                }
+                output.append(byte)
+                index += 1
+            }
+            return String(decoding: output, as: UTF8.self)
+        }
+    }
+
+    private static let inlineTags: Set<String> = ["a", "abbr", "b", "bdi", "bdo", "cite", "code", "data", "del", "dfn", "em", "i",
+                                                  "ins", "kbd", "mark", "q", "s", "samp", "small", "span", "strong", "sub", "sup",
+                                                  "time", "u", "var", "wbr", "ruby", "rt", "rp"]
+
+    private static func lower(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte }
+
+    private static func tagName(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> String {
+        var index = start
+        if index < end, bytes[index] == UInt8(ascii: "/") { index += 1 }
+        var name: [UInt8] = []
+        while index < end {
+            let byte = lower(bytes[index])
+            guard (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39) else { break }
+            name.append(byte)
+            index += 1
+        }
+        return String(decoding: name, as: UTF8.self)
+    }
+
+    private static func decode(_ entity: String) -> Unicode.Scalar? {
+        switch entity {
+        case "amp": return "&"
+        case "lt": return "<"
+        case "gt": return ">"
+        case "quot": return "\""
+        case "apos", "#39": return "'"
+        case "nbsp": return " "
+        default:
+            if entity.hasPrefix("#x") || entity.hasPrefix("#X") { return UInt32(entity.dropFirst(2), radix: 16).flatMap(Unicode.Scalar.init) }
+            if entity.hasPrefix("#") { return UInt32(entity.dropFirst()).flatMap(Unicode.Scalar.init) }
+            return nil
+        }
+    }
+}

@@ -1,0 +1,143 @@
+/// One term of the index and the word it was read from (both folded): they differ only when the
+/// word was stemmed (`running` → `run`), and then the index keeps the word as an alias of the stem
+/// so the theme's script, which cannot stem, finds `run` from what the reader types.
+package struct SearchToken: Sendable, Hashable {
+    package var term: String
+    package var word: String
+
+    package init(term: String, word: String) {
+        self.term = term
+        self.word = word
+    }
+}
+
+/// Splits text into the index's terms, by script:
+/// - words of Latin and every other spaced script (Vietnamese, Korean Hangul, Cyrillic, Greek…),
+///   case and diacritics folded (``TextFolding``), single ASCII letters left out; stemmed with
+///   Snowball when the language has an algorithm (English, French, German, Spanish… — not
+///   Vietnamese or Korean);
+/// - Chinese characters and Japanese kana, written without spaces: every overlapping pair of
+///   characters of a run (`東京タワー` → 東京, 京タ, タワ, ワー) and every single character, so a
+///   one-character query finds something too.
+///
+/// The item's `language:` picks the stemmer; the script of each character picks how it is split,
+/// so a Japanese name in an English post is still found. Not thread-safe (it owns a stemmer).
+package final class SearchTokenizer {
+    /// Words longer than this (hashes, long URLs) are left out of the index.
+    package static let longestWord = 40
+
+    private let stemmer: Stemmer?
+    private var stems: [String: String] = [:]
+
+    package init(language: String) {
+        stemmer = Stemmer(language: language)
+    }
+
+    /// Every term of `text`, in order, repeats kept (they weigh).
+    package func tokens(_ text: String) -> [SearchToken] {
+        var tokens: [SearchToken] = []
+        Self.split(TextFolding.fold(text)) { piece, ideographic in
+            if ideographic {
+                Self.ideographicTerms(piece) { tokens.append(SearchToken(term: $0, word: $0)) }
+            } else {
+                tokens.append(SearchToken(term: stem(piece), word: piece))
+            }
+        }
+        return tokens
+    }
+
+    /// The stem of a folded word (the word itself without a stemmer), remembered.
+    private func stem(_ word: String) -> String {
+        guard let stemmer else { return word }
+        if let known = stems[word] { return known }
+        let stem = stemmer.stem(word)
+        stems[word] = stem
+        return stem
+    }
+
+    /// Calls `body` with each word (`false`) and each run of ideographic characters (`true`) of
+    /// folded text, in order.
+    package static func split(_ folded: String, _ body: (String, Bool) -> Void) {
+        if folded.utf8.allSatisfy({ $0 < 0x80 }) { return splitASCII(folded, body) }
+        var current = String.UnicodeScalarView()
+        var currentClass = ScriptClass.separator
+        func flush() {
+            defer { current = String.UnicodeScalarView() }
+            switch currentClass {
+            case .separator: return
+            case .ideographic: body(String(current), true)
+            case .word:
+                let count = current.count
+                if count > longestWord { return }
+                if count == 1, let only = current.first, only.value < 0x80, only.properties.isAlphabetic { return }
+                body(String(current), false)
+            }
+        }
+        for scalar in folded.unicodeScalars {
+            let kind = ScriptClass(scalar)
+            if kind != currentClass {
+                flush()
+                currentClass = kind
+            }
+            if kind != .separator { current.append(scalar) }
+        }
+        flush()
+    }
+
+    /// ``split(_:_:)`` for ASCII text (most of an English site), on bytes: letters and digits make words.
+    private static func splitASCII(_ folded: String, _ body: (String, Bool) -> Void) {
+        var folded = folded
+        folded.withUTF8 { bytes in
+            var start = -1
+            func flush(_ end: Int) {
+                defer { start = -1 }
+                guard start >= 0 else { return }
+                let length = end - start
+                if length > longestWord { return }
+                if length == 1, bytes[start] >= 0x41 { return }   // a single letter (digits are below 0x41)
+                body(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self), false)
+            }
+            for index in 0..<bytes.count {
+                let byte = bytes[index]
+                let word = (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A)
+                if word { if start < 0 { start = index } } else { flush(index) }
+            }
+            flush(bytes.count)
+        }
+    }
+
+    /// The bigrams and single characters of one run of Chinese or Japanese.
+    package static func ideographicTerms(_ run: String, _ body: (String) -> Void) {
+        let scalars = Array(run.unicodeScalars)
+        for (index, scalar) in scalars.enumerated() {
+            body(String(Character(scalar)))
+            if index + 1 < scalars.count {
+                var pair = String.UnicodeScalarView()
+                pair.append(scalar)
+                pair.append(scalars[index + 1])
+                body(String(pair))
+            }
+        }
+    }
+
+    /// What the theme's script looks up for a query, in the same order: each folded word, and for a
+    /// run of Chinese or Japanese its bigrams (its one character when it has only one). Words are
+    /// not stemmed: the script finds stems through the index's aliases.
+    package static func queryTerms(_ query: String) -> [[String]] {
+        var groups: [[String]] = []
+        split(TextFolding.fold(query)) { piece, ideographic in
+            guard ideographic else { groups.append([piece]); return }
+            let scalars = Array(piece.unicodeScalars)
+            if scalars.count == 1 { groups.append([piece]); return }
+            var pairs: [String] = []
+            for index in 0..<(scalars.count - 1) {
+                var pair = String.UnicodeScalarView()
+                pair.append(scalars[index])
+                pair.append(scalars[index + 1])
+                pairs.append(String(pair))
+            }
+            groups.append(pairs)
+        }
+        return groups
+    }
+}

@@ -1,0 +1,138 @@
+@testable import CellarEngine
+import CellarSearch
+import Foundation
+import Testing
+
+/// The search index `cellar build` writes with the default theme: which items, which fields, which
+/// files, and what a rebuild after one edit writes again.
+@Suite struct SiteSearchTests {
+    private func site(settings: String = "", notes: String = "", extra: [String: String] = [:]) throws -> TemporarySite {
+        var files = [
+            "content/_index.md": Fixture.site(settings),
+            "content/notes/_index.md": Fixture.section("Notes", kind: "note", extra: notes),
+            "content/notes/running.md": Fixture.item("title: Running late\ndate: 2024-03-01\n", body: "The trains were running slowly.\n"),
+            "content/notes/ca-phe.md": Fixture.item("title: Cà phê sữa đá\nlanguage: vi\ndate: 2024-03-02\n", body: "Uống ở Đà Nẵng.\n"),
+            "content/notes/tokyo.md": Fixture.item("title: 東京タワー\nlanguage: ja\ndate: 2024-03-03\n", body: "夜の東京タワーを見た。\n"),
+            "content/links/_index.md": Fixture.section("Links", kind: "link"),
+            "content/links/swift.md": Fixture.item("title: Swift forums\nlink: https://forums.swift.org/\ndate: 2024-03-04\n"),
+        ]
+        for (path, text) in extra { files[path] = text }
+        return try TemporarySite(files: files, theme: .repository)
+    }
+
+    /// Each file's inode and modification time: a file written again has new ones.
+    static func stamps(_ folder: String) -> [String: [Int]] {
+        var result: [String: [Int]] = [:]
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] {
+            var info = stat()
+            if stat(folder + "/" + name, &info) == 0 {
+                result[name] = [Int(info.st_ino), Int(info.st_mtim.tv_sec), Int(info.st_mtim.tv_nsec)]
+            }
+        }
+        return result
+    }
+
+    private func config(_ site: TemporarySite) throws -> [String: Int] {
+        let text = try #require(site.output("search/index/config.json"))
+        return try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Int])
+    }
+
+    /// The documents (their addresses) that have `term`, read as search.js reads them.
+    private func documents(_ site: TemporarySite, with term: String) throws -> [String] {
+        let config = try config(site)
+        let shards = try #require(config["shards"]), chunk = try #require(config["chunk"])
+        let shardText = try #require(site.output("search/index/s-\(SearchIndex.shard(of: term, count: shards)).json"))
+        let shard = try #require(try JSONSerialization.jsonObject(with: Data(shardText.utf8)) as? [String: [String: Any]])
+        let postings = shard["t"]?[term] as? [Int] ?? []
+        var number = 0
+        return try postings.map { entry in
+            number += entry >> 4
+            let chunkText = try #require(site.output("search/index/m-\(number / chunk).json"))
+            let rows = try #require(try JSONSerialization.jsonObject(with: Data(chunkText.utf8)) as? [[String]])
+            return rows[number % chunk][0]
+        }
+    }
+
+    @Test func theDefaultThemeGetsAnIndexAndASearchPage() async throws {
+        let site = try site()
+        try await site.build()
+        #expect(try config(site) == ["version": 1, "documents": 4, "shards": 1, "chunk": 10, "prefix": 3])
+        #expect(try documents(site, with: "run") == ["/notes/running/"])       // "Running", "running": stemmed
+        #expect(try documents(site, with: "phe") == ["/notes/ca-phe/"])        // phê, folded
+        #expect(try documents(site, with: "東京") == ["/notes/tokyo/"])         // a pair of characters
+        #expect(try documents(site, with: "swift") == ["/links/#item-links-swift"])   // a link has no page: its cell
+        let page = try #require(site.output("search/index.html"))
+        #expect(page.contains("data-search-page-box") && page.contains("<meta name=\"robots\" content=\"noindex\">"))
+        let home = try #require(site.output("index.html"))
+        #expect(home.contains("<div class=\"site-search\" hidden data-search-index=\"/search/index/\" data-search-page=\"/search/\""))
+        #expect(home.contains("js/search.js"))
+        #expect(try site.page("sitemap.xml").contains("/search/") == false)
+    }
+
+    @Test func searchFalseWritesNoIndexNoPageAndNoBox() async throws {
+        let site = try site(settings: "search: false\n")
+        try await site.build()
+        #expect(!site.exists("search/index/config.json") && !site.exists("search/index.html"))
+        #expect(site.output("index.html")?.contains("search") == false)
+    }
+
+    @Test func aSectionOrAKindLeavesItsItemsOut() async throws {
+        let link = try String(contentsOfFile: TemporarySite.repository + "/themes/default/kinds/link.yml", encoding: .utf8)
+        let site = try site(notes: "search: false\n", extra: ["themes/default/kinds/link.yml": link + "searchable: false\n"])
+        try await site.build()
+        #expect(try config(site)["documents"] == 0)
+    }
+
+    @Test func aKindSaysWhichFieldsAreReadAndHowMuchTheyWeigh() async throws {
+        let note = "label: Note\npage: true\nsearchable: body^2\nfields: {}\n"
+        let site = try site(extra: ["themes/default/kinds/note.yml": note])
+        try await site.build()
+        #expect(try documents(site, with: "late") == [])              // the title is not read
+        #expect(try documents(site, with: "train") == ["/notes/running/"])
+        let shard = try #require(site.output("search/index/s-0.json"))
+        // "slowly" once in the body, weight 2: document 2 (the notes come after the link, by path).
+        #expect(shard.contains("\"slowli\":[34]"))
+    }
+
+    @Test func aSearchableNameThatIsNoFieldIsAnErrorAtItsPlace() async throws {
+        let note = "label: Note\npage: true\nsearchable: [title^3, bdy, summary^12]\nfields: {}\n"
+        let site = try site(extra: ["themes/default/kinds/note.yml": note])
+        let failures = await site.failures()
+        #expect(failures.contains { $0.hasSuffix("themes/default/kinds/note.yml:3:23: error: 'bdy' in 'searchable' is not a field of this kind; did you mean 'body'?") },
+                "\(failures)")
+        #expect(failures.contains { $0.hasSuffix("themes/default/kinds/note.yml:3:28: error: 'summary^12' in 'searchable' must be a field name, with ^ and a weight from 1 to 9 if it weighs more") },
+                "\(failures)")
+    }
+
+    @Test func anEditOfOneItemsWordsRewritesOnlyTheShardsTheyTouch() async throws {
+        // Enough items for many shards: each with words of its own.
+        var extra: [String: String] = [:]
+        for number in 0..<120 {
+            extra["content/notes/n\(number).md"] = Fixture.item("title: Note \(number)\ndate: 2024-01-01\n", body: "word\(number) common\n")
+        }
+        let site = try site(extra: extra)
+        var options = site.options()
+        options.writeMode = .inPlace
+        let session = BuildSession(options: options)
+        _ = try await session.build()
+        let shards = try #require(try config(site)["shards"])
+        #expect(shards == 16)
+        let before = site.snapshot()
+        let stampsBefore = Self.stamps(site.root + "/public/search/index")
+
+        let edited = site.root + "/content/notes/n7.md"
+        try site.write(["content/notes/n7.md": Fixture.item("title: Note 7\ndate: 2024-01-01\n", body: "word7 common zebra\n")])
+        _ = try await session.build(changed: [edited])
+        let after = site.snapshot()
+        let changed = Set(after.keys.filter { $0.hasPrefix("search/") && after[$0] != before[$0] })
+        let zebra = "search/index/s-\(SearchIndex.shard(of: "zebra", count: shards)).json"
+        // The new word's shard and the metadata chunk that holds the item (its snippet changed).
+        #expect(changed.count == 2 && changed.contains(zebra) && changed.contains { $0.hasPrefix("search/index/m-") },
+                "\(changed.sorted())")
+        // And nothing else of the index was written: every other file is the very file it was.
+        let stampsAfter = Self.stamps(site.root + "/public/search/index")
+        let rewritten = Set(stampsAfter.keys.filter { stampsAfter[$0] != stampsBefore[$0] }.map { "search/index/" + $0 })
+        #expect(rewritten == changed, "\(rewritten.sorted())")
+        #expect(try documents(site, with: "zebra") == ["/notes/n7/"])
+    }
+}

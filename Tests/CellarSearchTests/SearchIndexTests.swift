@@ -1,0 +1,77 @@
+import CellarSearch
+import Foundation
+import Testing
+
+@Suite struct SearchIndexTests {
+    static func document(_ url: String, title: String, body: String, language: String = "en") -> SearchDocument {
+        SearchDocument(url: url, title: title, kind: "Article", date: "2024-05-01", section: "Posts", language: language,
+                       fields: [.init(title, weight: 3), .init(body)], snippet: body)
+    }
+
+    static func build(_ documents: [SearchDocument]) -> [String: String] {
+        let terms = documents.map { DocumentTerms($0, tokenizer: SearchTokenizer(language: $0.language)) }
+        var files: [String: String] = [:]
+        for file in SearchIndex.files(documents, terms: terms) { files[file.path] = String(decoding: file.bytes, as: UTF8.self) }
+        return files
+    }
+
+    static func shard(_ files: [String: String], of term: String) throws -> [String: Any] {
+        let count = try #require(Int(files["search/index/config.json"]?.split(separator: "\"shards\":")[1].prefix { $0.isNumber } ?? ""))
+        let text = try #require(files["search/index/s-\(SearchIndex.shard(of: term, count: count)).json"])
+        return try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    }
+
+    @Test func termsWeighByFieldAndPostingsAreDeltaCoded() throws {
+        let files = Self.build([Self.document("/a/", title: "Running", body: "nothing"),
+                                Self.document("/b/", title: "Other", body: "running and runs")])
+        let shard = try Self.shard(files, of: "run")
+        let postings = try #require((shard["t"] as? [String: [Int]])?["run"])
+        // Document 0: title, weight 3. Document 1 (delta 1): two body words, weight 1 each.
+        #expect(postings == [0 * 16 + 3, 1 * 16 + 2])
+        let aliases = try Self.shard(files, of: "running")["a"] as? [String: String]
+        #expect(aliases?["running"] == "run")
+    }
+
+    @Test func metadataIsChunkedAndSnippetsAreCut() throws {
+        let documents = (0..<23).map { Self.document("/p/\($0)/", title: "Post \($0)", body: "Words \($0) " + String(repeating: "long text ", count: 60)) }
+        let files = Self.build(documents)
+        #expect(files.keys.filter { $0.contains("/m-") }.count == 3)
+        let chunk = try #require(files["search/index/m-2.json"])
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(chunk.utf8)) as? [[String]])
+        #expect(rows.count == 3)
+        #expect(rows[0][0] == "/p/20/" && rows[0][1] == "Post 20" && rows[0][2] == "Article" && rows[0][4] == "Posts")
+        #expect(rows[0][5].count <= SearchIndex.snippetLength + 1 && rows[0][5].hasSuffix("…"))
+    }
+
+    @Test func theSameDocumentsMakeTheSameBytes() {
+        let documents = (0..<40).map { Self.document("/p/\($0)/", title: "Title \($0) café", body: "東京 body \($0 % 7)") }
+        #expect(Self.build(documents) == Self.build(documents))
+    }
+
+    @Test func anEditTouchesOnlyTheShardsOfItsWords() {
+        var documents = (0..<200).map { Self.document("/p/\($0)/", title: "Post \($0)", body: "common words here, item number \($0)") }
+        let before = Self.build(documents)
+        documents[57] = Self.document("/p/57/", title: "Post 57", body: "common words here, item number 57 zebra")
+        let after = Self.build(documents)
+        let changed = Set(after.keys.filter { after[$0] != before[$0] })
+        let count = SearchIndex.shardCount(documents: 200)
+        #expect(changed == ["search/index/s-\(SearchIndex.shard(of: "zebra", count: count)).json", "search/index/m-5.json"])
+    }
+
+    @Test func controlCharactersStayOutOfTheJSON() {
+        #expect(JSONText.quoted("a\u{1B}[31mb\u{7}\u{85}c\n\"d\"") == "\"a[31mbc\\n\\\"d\\\"\"")
+    }
+
+    @Test func shardsArePowersOfTwoFromOneToAThousandAndTwentyFour() {
+        #expect(SearchIndex.shardCount(documents: 0) == 1)
+        #expect(SearchIndex.shardCount(documents: 50) == 8)
+        #expect(SearchIndex.shardCount(documents: 10_000) == 1024)
+        #expect(SearchIndex.shardCount(documents: 1_000_000) == 1024)
+    }
+
+    @Test func theShardHashIsFNV1aOfTheFirstThreeCharacters() {
+        // FNV-1a 32 of "abc" is 0x1A47E90B: search.js computes the same number.
+        #expect(SearchIndex.shard(of: "abcdef", count: 1024) == 0x1A47E90B & 1023)
+        #expect(SearchIndex.shard(of: "running", count: 64) == SearchIndex.shard(of: "run", count: 64))
+    }
+}
