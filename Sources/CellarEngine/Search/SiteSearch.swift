@@ -97,7 +97,7 @@ struct SiteSearch {
                 key.combine(field.weight)
             }
             if let known = cache.terms(of: item.id, key: key.value) { return (document, known) }
-            let terms = DocumentTerms(document, tokenizer: SearchTokenizer(language: item.language))
+            let terms = cache.tokenizers.with(language: item.language) { DocumentTerms(document, tokenizer: $0) }
             cache.remember(terms, of: item.id, key: key.value)
             return (document, terms)
         }
@@ -134,6 +134,10 @@ extension SiteWriter {
 /// What a session remembers of the search index between builds: each item's terms (with the key
 /// of what they were read from), and the hash of each index file the output holds.
 final class SearchCache: Sendable {
+    /// Tokenizers lent out per language: a stemmer and the stems it has worked out (a site's words
+    /// repeat from item to item) serve every item a core reads, not one.
+    let tokenizers = TokenizerPool()
+
     private struct State {
         var terms: [String: (key: UInt64, terms: DocumentTerms)] = [:]
         var written: [String: UInt64] = [:]
@@ -178,5 +182,21 @@ final class SearchCache: Sendable {
         state.withAnnotatedLock { state in
             if state.terms.count > ids.count { state.terms = state.terms.filter { ids.contains($0.key) } }
         }
+    }
+}
+
+/// Tokenizers by language, each used by one thread at a time (a tokenizer keeps its stemmer's
+/// state and a memo of stems): taken for an item and given back after it.
+final class TokenizerPool: Sendable {
+    private struct Lent: @unchecked Sendable {
+        var idle: [String: [SearchTokenizer]] = [:]
+    }
+
+    private let lent = Mutex(Lent())
+
+    func with<T>(language: String, _ body: (SearchTokenizer) -> T) -> T {
+        let tokenizer = lent.withAnnotatedLock { $0.idle[language]?.popLast() } ?? SearchTokenizer(language: language)
+        defer { lent.withAnnotatedLock { $0.idle[language, default: []].append(tokenizer) } }
+        return body(tokenizer)
     }
 }

@@ -66,7 +66,7 @@ import Testing
             of: "<main id=\"main\">", with: "<img src=\"{{site.base_path}}logo.svg\" alt=\"Logo\">\n<main id=\"main\">")])
         let problems = await site.checkDiagnostics()
         #expect(problems.count == 1)
-        #expect(problems.first?.hasPrefix("themes/default/layouts/base.html:40:11: error: image '/logo.svg' not found (on /, /404.html and ") == true)
+        #expect(problems.first?.hasPrefix("themes/default/layouts/base.html:42:11: error: image '/logo.svg' not found (on /, /404.html and ") == true)
         #expect(problems.first?.hasSuffix(" other pages)\n  hint: nothing is published at /logo.svg") == true)
     }
 
