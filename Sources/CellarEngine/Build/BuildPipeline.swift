@@ -80,11 +80,14 @@ struct BuildPipeline: Sendable {
             return model
         }
         let site = model.model
+        let images = try await stage(.images, continuing: true) {
+            await ImageStage(layout: layout, reporter: reporter).run(site, diagnostics: &diagnostics)
+        }
         let feeds = FeedCatalog(siteTitle: site.config.title, sections: site.sections)
         let environment = RenderEnvironment(site: site.config, kinds: site.theme.kinds, sections: site.sectionsByID,
                                             links: site.links, tags: site.tags, siteFeeds: feeds.site,
-                                            navigation: site.navigation, text: site.theme.text)
-        let globalKey = globalKey(site)
+                                            navigation: site.navigation, text: site.theme.text, images: images)
+        let globalKey = globalKey(site, images: images)
         let cellOutput = try await stage(.cells) {
             await CellStage(registry: registry(site, environment: environment), globalKey: globalKey, lean: oneShot)
                 .run(model, memo: &memo.cells, diagnostics: &diagnostics)
@@ -118,6 +121,8 @@ struct BuildPipeline: Sendable {
             nextScheduledChange: site.nextScheduledChange
         )
         report.unpublished = site.unpublished
+        report.imagesProcessed = images.processed
+        report.imagesCached = images.cached
         return report
     }
 
@@ -148,8 +153,9 @@ struct BuildPipeline: Sendable {
     }
 
     /// Everything every page depends on: a different key means render everything again.
-    private func globalKey(_ model: SiteModel) -> UInt64 {
+    private func globalKey(_ model: SiteModel, images: ImageCatalog) -> UInt64 {
         var hash = StableHash()
+        hash.combine(images.fingerprint)
         hash.combine(CellarVersion.current)
         hash.combine(model.theme.fingerprint)
         hash.combine(model.config.sourceHash)

@@ -2,6 +2,7 @@
 package enum BuildStage: String, Sendable, CaseIterable {
     case load = "loading"
     case parse = "parsing"
+    case images = "processing images"
     case cells = "rendering cells"
     case pages = "rendering pages"
     case write = "writing"

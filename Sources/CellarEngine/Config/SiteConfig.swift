@@ -1,5 +1,6 @@
 import CellarDiagnostics
 import CellarHighlight
+import CellarImages
 import CellarMarkdown
 import Foundation
 
@@ -30,6 +31,9 @@ package struct SiteConfig: Sendable {
     /// How much CPU time highlighting may take (`markdown: {highlight_seconds_per_block: …,
     /// highlight_seconds_per_file: …, highlight_seconds_per_build: …}`).
     package var highlightLimits = HighlightLimits()
+    /// `images:`: whether images are processed, and how.
+    package var processesImages = true
+    package var images = ImageSettings()
     /// `menu:` as written; nil: the navigation is the top-level sections.
     package var menu: [MenuEntry]?
     /// `tags: {similar_ok: [[rust, rest]]}`: groups of tags that look alike on purpose.

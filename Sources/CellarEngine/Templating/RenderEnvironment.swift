@@ -23,12 +23,15 @@ final class RenderEnvironment: Sendable {
     let siteText: ThemeTextTable
     /// The theme's words in the other languages items are in, each merged the first time it is asked for.
     private let otherText = Mutex<[String: ThemeTextTable]>([:])
+    /// The images this build processed (empty until ``ImageStage`` has run).
+    let images: ImageCatalog
     /// Each kind's field specs by name, for the field lookups of every cell and page render.
     private let fieldSpecs: [String: [String: FieldSpec]]
 
     init(site: SiteConfig, kinds: [String: KindDefinition], sections: [String: ContentSection], links: LinkResolver,
          tags: TagIndex, siteFeeds: [FeedLink], navigation: [NavigationEntry] = [],
-         text: ThemeTextCatalog = .empty(display: "i18n")) {
+         text: ThemeTextCatalog = .empty(display: "i18n"), images: ImageCatalog = .empty) {
+        self.images = images
         self.site = site
         self.url = site.url
         self.dates = DateFormatting(timeZone: site.timeZone, language: site.language)
@@ -74,7 +77,9 @@ final class RenderEnvironment: Sendable {
     /// in `language` (nil: the site's).
     func mustacheValue(of value: FieldValue, type: FieldType?, labels: [String: String] = [:],
                        language: String? = nil) -> MustacheValue {
-        FieldTemplateValues(dates: dates, url: url, fileHref: fileHref).value(value, type: type, labels: labels, language: language)
+        var values = FieldTemplateValues(dates: dates, url: url, fileHref: fileHref)
+        values.picture = picture(of:)
+        return values.value(value, type: type, labels: labels, language: language)
     }
 
     /// Where an item is on the site, absolute: its page, or — for kinds without pages — its cell on
@@ -86,18 +91,26 @@ final class RenderEnvironment: Sendable {
 
     /// The link to a file named by an `image` or `path` field.
     func fileHref(_ reference: FileReference) -> String? {
-        fileURL(reference, printed: href)
+        fileURL(reference, absolute: false)
+    }
+
+    /// The markup of a processed image (nil: it was not processed).
+    func picture(of reference: FileReference) -> PictureMarkup? {
+        guard let path = reference.contentPath, let entry = images.entries[path] else { return nil }
+        return PictureMarkup(entry: entry, site: url)
     }
 
     /// The absolute URL of a file named by an `image` field (Open Graph, feeds).
     func fileAbsolute(_ reference: FileReference) -> String? {
-        fileURL(reference, printed: absolute)
+        fileURL(reference, absolute: true)
     }
 
     /// A remote file's URL as written; a local one's output address, printed by `printed`.
-    private func fileURL(_ reference: FileReference, printed: (URLPath) -> String) -> String? {
+    private func fileURL(_ reference: FileReference, absolute: Bool) -> String? {
         if let remote = reference.remoteURL { return remote }
-        guard let path = reference.contentPath, let output = links.outputURL(ofFile: path) else { return nil }
-        return printed(output)
+        guard let path = reference.contentPath else { return nil }
+        if let entry = images.entries[path] { return PictureMarkup(entry: entry, site: url, absolute: absolute).fallback }
+        guard let output = links.outputURL(ofFile: path) else { return nil }
+        return absolute ? self.absolute(output) : href(output)
     }
 }

@@ -1,0 +1,48 @@
+import CellarImages
+
+/// A processed image as HTML: a `<picture>` with a `<source>` per format (best first), each a
+/// `srcset` of its widths, and an `<img>` of the JPEG fallback carrying `width`/`height` (no
+/// layout shift) and the placeholder colour as its background.
+struct PictureMarkup: Sendable {
+    var entry: ImageCatalog.Entry
+    var site: SiteURL
+    /// Whether addresses print absolute (feeds, Open Graph) rather than as pages link.
+    var absolute = false
+
+    private func href(_ path: URLPath) -> String { absolute ? site.absolute(path) : site.href(path) }
+
+    /// The fallback's address: the JPEG closest to 960 pixels wide, not below it when one is wider.
+    var fallback: String {
+        let jpegs = variants(.jpeg)
+        let chosen = jpegs.first { $0.width >= 960 } ?? jpegs.last
+        return chosen.map { href(entry.url(of: $0)) } ?? href(entry.original)
+    }
+
+    func variants(_ format: ImageFormat) -> [ProcessedImage.Variant] {
+        entry.image.variants.filter { $0.format == format }.sorted { $0.width < $1.width }
+    }
+
+    func srcset(_ format: ImageFormat) -> String {
+        variants(format).map { "\(href(entry.url(of: $0))) \($0.width)w" }.joined(separator: ", ")
+    }
+
+    /// The formats other than JPEG, best first: one `<source>` each.
+    var sourceFormats: [ImageFormat] {
+        ImageFormat.allCases.filter { $0 != .jpeg && !variants($0).isEmpty }
+    }
+
+    /// - Parameters:
+    ///   - sizes: the `sizes` attribute: how wide the image is drawn.
+    ///   - lazy: whether it loads when scrolled near (not for the first image a page shows).
+    func html(alt: String, sizes: String, lazy: Bool = true, className: String? = nil) -> String {
+        var html = "<picture" + (className.map { " class=\"\(HTMLEscaping.escape($0))\"" } ?? "") + ">"
+        for format in sourceFormats {
+            html += "<source type=\"\(format.mimeType)\" srcset=\"\(HTMLEscaping.escape(srcset(format)))\" sizes=\"\(HTMLEscaping.escape(sizes))\">"
+        }
+        html += "<img src=\"\(HTMLEscaping.escape(fallback))\" srcset=\"\(HTMLEscaping.escape(srcset(.jpeg)))\""
+        html += " sizes=\"\(HTMLEscaping.escape(sizes))\" width=\"\(entry.image.width)\" height=\"\(entry.image.height)\""
+        html += " alt=\"\(HTMLEscaping.escape(alt))\"" + (lazy ? " loading=\"lazy\"" : "") + " decoding=\"async\""
+        html += " style=\"background-color:\(entry.image.colour)\"></picture>"
+        return html
+    }
+}
