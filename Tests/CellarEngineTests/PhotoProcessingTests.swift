@@ -111,4 +111,30 @@ import Testing
         #expect(site.exists("public/photos/north/north.jpg"))
         #expect(try site.page("photos/index.html").contains("<li>North|/photos/north/north.jpg|x|"))
     }
+
+    @Test func imagesInABundlesBodyBecomePicturesAndOneWithoutAltIsAWarning() async throws {
+        let site = try Self.site([
+            "themes/default/kinds/article.yml": "label: Article\npage: true\nfields: {}\n",
+            "themes/default/cells/article.html": "<li>{{title}}</li>\n",
+            "content/posts/_index.md": Fixture.section("Posts", kind: "article"),
+            "content/posts/trip/index.md": "---\ntitle: Trip\ndate: 2026-02-01\n---\nThe view:\n\n![The bay at dawn](bay.jpg)\n\nAnd ![](other.jpg)\n",
+        ])
+        try site.write(try Self.photo("oriented-gps.jpg"), to: "content/posts/trip/bay.jpg")
+        try site.write(try Self.photo("other.jpg"), to: "content/posts/trip/other.jpg")
+        let report = try await site.build()
+        #expect(report.diagnostics.map { site.relative($0.description) } == [
+            "content/posts/trip/index.md:9:9: warning: the image 'other.jpg' has no alt text\n  hint: say what it shows: ![a red door in Lisbon](other.jpg)",
+        ])
+        let page = try site.page("posts/trip/index.html")
+        #expect(page.contains("""
+            <p><picture><source type="image/webp" srcset="/posts/trip/bay-16.webp 16w, /posts/trip/bay-32.webp 32w, /posts/trip/bay-64.webp 64w" \
+            sizes="(min-width: 48rem) 46rem, 100vw"><img src="/posts/trip/bay-64.jpg" srcset="/posts/trip/bay-16.jpg 16w, \
+            /posts/trip/bay-32.jpg 32w, /posts/trip/bay-64.jpg 64w" sizes="(min-width: 48rem) 46rem, 100vw" width="64" height="48" \
+            alt="The bay at dawn" loading="lazy" decoding="async" style="background-color:#
+            """))
+        #expect(!site.exists("public/posts/trip/bay.jpg"))
+        // Feeds show the JPEG fallback, absolute.
+        let feed = try #require(site.output("posts/feed.xml"))
+        #expect(feed.contains("&lt;img src=&quot;https://example.org/posts/trip/bay-64.jpg&quot; width=&quot;64&quot; height=&quot;48&quot; alt=&quot;The bay at dawn&quot;&gt;"))
+    }
 }

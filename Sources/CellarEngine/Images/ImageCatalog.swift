@@ -9,6 +9,8 @@ struct ImageCatalog: Sendable {
         var folder: String
         /// Where the original would be published; the variants go beside it.
         var original: URLPath
+        /// Whether a Markdown body shows it (`![alt](pic.jpg)`).
+        var inBody = false
 
         /// `photos/dune/cover.jpg` → `photos/dune/cover-960.webp`.
         func url(of variant: ProcessedImage.Variant) -> URLPath {

@@ -19,6 +19,7 @@ struct ImageStage {
         var original: URLPath
         var keepLocation: Bool
         var location: SourceLocation?
+        var inBody = false
     }
 
     enum Outcome: Sendable {
@@ -29,7 +30,7 @@ struct ImageStage {
     func run(_ site: SiteModel, diagnostics: inout DiagnosticBag) async -> ImageCatalog {
         let config = site.config
         guard config.processesImages else { return .empty }
-        let jobs = Self.jobs(site)
+        let jobs = Self.jobs(site, content: layout.content, diagnostics: &diagnostics)
         if jobs.isEmpty { return .empty }
         let cache = Paths.join(layout.cache, "images")
         do throws(FileIOError) { try FileIO.makeDirectories(cache) } catch {
@@ -46,7 +47,8 @@ struct ImageStage {
         for (job, outcome) in zip(jobs, outcomes) {
             let subject = "image '\(job.contentPath)'"
             switch outcome {
-            case .done(let entry, let processed):
+            case .done(var entry, let processed):
+                entry.inBody = job.inBody
                 catalog.entries[job.contentPath] = entry
                 if processed { catalog.processed += 1 } else { catalog.cached += 1 }
                 fingerprint.combine(job.contentPath)
@@ -62,8 +64,48 @@ struct ImageStage {
         return catalog
     }
 
+    /// Every image an item's fields name, then every image of a bundle its body shows, once each.
+    static func jobs(_ site: SiteModel, content: String, diagnostics: inout DiagnosticBag) -> [Job] {
+        var jobs = fieldJobs(site)
+        var places: [String: Int] = [:]
+        for (index, job) in jobs.enumerated() { places[job.contentPath] = index }
+        for (item, files) in site.bundleResources where item.source.swiftValue == nil {
+            guard let bundle = item.bundleDirectory else { continue }
+            let keep = item.fields["keep_location"]?.value.bool ?? site.config.images.keepLocation
+            for file in files where ImageFile.processedExtensions.contains(Paths.fileExtension(file).lowercased()) {
+                let relative = String(file.dropFirst(bundle.count + 1))
+                let original = item.url.appending(relative)
+                let needle = "<img src=\"\(HTMLEscaping.escape(site.config.url.href(original)))\""
+                guard let found = item.contentHTML.range(of: needle) else { continue }
+                let location = markdownLocation(of: relative, in: item, content: content)
+                if item.contentHTML[found.upperBound...].hasPrefix(" alt=\"\"") {
+                    diagnostics.append(.warning("the image '\(relative)' has no alt text", at: location,
+                                                hint: "say what it shows: ![a red door in Lisbon](\(relative))"))
+                }
+                if let place = places[file] { jobs[place].inBody = true; continue }
+                places[file] = jobs.count
+                jobs.append(Job(contentPath: file, original: original, keepLocation: keep, location: location, inBody: true))
+            }
+        }
+        return jobs
+    }
+
+    /// Where the body names `relative` first (its line and column in the file), else the file.
+    static func markdownLocation(of relative: String, in item: ContentItem, content: String) -> SourceLocation {
+        // The file is read again: a one-shot build has let go of the bodies' Markdown by now.
+        let text = (try? FileIO.read(Paths.join(content, item.id))).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        for (index, line) in lines.enumerated() where index + 1 >= item.bodyFirstLine {
+            if let range = line.range(of: "](" + relative) {
+                let column = line[..<range.lowerBound].utf8.count + 3
+                return SourceLocation(file: item.file, line: index + 1, column: column)
+            }
+        }
+        return SourceLocation(file: item.file)
+    }
+
     /// Every image an item's fields name, once each, in item order.
-    static func jobs(_ site: SiteModel) -> [Job] {
+    static func fieldJobs(_ site: SiteModel) -> [Job] {
         var jobs: [Job] = []
         var seen: Set<String> = []
         for item in site.items where item.source.swiftValue == nil {

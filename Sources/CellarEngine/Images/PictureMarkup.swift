@@ -35,13 +35,22 @@ struct PictureMarkup: Sendable {
     ///   - sizes: the `sizes` attribute: how wide the image is drawn.
     ///   - lazy: whether it loads when scrolled near (not for the first image a page shows).
     func html(alt: String, sizes: String, lazy: Bool = true, className: String? = nil) -> String {
+        html(escapedAlt: HTMLEscaping.escape(alt), sizes: sizes, lazy: lazy, className: className)
+    }
+
+    /// The same, with the alt text already escaped (as cmark wrote it).
+    func html(escapedAlt alt: Substring, sizes: String, lazy: Bool = true, className: String? = nil) -> String {
+        html(escapedAlt: String(alt), sizes: sizes, lazy: lazy, className: className)
+    }
+
+    func html(escapedAlt alt: String, sizes: String, lazy: Bool = true, className: String? = nil) -> String {
         var html = "<picture" + (className.map { " class=\"\(HTMLEscaping.escape($0))\"" } ?? "") + ">"
         for format in sourceFormats {
             html += "<source type=\"\(format.mimeType)\" srcset=\"\(HTMLEscaping.escape(srcset(format)))\" sizes=\"\(HTMLEscaping.escape(sizes))\">"
         }
         html += "<img src=\"\(HTMLEscaping.escape(fallback))\" srcset=\"\(HTMLEscaping.escape(srcset(.jpeg)))\""
         html += " sizes=\"\(HTMLEscaping.escape(sizes))\" width=\"\(entry.image.width)\" height=\"\(entry.image.height)\""
-        html += " alt=\"\(HTMLEscaping.escape(alt))\"" + (lazy ? " loading=\"lazy\"" : "") + " decoding=\"async\""
+        html += " alt=\"\(alt)\"" + (lazy ? " loading=\"lazy\"" : "") + " decoding=\"async\""
         html += " style=\"background-color:\(entry.image.colour)\"></picture>"
         return html
     }

@@ -25,6 +25,8 @@ final class RenderEnvironment: Sendable {
     private let otherText = Mutex<[String: ThemeTextTable]>([:])
     /// The images this build processed (empty until ``ImageStage`` has run).
     let images: ImageCatalog
+    /// Bodies' `<img>` of processed images, drawn from their variants.
+    let bodyPictures: BodyPictures
     /// Each kind's field specs by name, for the field lookups of every cell and page render.
     private let fieldSpecs: [String: [String: FieldSpec]]
 
@@ -32,6 +34,7 @@ final class RenderEnvironment: Sendable {
          tags: TagIndex, siteFeeds: [FeedLink], navigation: [NavigationEntry] = [],
          text: ThemeTextCatalog = .empty(display: "i18n"), images: ImageCatalog = .empty) {
         self.images = images
+        self.bodyPictures = BodyPictures(images, site: site.url)
         self.site = site
         self.url = site.url
         self.dates = DateFormatting(timeZone: site.timeZone, language: site.language)
