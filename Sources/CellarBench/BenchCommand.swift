@@ -26,7 +26,10 @@ enum BenchCommand {
             defer { if !options.keep { workspace.cleanUp() } }
             printHeader(options, tools: tools, workspace: workspace)
             var summary = TargetSummary()
-            if options.scaling {
+            if options.images > 0 {
+                Report.heading("Photos: \(options.images) camera-sized JPEGs")
+                try ImagePhase(tools: tools, workspace: workspace, count: options.images, hugo: options.hugo).run()
+            } else if options.scaling {
                 try ScalingPhase(tools: tools, workspace: workspace, sizes: options.sizes, seed: options.seed,
                                  runs: options.runs, compareHugo: options.compareHugo).run(summary: &summary)
             } else {
