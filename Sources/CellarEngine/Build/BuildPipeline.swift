@@ -83,6 +83,10 @@ struct BuildPipeline: Sendable {
         let images = try await stage(.images, continuing: true) {
             await ImageStage(layout: layout, reporter: reporter).run(site, diagnostics: &diagnostics)
         }
+        if memo.images != images.fingerprint {
+            memo.pages = PageStage.Memo()
+            memo.images = images.fingerprint
+        }
         let feeds = FeedCatalog(siteTitle: site.config.title, sections: site.sections)
         let environment = RenderEnvironment(site: site.config, kinds: site.theme.kinds, sections: site.sectionsByID,
                                             links: site.links, tags: site.tags, siteFeeds: feeds.site,

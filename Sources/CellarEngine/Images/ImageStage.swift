@@ -53,6 +53,7 @@ struct ImageStage {
                 if processed { catalog.processed += 1 } else { catalog.cached += 1 }
                 fingerprint.combine(job.contentPath)
                 fingerprint.combine(entry.folder)
+                fingerprint.combine(job.inBody ? 1 : 0)
                 for warning in entry.image.warnings {
                     diagnostics.append(.warning("\(subject): \(warning.message)", at: job.location, hint: warning.hint))
                 }
