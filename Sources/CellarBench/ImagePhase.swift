@@ -39,7 +39,7 @@ struct ImagePhase {
             ---
 
             """, to: cellarSite + "/content/_index.md")
-        try files.write("---\ntitle: Photos\nkind: photo\nlayout: photo-grid\npaginate: 100\n---\n", to: cellarSite + "/content/photos/_index.md")
+        try files.write("---\ntitle: Photos\nkind: photo\npaginate: 100\n---\n", to: cellarSite + "/content/photos/_index.md")
         let hugoSite = workspace.root + "/hugo-images"
         try files.write(Self.hugoConfig, to: hugoSite + "/hugo.toml")
         try files.write(Self.hugoSingle, to: hugoSite + "/layouts/_default/single.html")
@@ -60,7 +60,7 @@ struct ImagePhase {
         var rows: [[String]] = []
         let cellarFull = try measure(tools.cellar, ["build", "--site", cellarSite], log: "images-cellar-full")
         // A settings file touched: the build runs (it is not "up to date") but no photo changed.
-        try files.write("---\ntitle: Photos\nkind: photo\nlayout: photo-grid\npaginate: 50\n---\n", to: cellarSite + "/content/photos/_index.md")
+        try files.write("---\ntitle: Photos\nkind: photo\npaginate: 50\n---\n", to: cellarSite + "/content/photos/_index.md")
         let cellarAgain = try measure(tools.cellar, ["build", "--site", cellarSite], log: "images-cellar-again")
         let processed = FileTree.read(workspace.log("images-cellar-again.out")).flatMap(Self.processedCount) ?? "?"
         rows.append(["Cellar", Report.seconds(cellarFull.wall), Report.mebibytes(cellarFull.peakRSS),

@@ -243,21 +243,22 @@ img { max-width: 100%; height: auto; }
 .cell-photo-frame img { display: block; width: 100%; height: 100%; aspect-ratio: 3 / 2; object-fit: cover; }
 .cell-photo-frame picture { display: contents; }
 
-/* photo-grid layout: rows that keep each photo's aspect ratio (--w / --h, from the image), about
-   15rem high on a desktop, a photo per row on a phone. */
-.photo-grid { display: flex; flex-wrap: wrap; gap: 0.5rem; }
-.photo-grid::after { content: ""; flex-grow: 1e4; }
-.photo-grid .cell-photo {
+/* A list of photos only is a grid: rows that keep each photo's aspect ratio (--w / --h, from the
+   image), about 15rem high on a desktop, a photo per row on a phone. */
+.cells:has(> .cell-photo):not(:has(> :not(.cell-photo))) { display: flex; flex-wrap: wrap; gap: 0.5rem; border: 0; background: none; box-shadow: none; overflow: visible; }
+.cells:has(> .cell-photo):not(:has(> :not(.cell-photo)))::after { content: ""; flex-grow: 1e4; }
+.cells:has(> .cell-photo):not(:has(> :not(.cell-photo))) > .cell-photo {
   --ratio: calc(var(--w, 3) / var(--h, 2));
   display: flex; flex-direction: column; align-items: stretch; margin: 0; padding: 0; overflow: hidden;
   border: 0; border-radius: var(--radius); background: var(--surface);
   flex: var(--ratio) 1 calc(var(--ratio) * 15rem);
 }
-.photo-grid .cell-photo-frame { height: auto; }
-.photo-grid .cell-photo-frame img { height: auto; aspect-ratio: var(--w, 3) / var(--h, 2); object-fit: cover; }
-.photo-grid .cell-photo .cell-body { padding: 0.5rem 0.75rem 0.6rem; }
-.photo-grid .cell-title { font-size: 0.95rem; }
-.photo-grid .cell-caption, .photo-grid .cell-meta { font-size: 0.85rem; }
+.cells > .cell-photo:only-of-type, .cells:not(:has(> :not(.cell-photo))) > .cell-photo { border-top: 0; }
+.cells:not(:has(> :not(.cell-photo))) .cell-photo-frame { height: auto; }
+.cells:not(:has(> :not(.cell-photo))) .cell-photo-frame img { height: auto; aspect-ratio: var(--w, 3) / var(--h, 2); object-fit: cover; }
+.cells:not(:has(> :not(.cell-photo))) .cell-photo .cell-body { padding: 0.5rem 0.75rem 0.6rem; }
+.cells:not(:has(> :not(.cell-photo))) .cell-title { font-size: 0.95rem; }
+.cells:not(:has(> :not(.cell-photo))) .cell-caption, .cells:not(:has(> :not(.cell-photo))) .cell-meta { font-size: 0.85rem; }
 .item-figure picture { display: contents; }
 .item-figure img { height: auto; }
 .cell-photo .cell-body { padding: 1rem 1.25rem; }
@@ -535,7 +536,7 @@ img { max-width: 100%; height: auto; }
   .cell-video { grid-template-columns: 1fr; }
   .cell-photo { grid-template-columns: 1fr; }
   .cell-photo-frame img { height: auto; }
-  .photo-grid .cell-photo { flex-basis: 100%; }
+  .cells:not(:has(> :not(.cell-photo))) > .cell-photo { flex-basis: 100%; }
   .cell-article.has-media { grid-template-columns: 1fr 5rem; gap: 0.9rem; }
   .review-card { grid-template-columns: 5.5rem 1fr; gap: 1rem; }
   .neighbours { grid-template-columns: 1fr; }
@@ -1462,32 +1463,6 @@ fields:
 </header>
 {{#page.intro}}<div class="intro prose">{{{page.intro}}}</div>{{/page.intro}}
 {{>sections}}
-{{>pagination}}
-</div>
-{{/main}}
-{{/base}}
-
-"""#,
-        "layouts/photo-grid.html": #"""
-{{! A section of photos as a grid of rows that keep each photo's aspect ratio: `layout: photo-grid` in its _index.md. }}
-{{<base}}
-{{$main}}
-<div class="wrap wide">
-<header class="page-head">
-<h1>{{page.title}}</h1>
-{{#page.description}}<p class="lede">{{page.description}}</p>{{/page.description}}
-</header>
-{{#page.intro}}<div class="intro prose">{{{page.intro}}}</div>{{/page.intro}}
-{{#page.sections}}
-<section class="list-section"{{#title}} aria-labelledby="group-{{anchor}}"{{/title}}>
-{{#title}}<h2 class="group-title" id="group-{{anchor}}">{{title}}</h2>{{/title}}
-{{^title}}<h2 class="visually-hidden">{{t.entries}}</h2>{{/title}}
-<div class="photo-grid">
-{{{cells}}}
-</div>
-</section>
-{{/page.sections}}
-{{^page.sections}}<p class="empty">{{t.nothing_yet}}</p>{{/page.sections}}
 {{>pagination}}
 </div>
 {{/main}}

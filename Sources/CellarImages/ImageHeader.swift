@@ -13,7 +13,7 @@ struct ImageHeader {
     init(_ source: String, settings: ImageSettings, warnings: inout [ImageProblem]) throws(ImageProblem) {
         guard let loaderName = vips_foreign_find_load(source) else {
             _ = ImageLibrary.lastError()
-            throw ImageProblem(.unreadable, "the file is not an image Cellar can read",
+            throw ImageProblem(.notAnImage, "the file is not an image Cellar can read",
                                hint: "use JPEG, PNG, WebP, GIF, TIFF, HEIC or AVIF")
         }
         // The class name: VipsForeignLoadJpegFile, VipsForeignLoadPngFile, VipsForeignLoadNsgifFile…

@@ -1,7 +1,7 @@
 /// Why an image could not be processed, or what was done about something odd in it.
 package struct ImageProblem: Error, Sendable, Hashable, Codable, CustomStringConvertible {
     package enum Reason: String, Sendable, Codable {
-        case unreadable, tooManyPixels, truncated, wrongExtension, hugeProfile, animated, cannotWrite, libraryMissing
+        case notAnImage, unreadable, tooManyPixels, truncated, wrongExtension, hugeProfile, animated, cannotWrite, libraryMissing
     }
 
     package var reason: Reason

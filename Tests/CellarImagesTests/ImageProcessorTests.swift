@@ -132,7 +132,7 @@ import Testing
         let error = #expect(throws: ImageProblem.self) {
             try ImageProcessor(settings: Self.small).process(Self.fixture("not-an-image.jpg"), into: try Self.folder())
         }
-        #expect(error?.reason == .unreadable)
+        #expect(error?.reason == .notAnImage)
     }
 
     @Test func imagesProcessInParallel() async throws {

@@ -57,6 +57,10 @@ struct ImageStage {
                 for warning in entry.image.warnings {
                     diagnostics.append(.warning("\(subject): \(warning.message)", at: job.location, hint: warning.hint))
                 }
+            case .failed(let problem) where problem.reason == .notAnImage:
+                // No format libvips knows (an SVG named .png, a placeholder): published as it is, as
+                // any other file.
+                continue
             case .failed(let problem):
                 diagnostics.append(.error("\(subject): \(problem.message)", at: job.location, hint: problem.hint))
             }
