@@ -83,10 +83,8 @@ struct BuildPipeline: Sendable {
         let images = try await stage(.images, continuing: true) {
             await ImageStage(layout: layout, reporter: reporter).run(site, diagnostics: &diagnostics)
         }
-        if memo.images != images.fingerprint {
-            memo.pages = PageStage.Memo()
-            memo.images = images.fingerprint
-        }
+        if memo.images?.fingerprint != images.fingerprint { memo.pages = PageStage.Memo() }
+        memo.images = images
         let feeds = FeedCatalog(siteTitle: site.config.title, sections: site.sections)
         let environment = RenderEnvironment(site: site.config, kinds: site.theme.kinds, sections: site.sectionsByID,
                                             links: site.links, tags: site.tags, siteFeeds: feeds.site,
@@ -102,8 +100,9 @@ struct BuildPipeline: Sendable {
         // pages show, and reports them all together.
         var linkProblems: [Diagnostic] = []
         let pages = try await stage(.pages) {
-            let pages = await PageStage(model: model, cells: cellOutput, dates: environment.dates, feeds: feeds,
+            var pages = await PageStage(model: model, cells: cellOutput, dates: environment.dates, feeds: feeds,
                                         remembers: options.writeMode != .staged).run(memo: &memo.pages)
+            pages.files = images.publishedFiles(pages.files)
             Trace.mark("pages assembled")
             let problems = await PageLinkCheck(model: site, files: pages.files)
                 .problems(changed: pages.dirty == nil ? nil : model.changed, memo: &memo.links)

@@ -30,4 +30,16 @@ struct ImageCatalog: Sendable {
     var fingerprint: UInt64 = 0
 
     static let empty = ImageCatalog()
+
+    /// The site's files (see ``SiteAddresses``) as the writer publishes them with these images: the
+    /// variants, and no original (but one a body shows: its Markdown link is checked as written).
+    func publishedFiles(_ files: Set<String>) -> Set<String> {
+        guard !entries.isEmpty else { return files }
+        var files = files
+        for entry in entries.values {
+            if !entry.inBody { files.remove(entry.original.outputFile) }
+            for variant in entry.image.variants { files.insert(entry.url(of: variant).outputFile) }
+        }
+        return files
+    }
 }

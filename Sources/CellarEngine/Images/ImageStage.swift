@@ -82,8 +82,9 @@ struct ImageStage {
                 let original = item.url.appending(relative)
                 let needle = "<img src=\"\(HTMLEscaping.escape(site.config.url.href(original)))\""
                 guard let found = item.contentHTML.range(of: needle) else { continue }
-                let location = markdownLocation(of: relative, in: item, content: content)
-                if item.contentHTML[found.upperBound...].hasPrefix(" alt=\"\"") {
+                let (location, writtenWithoutAlt) = markdownLocation(of: relative, in: item, content: content)
+                // Only `![](pic.jpg)` as written (a shortcode's `<img>` is its own to check).
+                if writtenWithoutAlt, item.contentHTML[found.upperBound...].hasPrefix(" alt=\"\"") {
                     diagnostics.append(.warning("the image '\(relative)' has no alt text", at: location,
                                                 hint: "say what it shows: ![a red door in Lisbon](\(relative))"))
                 }
@@ -96,17 +97,18 @@ struct ImageStage {
     }
 
     /// Where the body names `relative` first (its line and column in the file), else the file.
-    static func markdownLocation(of relative: String, in item: ContentItem, content: String) -> SourceLocation {
+    /// - Returns: also whether it is written `![](relative)`, without alt text.
+    static func markdownLocation(of relative: String, in item: ContentItem, content: String) -> (SourceLocation, Bool) {
         // The file is read again: a one-shot build has let go of the bodies' Markdown by now.
         let text = (try? FileIO.read(Paths.join(content, item.id))).map { String(decoding: $0, as: UTF8.self) } ?? ""
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         for (index, line) in lines.enumerated() where index + 1 >= item.bodyFirstLine {
             if let range = line.range(of: "](" + relative) {
                 let column = line[..<range.lowerBound].utf8.count + 3
-                return SourceLocation(file: item.file, line: index + 1, column: column)
+                return (SourceLocation(file: item.file, line: index + 1, column: column), line[..<range.lowerBound].hasSuffix("!["))
             }
         }
-        return SourceLocation(file: item.file)
+        return (SourceLocation(file: item.file), false)
     }
 
     /// Every image an item's fields name, once each, in item order.
