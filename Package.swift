@@ -29,6 +29,7 @@ let package = Package(
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]),
         // Snowball stemmers (Debian libstemmer-dev, no pkg-config file: the module map links -lstemmer); only CellarSearch imports it.
         .systemLibrary(name: "CStemmer", providers: [.apt(["libstemmer-dev"]), .brew(["snowball"])]),
+        .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"]), .brew(["vips"])]),
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]),
         // toml11 (C++17, header-only, Debian libtoml11-dev) behind an `extern "C"` header; only CellarTOML imports it.
         .target(
@@ -56,6 +57,8 @@ let package = Package(
         ),
         // Build-time syntax highlighting of code blocks; the .lang sources are embedded by scripts/embed-highlight-definitions.
         .target(name: "CellarHighlight", dependencies: ["AnnotatedLocking", "CellarDiagnostics", "CellarEscaping", "CSourceHighlight"], exclude: ["Definitions"]),
+        // Photos resized, turned upright and stripped of location at build time; CellarImages alone imports libvips.
+        .target(name: "CellarImages", dependencies: ["CVips"]),
         .target(name: "CellarYAML", dependencies: ["CYAML", "CellarDiagnostics", "CellarTree"]),
         .target(name: "CellarTOML", dependencies: ["CToml11", "CellarDiagnostics", "CellarTree"]),
         .target(name: "CellarMustache", dependencies: ["AnnotatedLocking", "CellarEscaping"]),
@@ -63,7 +66,7 @@ let package = Package(
         .target(name: "CellarSearch", dependencies: ["CStemmer"]),
         .target(
             name: "CellarEngine",
-            dependencies: ["AnnotatedLocking", "CellarDiagnostics", "CellarEscaping", "CellarHighlight", "CellarMarkdown", "CellarSearch", "CellarTree", "CellarTOML", "CellarYAML", "CellarMustache", "DirectoryEntries", "IgnoredFileNames"]
+            dependencies: ["AnnotatedLocking", "CellarDiagnostics", "CellarEscaping", "CellarHighlight", "CellarImages", "CellarMarkdown", "CellarSearch", "CellarTree", "CellarTOML", "CellarYAML", "CellarMustache", "DirectoryEntries", "IgnoredFileNames"]
         ),
         // `cellar import hugo|jekyll`: reads another generator's site and writes a Cellar site (depends on the engine, never the reverse).
         .target(name: "CellarImport", dependencies: ["AnnotatedLocking", "CellarDiagnostics", "CellarEngine", "CellarMarkdown", "CellarTOML", "CellarTree", "CellarYAML"]),
@@ -96,6 +99,7 @@ let package = Package(
         .testTarget(name: "CellarMarkdownTests", dependencies: ["CellarMarkdown"]),
         .testTarget(name: "CellarHighlightTests", dependencies: ["CellarHighlight"]),
         .testTarget(name: "CellarSearchTests", dependencies: ["CellarSearch"]),
+        .testTarget(name: "CellarImagesTests", dependencies: ["CellarImages"], resources: [.copy("Fixtures")]),
         .target(name: "CellarTestSupport", path: "Tests/Support"),
         .testTarget(name: "CellarServerTests", dependencies: ["AnnotatedLocking", "CellarServer", "CellarTestSupport", "IgnoredFileNames"]),
         .testTarget(name: "CellarMustacheTests", dependencies: ["AnnotatedLocking", "CellarMustache"]),

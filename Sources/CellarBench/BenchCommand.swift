@@ -26,7 +26,10 @@ enum BenchCommand {
             defer { if !options.keep { workspace.cleanUp() } }
             printHeader(options, tools: tools, workspace: workspace)
             var summary = TargetSummary()
-            if options.search {
+            if options.images > 0 {
+                Report.heading("Photos: \(options.images) camera-sized JPEGs")
+                try ImagePhase(tools: tools, workspace: workspace, count: options.images, hugo: options.hugo).run()
+            } else if options.search {
                 try workspace.makeSite(at: workspace.site, themes: tools.themes)
                 let corpus = try makeCorpus(options, format: .cellar, into: workspace.content)
                 let runner = CellarRunner(tools: tools, workspace: workspace)

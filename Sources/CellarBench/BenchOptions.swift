@@ -22,6 +22,10 @@ struct BenchOptions: Sendable {
     var search = false
     var pagefind: String?
     var queries = ["garden", "morning market"]
+    /// `--images N`: the photo phase alone, with N camera-sized photos.
+    var images = 0
+    /// The Hugo the photo phase compares with: the last `--hugo PATH`.
+    var hugo: String? { hugoBinaries.last }
 
     static let usage = """
         Usage: cellar-bench [--items N] [--runs N] [--edits K] [--seed S] [--corpus DIR]
@@ -77,6 +81,12 @@ struct BenchOptions: Sendable {
           --hugo-site DIR   The Hugo site (default: <repo>/../shared/bench/hugo-site)
           -h, --help        Show this help
 
+        cellar-bench --images N [--hugo PATH]
+                            Photos alone: N camera-sized JPEGs (4000×3000, scripts/make-photos.py, Pillow) built
+                            as a photo stream by Cellar and, with --hugo, by a Hugo twin site making the same
+                            widths and formats with .Process; wall time and peak RSS of a full build and of a
+                            rebuild with no photo changed, and how many photos that rebuild processed
+
         cellar-bench --io-floor CONTENT MANIFEST OUT
                             The I/O floor alone: reads every file under CONTENT, then writes each file that
                             MANIFEST names ("size path" lines) under OUT with that many bytes, folders made as
@@ -116,6 +126,7 @@ struct BenchOptions: Sendable {
             case "--repo": repository = try value()
             case "--cellar": cellar = try value()
             case "--hugo-site": hugoSite = try value()
+            case "--images": images = try Self.number(try value(), option: name, minimum: 1)
             case "--hugo": hugoBinaries.append(try value()); compareHugo = true
             case "--keep": try flag(); keep = true
             case "--compare-hugo": try flag(); compareHugo = true

@@ -7,7 +7,14 @@ enum BuildSummary {
     static func line(_ report: BuildReport, output: String) -> String {
         let seconds = report.duration.milliseconds / 1000
         return "Built \(count(report.pages, "page")) from \(count(report.items, "item")) in \(String(format: "%.2f", seconds)) s → "
-            + output + changes(report) + unpublished(report.unpublished)
+            + output + changes(report) + images(report) + unpublished(report.unpublished)
+    }
+
+    /// `; images: 3 processed, 120 from the cache`, or nothing for a site without processed images.
+    static func images(_ report: BuildReport) -> String {
+        let total = report.imagesProcessed + report.imagesCached
+        guard total > 0 else { return "" }
+        return "; images: \(report.imagesProcessed) processed, \(report.imagesCached) from the cache"
     }
 
     /// ` (90 written, 0 unchanged)`, ` (nothing changed)` or ` (up to date: no input changed)`.

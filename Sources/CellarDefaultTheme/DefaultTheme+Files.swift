@@ -114,6 +114,7 @@ img { max-width: 100%; height: auto; }
 
 .wrap { width: min(100% - 2rem, 64rem); margin-inline: auto; }
 .wrap.narrow, .narrow { width: min(100% - 2rem, 42rem); margin-inline: auto; }
+.wrap.wide { width: min(100% - 2rem, 80rem); }
 
 .visually-hidden {
   position: absolute !important;
@@ -275,6 +276,26 @@ img { max-width: 100%; height: auto; }
 .cell-photo { padding: 0; display: grid; grid-template-columns: minmax(0, 3fr) minmax(0, 2fr); align-items: center; }
 .cell-photo-frame { display: block; background: var(--surface-2); height: 100%; }
 .cell-photo-frame img { display: block; width: 100%; height: 100%; aspect-ratio: 3 / 2; object-fit: cover; }
+.cell-photo-frame picture { display: contents; }
+
+/* A list of photos only is a grid: rows that keep each photo's aspect ratio (--w / --h, from the
+   image), about 15rem high on a desktop, a photo per row on a phone. */
+.cells:has(> .cell-photo):not(:has(> :not(.cell-photo))) { display: flex; flex-wrap: wrap; gap: 0.5rem; border: 0; background: none; box-shadow: none; overflow: visible; }
+.cells:has(> .cell-photo):not(:has(> :not(.cell-photo)))::after { content: ""; flex-grow: 1e4; }
+.cells:has(> .cell-photo):not(:has(> :not(.cell-photo))) > .cell-photo {
+  --ratio: calc(var(--w, 3) / var(--h, 2));
+  display: flex; flex-direction: column; align-items: stretch; margin: 0; padding: 0; overflow: hidden;
+  border: 0; border-radius: var(--radius); background: var(--surface);
+  flex: var(--ratio) 1 calc(var(--ratio) * 15rem);
+}
+.cells > .cell-photo:only-of-type, .cells:not(:has(> :not(.cell-photo))) > .cell-photo { border-top: 0; }
+.cells:not(:has(> :not(.cell-photo))) .cell-photo-frame { height: auto; }
+.cells:not(:has(> :not(.cell-photo))) .cell-photo-frame img { height: auto; aspect-ratio: var(--w, 3) / var(--h, 2); object-fit: cover; }
+.cells:not(:has(> :not(.cell-photo))) .cell-photo .cell-body { padding: 0.5rem 0.75rem 0.6rem; }
+.cells:not(:has(> :not(.cell-photo))) .cell-title { font-size: 0.95rem; }
+.cells:not(:has(> :not(.cell-photo))) .cell-caption, .cells:not(:has(> :not(.cell-photo))) .cell-meta { font-size: 0.85rem; }
+.item-figure picture { display: contents; }
+.item-figure img { height: auto; }
 .cell-photo .cell-body { padding: 1rem 1.25rem; }
 .cell-caption { margin: 0.3rem 0 0; font-family: var(--serif); font-style: italic; }
 
@@ -550,6 +571,7 @@ img { max-width: 100%; height: auto; }
   .cell-video { grid-template-columns: 1fr; }
   .cell-photo { grid-template-columns: 1fr; }
   .cell-photo-frame img { height: auto; }
+  .cells:not(:has(> :not(.cell-photo))) > .cell-photo { flex-basis: 100%; }
   .cell-article.has-media { grid-template-columns: 1fr 5rem; gap: 0.9rem; }
   .review-card { grid-template-columns: 5.5rem 1fr; gap: 1rem; }
   .neighbours { grid-template-columns: 1fr; }
@@ -1077,8 +1099,8 @@ document.addEventListener("click", (event) => {
 
 """#,
         "cells/photo.html": #"""
-<article class="cell cell-photo" id="{{anchor}}"{{#has_own_language}} lang="{{language}}"{{/has_own_language}}>
-<a class="cell-photo-frame" href="{{url}}" tabindex="-1" aria-hidden="true"><img src="{{image}}" alt="" loading="lazy"></a>
+<article class="cell cell-photo" id="{{anchor}}"{{#has_own_language}} lang="{{language}}"{{/has_own_language}}{{#image.width}} style="--w: {{image.width}}; --h: {{image.height}}"{{/image.width}}>
+<a class="cell-photo-frame" href="{{url}}" tabindex="-1" aria-hidden="true"><picture>{{#image.sources}}<source type="{{type}}" srcset="{{srcset}}" sizes="(min-width: 60rem) 28rem, 100vw">{{/image.sources}}<img src="{{image}}"{{#image.srcset}} srcset="{{image.srcset}}" sizes="(min-width: 60rem) 28rem, 100vw"{{/image.srcset}}{{#image.width}} width="{{image.width}}" height="{{image.height}}"{{/image.width}} alt="" loading="lazy" decoding="async"{{#image.colour}} style="background-color: {{image.colour}}"{{/image.colour}}></picture></a>
 <div class="cell-body">
 <h3 class="cell-title"><a href="{{url}}">{{title}}</a></h3>
 {{#caption}}<p class="cell-caption">{{caption}}</p>{{/caption}}
@@ -1753,6 +1775,7 @@ fields:
   caption: {type: text, required: false, description: "Caption (inline Markdown)"}
   camera: {type: string, required: false, description: "Camera and lens"}
   place: {type: string, required: false, description: "Where it was taken"}
+  keep_location: {type: bool, required: false, description: "Keep the photo's EXIF, GPS position included, in what is published (default: the site's images.keep_location, false)"}
 
 """#,
         "kinds/quote.yml": #"""
@@ -2007,10 +2030,11 @@ fields:
 {{<item}}
 {{$lead}}
 <figure class="item-figure item-photo">
-<img src="{{image}}" alt="{{#alt}}{{alt}}{{/alt}}{{^alt}}{{title}}{{/alt}}">
+<picture>{{#image.sources}}<source type="{{type}}" srcset="{{srcset}}" sizes="(min-width: 48rem) 46rem, 100vw">{{/image.sources}}<img src="{{image}}"{{#image.srcset}} srcset="{{image.srcset}}" sizes="(min-width: 48rem) 46rem, 100vw"{{/image.srcset}}{{#image.width}} width="{{image.width}}" height="{{image.height}}"{{/image.width}} alt="{{#alt}}{{alt}}{{/alt}}{{^alt}}{{title}}{{/alt}}" decoding="async"{{#image.colour}} style="background-color: {{image.colour}}"{{/image.colour}}></picture>
 {{#caption}}<figcaption>{{caption}}</figcaption>{{/caption}}
 </figure>
-{{#camera}}<p class="photo-facts">{{camera}}{{#place}}<span class="dot" aria-hidden="true">·</span>{{place}}{{/place}}</p>{{/camera}}
+{{#image.camera}}<p class="photo-facts">{{image.camera}}{{#image.lens}}<span class="dot" aria-hidden="true">·</span>{{image.lens}}{{/image.lens}}{{#image.exposure}}<span class="dot" aria-hidden="true">·</span>{{image.exposure}}{{/image.exposure}}{{#image.aperture}}<span class="dot" aria-hidden="true">·</span>{{image.aperture}}{{/image.aperture}}{{#image.iso}}<span class="dot" aria-hidden="true">·</span>ISO {{image.iso}}{{/image.iso}}{{#place}}<span class="dot" aria-hidden="true">·</span>{{place}}{{/place}}</p>{{/image.camera}}
+{{^image.camera}}{{#camera}}<p class="photo-facts">{{camera}}{{#place}}<span class="dot" aria-hidden="true">·</span>{{place}}{{/place}}</p>{{/camera}}{{/image.camera}}
 {{/lead}}
 {{/item}}
 

@@ -17,6 +17,9 @@ struct BuildMemo: Sendable {
     var output = WriteStage.Memo()
     /// The code highlighter, prepared by the first build that needs it (it may set up a data folder).
     var highlighter: CodeHighlighter?
+    /// The images of the last build: another ``ImageCatalog/fingerprint`` (a photo changed, added
+    /// or gone) means every page is assembled and written again, and old variants removed.
+    var images: ImageCatalog?
     /// What changed before builds that failed since the last successful one: the output does not
     /// show it yet, so the next build treats it as changed too.
     var unbuilt: ChangeSet?
@@ -28,5 +31,6 @@ struct BuildMemo: Sendable {
         cells.configurators = [:]
         pages = PageStage.Memo()
         links = PageLinkCheck.Memo()
+        images = nil
     }
 }

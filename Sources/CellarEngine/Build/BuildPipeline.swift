@@ -87,6 +87,11 @@ struct BuildPipeline: Sendable {
         // items) are let go of on another thread while the cells are made.
         BackgroundRelease.release(consume parsed)
         let site = model.model
+        let images = try await stage(.processingImages, continuing: true) {
+            await ImageStage(layout: layout, reporter: reporter).run(site, diagnostics: &diagnostics)
+        }
+        if memo.images?.fingerprint != images.fingerprint { memo.pages = PageStage.Memo() }
+        memo.images = images
         // A multilingual site is one site per language, each with its lists, tags, feeds and menu.
         var languageProblems = DiagnosticBag()
         let languageSites = LanguageSite.make(site, rules: rules, diagnostics: &languageProblems)
@@ -95,10 +100,10 @@ struct BuildPipeline: Sendable {
         let environment = RenderEnvironment(site: site.config, kinds: site.theme.kinds, sections: site.sectionsByID,
                                             links: site.links, tags: site.tags, siteFeeds: feeds.site,
                                             navigation: site.navigation, text: site.theme.text,
-                                            languageParts: LanguageSite.sectionsAndTags(languageSites),
+                                            languageParts: LanguageSite.sectionsAndTags(languageSites), images: images,
                                             searchIndex: SiteSearch.isOn(site) ? URLPath(SearchIndex.folder + "/") : nil,
                                             searchPage: SiteSearch.isOn(site) && site.theme.layouts["search"] != nil ? SiteSearch.page : nil)
-        let globalKey = globalKey(site, languageSites: languageSites)
+        let globalKey = globalKey(site, languageSites: languageSites, images: images)
         let cellOutput = try await stage(.renderingCells) {
             await CellStage(registry: registry(site, environment: environment), globalKey: globalKey, lean: oneShot)
                 .run(model, memo: &memo.cells, diagnostics: &diagnostics)
@@ -109,8 +114,9 @@ struct BuildPipeline: Sendable {
         // pages show, and reports them all together.
         var linkProblems: [Diagnostic] = []
         let pages = try await stage(.assemblingPages) {
-            let pages = await PageStage(model: model, cells: cellOutput, dates: environment.dates, feeds: feeds,
+            var pages = await PageStage(model: model, cells: cellOutput, dates: environment.dates, feeds: feeds,
                                         remembers: options.writeMode != .staged, languageSites: languageSites).run(memo: &memo.pages)
+            pages.files = images.publishedFiles(pages.files)
             Trace.mark("pages assembled")
             let problems = await PageLinkCheck(model: site, files: pages.files)
                 .problems(changed: pages.dirty == nil ? nil : model.changed, memo: &memo.links)
@@ -133,6 +139,8 @@ struct BuildPipeline: Sendable {
         )
         report.unpublished = site.unpublished
         report.translations = TranslationCoverage.of(site)
+        report.imagesProcessed = images.processed
+        report.imagesCached = images.cached
         return report
     }
 
@@ -163,8 +171,9 @@ struct BuildPipeline: Sendable {
     }
 
     /// Everything every page depends on: a different key means render everything again.
-    private func globalKey(_ model: SiteModel, languageSites: [LanguageSite]) -> UInt64 {
+    private func globalKey(_ model: SiteModel, languageSites: [LanguageSite], images: ImageCatalog) -> UInt64 {
         var hash = StableHash()
+        hash.combine(images.fingerprint)
         hash.combine(CellarVersion.current)
         hash.combine(model.theme.fingerprint)
         hash.combine(model.config.sourceHash)

@@ -27,6 +27,10 @@ public struct BuildReport: Sendable {
     public var nextScheduledChange: Date?
     /// Whether the build stopped early because no input had changed since the last one.
     public var upToDate = false
+    /// Images processed by this build (resized, converted, stripped); the others came from the cache.
+    public var imagesProcessed = 0
+    /// Images whose variants were already in the cache.
+    public var imagesCached = 0
     /// Items the publishing rules left out: drafts, and items dated in the future.
     package var unpublished = SiteModel.Unpublished()
     /// On a multilingual site, how much of it each language but the default has.

@@ -7,6 +7,8 @@ package enum BuildStage: String, Sendable, CaseIterable {
     case parsingItems = "parsing items"
     /// ``ModelStage``: publishing rules, URLs, tags, the other bodies (``BodyStage``), sections in order.
     case buildingModel = "building the model"
+    /// ``ImageStage``: photos and bundles' images resized into their variants (or taken from the cache).
+    case processingImages = "processing images"
     /// ``CellStage``: each item's cell, once.
     case renderingCells = "rendering cells"
     /// ``PageStage``: every page put together from cells, and links between pages checked.

@@ -1,5 +1,6 @@
 import CellarDiagnostics
 import CellarHighlight
+import CellarImages
 import CellarMarkdown
 import Foundation
 
@@ -36,6 +37,9 @@ package struct SiteConfig: Sendable {
     package var highlightLimits = HighlightLimits()
     /// `search:` as written: nil lets the theme decide (on when it has `layouts/search.html`).
     package var search: Bool?
+    /// `images:`: whether images are processed, and how.
+    package var processesImages = true
+    package var images = ImageSettings()
     /// `menu:` as written; nil: the navigation is the top-level sections.
     package var menu: [MenuEntry]?
     /// `tags: {similar_ok: [[rust, rest]]}`: groups of tags that look alike on purpose.

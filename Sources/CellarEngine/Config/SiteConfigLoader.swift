@@ -1,4 +1,5 @@
 import CellarDiagnostics
+import CellarImages
 import CellarHighlight
 import CellarMarkdown
 import Foundation
@@ -71,6 +72,9 @@ struct SiteConfigLoader {
         )
         config.links = links
         config.highlightLimits = Self.highlightLimits(index.fields["markdown"]?.value.object ?? [:])
+        let images = index.fields["images"]?.value.object ?? [:]
+        config.processesImages = images["process"]?.value.bool ?? true
+        config.images = Self.imageSettings(images, diagnostics: &diagnostics)
         config.feedAliases = Self.feedAliases(index, diagnostics: &diagnostics)
         if let node = index.node?["languages"] {
             config.locations["languages"] = node.location
@@ -109,6 +113,37 @@ struct SiteConfigLoader {
         limits.perFile = seconds("highlight_seconds_per_file") ?? limits.perFile
         limits.perBuild = seconds("highlight_seconds_per_build") ?? limits.perBuild
         return limits
+    }
+
+    /// `images: {widths: [480, 960], formats: [webp, jpeg], max_pixels: …, keep_location: …}`.
+    static func imageSettings(_ settings: [String: TypedField], diagnostics: inout DiagnosticBag) -> ImageSettings {
+        var images = ImageSettings()
+        if case .int(let limit)? = settings["max_pixels"]?.value { images.maxPixels = limit }
+        images.keepLocation = settings["keep_location"]?.value.bool ?? false
+        if case .list(let entries)? = settings["widths"]?.value {
+            var widths: [Int] = []
+            for entry in entries {
+                guard let width = entry.value.int else { continue }
+                if (16...10_000).contains(width) { widths.append(width) } else {
+                    diagnostics.error("image width \(width) must be from 16 to 10000 pixels", at: entry.location,
+                                      hint: "write widths such as [480, 960, 1600, 2400]")
+                }
+            }
+            if !widths.isEmpty { images.widths = Array(Set(widths)).sorted() }
+        }
+        if case .list(let entries)? = settings["formats"]?.value {
+            var formats: [ImageFormat] = []
+            for entry in entries {
+                guard let name = entry.value.string else { continue }
+                let format = name == "jpg" ? ImageFormat.jpeg : ImageFormat(rawValue: name)
+                if let format { if !formats.contains(format) { formats.append(format) } } else {
+                    diagnostics.error("unknown image format '\(name)'", at: entry.location, hint: "write avif, webp or jpeg")
+                }
+            }
+            if !formats.contains(.jpeg) { formats.append(.jpeg) }
+            images.formats = ImageFormat.allCases.filter(formats.contains)
+        }
+        return images
     }
 
     /// `links: {outside: [/docs/], broken: warning}`, each prefix checked.

@@ -40,7 +40,7 @@ struct FeedEntry: Sendable {
         self.updated = max(item.updated ?? date, date)
         self.summary = item.summary
         let figures = images.map { "<p><img src=\"\(Escaping.htmlText($0))\" alt=\"\(Escaping.htmlText(item.title))\"></p>\n" }
-        self.contentHTML = HTMLAbsolutizer.absolutize(figures.joined() + item.contentHTML, origin: url.origin,
+        self.contentHTML = HTMLAbsolutizer.absolutize(figures.joined() + environment.bodyPictures.rewrite(item.contentHTML, absolute: true), origin: url.origin,
                                                       page: location)
         self.tags = item.tags
         self.imageURL = images.first

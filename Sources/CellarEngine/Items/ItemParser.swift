@@ -1,5 +1,6 @@
 import CellarTree
 import CellarDiagnostics
+import CellarImages
 import CellarMarkdown
 import CellarYAML
 import Foundation
@@ -15,6 +16,19 @@ struct ItemParser: Sendable {
     /// Kinds declared with a mistake (reported at the declaration): their items are left untyped,
     /// with no "unknown kind" of their own.
     var unusableKinds: Set<String> = []
+
+    /// With no `date:`, when its photo was taken: the EXIF date of the first image field's file, in
+    /// the site's time zone (read from the image's header only).
+    private func takenDate(_ fields: [String: TypedField]) -> Date? {
+        guard site.processesImages else { return nil }
+        for name in fields.keys.sorted() {
+            guard case .file(let reference)? = fields[name]?.value, let path = reference.contentPath,
+                  ImageFile.processedExtensions.contains(Paths.fileExtension(path).lowercased()) else { continue }
+            guard let taken = ImageFile.taken(Paths.join(layout.content, path)) else { return nil }
+            return DateParser.parse(taken, timeZone: site.timeZone)
+        }
+        return nil
+    }
 
     /// The parsed item, or nil after adding the reasons to `diagnostics`.
     func parse(_ source: ItemSource, bytes: [UInt8], diagnostics: inout DiagnosticBag) -> ContentItem? {
@@ -78,7 +92,7 @@ struct ItemParser: Sendable {
             if !tags.contains(name) { tags.append(name) }
         }
         let title = fields["title"]?.value.string ?? ""
-        let date = fields["date"]?.value.date
+        let date = fields["date"]?.value.date ?? takenDate(fields)
         let section = sections[sectionID]
         var url = Self.defaultURL(source: source, slug: slug, sectionID: sectionID, sections: sections)
         if let pattern = section?.permalink {

@@ -61,6 +61,16 @@ package enum BuiltinSchemas {
             term_ids: {type: bool, default: false, description: "Give each definition term an id, as a heading gets (Hugo's autoDefinitionTermID)"}
             anchors: {type: enum, values: [cellar, github, kramdown], default: cellar, description: "How headings get their ids: Cellar's style, GitHub's (Hugo's Goldmark, Jekyll's GFM kramdown: dots dropped, each space a hyphen) or kramdown's"}
         search: {type: bool, required: false, description: "Write a search index of the items under /search/index/ and the /search/ page (default: on when the theme has layouts/search.html, as the default theme does)"}
+        images:
+          type: object
+          required: false
+          description: "How photos (image fields of a kind's items) and images in bundles' Markdown are processed at build time, with libvips"
+          fields:
+            process: {type: bool, default: true, description: "Write resized variants in several formats with a <picture>; false copies images as they are"}
+            widths: {type: "[int]", required: false, description: "Widths in pixels of the variants (default 480, 960, 1600, 2400); an image is never enlarged"}
+            formats: {type: "[string]", required: false, description: "Formats of the variants, best first: avif, webp, jpeg (default: all three; jpeg is always written, as the fallback)"}
+            max_pixels: {type: int, min: 1, default: 100000000, description: "Images with more pixels are refused before they are decoded (a decompression bomb)"}
+            keep_location: {type: bool, default: false, description: "Keep EXIF metadata, GPS position included, in the variants (an item's keep_location field decides for its photo)"}
         menu: {type: "[string]", required: false, description: "The navigation, in order: sections, pages and links; without it, the top-level sections by weight"}
         tags:
           type: object

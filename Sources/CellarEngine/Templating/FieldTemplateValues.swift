@@ -8,6 +8,8 @@ struct FieldTemplateValues {
     let url: SiteURL
     /// The address of the file a `path` or `image` field names (nil: none is published).
     let fileHref: (FileReference) -> String?
+    /// A processed image's markup, for `image` fields whose file was processed.
+    var picture: (FileReference) -> PictureMarkup? = { _ in nil }
 
     /// `value` as a template sees it; dates in `language` (nil: the site's).
     func value(_ value: FieldValue, type: FieldType?, labels: [String: String] = [:], language: String?) -> MustacheValue {
@@ -23,7 +25,11 @@ struct FieldTemplateValues {
         case .bool(let flag): return .bool(flag)
         case .date(let date): return .custom(DateContext(date: date, dates: dates, language: language))
         case .url(let text): return .custom(URLValueContext(url: url.href(written: text)))
-        case .file(let reference): return .string(fileHref(reference) ?? "")
+        case .file(let reference):
+            if case .image? = type {
+                return .custom(ImageValueContext(url: fileHref(reference) ?? "", picture: picture(reference)))
+            }
+            return .string(fileHref(reference) ?? "")
         case .list(let items):
             let element: FieldType? = if case .list(let inner)? = type { inner } else { nil }
             return .list(items.map { self.value($0.value, type: element, labels: labels, language: language) })

@@ -25,7 +25,7 @@ struct ItemContext: MustacheObject {
         case "has_tags": return .bool(!item.tags.isEmpty)
         case "has_words": return .bool(item.wordCount > 0 || item.body.counts.codeWords > 0)
         case "summary": return .string(item.summary)
-        case "content": return .html(item.contentHTML)
+        case "content": return .html(environment.bodyPictures.rewrite(item.contentHTML))
         case "word_count": return .int(item.wordCount)
         case "code_words": return .int(item.body.counts.codeWords)
         case "reading_time": return .int(item.readingTime)

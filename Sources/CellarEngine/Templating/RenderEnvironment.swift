@@ -31,6 +31,10 @@ final class RenderEnvironment: Sendable {
     /// On a multilingual site, each language's sections (their titles and URLs in it) and tags:
     /// a cell, drawn once for every list, links its item's.
     let languageParts: [String: (sections: [String: ContentSection], tags: TagIndex)]
+    /// The images this build processed (empty until ``ImageStage`` has run).
+    let images: ImageCatalog
+    /// Bodies' `<img>` of processed images, drawn from their variants.
+    let bodyPictures: BodyPictures
     /// Each kind's field specs by name, for the field lookups of every cell and page render.
     private let fieldSpecs: [String: [String: FieldSpec]]
 
@@ -38,9 +42,11 @@ final class RenderEnvironment: Sendable {
          tags: TagIndex, siteFeeds: [FeedLink], navigation: [NavigationEntry] = [],
          text: ThemeTextCatalog = .empty(display: "i18n"), home: URLPath = .root,
          languageParts: [String: (sections: [String: ContentSection], tags: TagIndex)] = [:],
-         searchIndex: URLPath? = nil, searchPage: URLPath? = nil) {
+         images: ImageCatalog = .empty, searchIndex: URLPath? = nil, searchPage: URLPath? = nil) {
         self.searchIndex = searchIndex
         self.searchPage = searchPage
+        self.images = images
+        self.bodyPictures = BodyPictures(images, site: site.url)
         self.site = site
         self.home = home
         self.languageParts = languageParts
@@ -103,7 +109,9 @@ final class RenderEnvironment: Sendable {
     /// in `language` (nil: the site's).
     func mustacheValue(of value: FieldValue, type: FieldType?, labels: [String: String] = [:],
                        language: String? = nil) -> MustacheValue {
-        FieldTemplateValues(dates: dates, url: url, fileHref: fileHref).value(value, type: type, labels: labels, language: language)
+        var values = FieldTemplateValues(dates: dates, url: url, fileHref: fileHref)
+        values.picture = picture(of:)
+        return values.value(value, type: type, labels: labels, language: language)
     }
 
     /// Where an item is on the site, absolute: its page, or — for kinds without pages — its cell on
@@ -115,18 +123,26 @@ final class RenderEnvironment: Sendable {
 
     /// The link to a file named by an `image` or `path` field.
     func fileHref(_ reference: FileReference) -> String? {
-        fileURL(reference, printed: href)
+        fileURL(reference, absolute: false)
+    }
+
+    /// The markup of a processed image (nil: it was not processed).
+    func picture(of reference: FileReference) -> PictureMarkup? {
+        guard let path = reference.contentPath, let entry = images.entries[path] else { return nil }
+        return PictureMarkup(entry: entry, site: url)
     }
 
     /// The absolute URL of a file named by an `image` field (Open Graph, feeds).
     func fileAbsolute(_ reference: FileReference) -> String? {
-        fileURL(reference, printed: absolute)
+        fileURL(reference, absolute: true)
     }
 
     /// A remote file's URL as written; a local one's output address, printed by `printed`.
-    private func fileURL(_ reference: FileReference, printed: (URLPath) -> String) -> String? {
+    private func fileURL(_ reference: FileReference, absolute: Bool) -> String? {
         if let remote = reference.remoteURL { return remote }
-        guard let path = reference.contentPath, let output = links.outputURL(ofFile: path) else { return nil }
-        return printed(output)
+        guard let path = reference.contentPath else { return nil }
+        if let entry = images.entries[path] { return PictureMarkup(entry: entry, site: url, absolute: absolute).fallback }
+        guard let output = links.outputURL(ofFile: path) else { return nil }
+        return absolute ? self.absolute(output) : href(output)
     }
 }

@@ -21,6 +21,35 @@ extension TemplateValues {
             Member("host", .text, "Its host name without `www.`: `example.org`"),
         ])
 
+    static let image = ObjectShape(
+        typeName: "image", title: "Values of an image field", noun: "a value of an image",
+        prints: "its address: for a processed photo, its JPEG variant about 960 pixels wide",
+        members: [
+            Member("url", .text, "Its address, as it prints"),
+            Member("processed", .flag, "Whether Cellar made resized variants of it (not for remote or SVG images, nor with `images: {process: false}`)"),
+            Member("picture", .html, "A whole `<picture>`: a `<source>` per format, `srcset`, `width`/`height` and the placeholder colour"),
+            Member("sources", .list(.object(imageSource)), "Its AVIF and WebP variants, best first, for `<source>` elements of a theme's own"),
+            Member("srcset", .text, "Its JPEG variants: `/photos/a/a-480.jpg 480w, /photos/a/a-960.jpg 960w`"),
+            Member("width", .number, "Width in pixels, upright (its largest variant's)"),
+            Member("height", .number, "Height in pixels, upright"),
+            Member("colour", .text, "Its mean colour, `#7a8c9e`: the background shown while it loads (also `color`)"),
+            Member("color", .text, "The same as `colour`"),
+            Member("landscape", .flag, "Whether it is at least as wide as it is high"),
+            Member("camera", .text, "From its EXIF: make and model, `Canon EOS R5`"),
+            Member("lens", .text, "From its EXIF: the lens, `RF24-105mm F4 L IS USM`"),
+            Member("exposure", .text, "From its EXIF: the exposure time, `1/250 s`"),
+            Member("aperture", .text, "From its EXIF: the f-number, `f/2.8`"),
+            Member("iso", .number, "From its EXIF: the ISO speed, `400`"),
+            Member("focal_length", .number, "From its EXIF: the focal length in millimetres, `50`"),
+        ])
+
+    static let imageSource = ObjectShape(
+        typeName: "image source", title: "Values of an image source", noun: "an image source",
+        members: [
+            Member("type", .text, "`image/avif` or `image/webp`"),
+            Member("srcset", .text, "Its variants in that format, each with its width: `/photos/a/a-480.avif 480w, …`"),
+        ])
+
     /// An `enum` field's value; `values` are the schema's (the reference shows `<value>`).
     static func enumValue(_ values: [String]) -> ObjectShape {
         var members = [

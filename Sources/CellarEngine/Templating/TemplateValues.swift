@@ -127,7 +127,8 @@ package enum TemplateValues {
 
     private static func value(of type: FieldType, labels: [String: String], name: String) -> ValueShape {
         switch type {
-        case .string, .image, .path: .text
+        case .string, .path: .text
+        case .image: .object(image)
         case .text, .markdown: .html
         case .int, .number: .number
         case .bool: .flag

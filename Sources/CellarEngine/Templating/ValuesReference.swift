@@ -52,13 +52,14 @@ enum ValuesReference {
             TemplateValues.pagination, TemplateValues.paginationPage, TemplateValues.pageLanguage, TemplateValues.alternate, TemplateValues.feed, TemplateValues.tagCount,
             TemplateValues.subsection, TemplateValues.tocEntry, TemplateValues.itemTag, TemplateValues.itemSection, TemplateValues.field,
             TemplateValues.fieldValue, TemplateValues.rating, TemplateValues.star, TemplateValues.date, TemplateValues.url,
+            TemplateValues.image, TemplateValues.imageSource,
             TemplateValues.enumValue(["<value>"]),
         ]
     }
 
     private static let fieldTypes = """
-        A kind's fields are given by their type: `string`, `image` and `path` as text (an image or \
-        file prints its address); `text` and `markdown` as HTML; `int` and `number` as numbers; `bool` \
+        A kind's fields are given by their type: `string` and `path` as text (a file prints its \
+        address); `image` as an [image](\(anchor("Values of an image field"))), which prints its address; `text` and `markdown` as HTML; `int` and `number` as numbers; `bool` \
         as true/false; `date` as a [date](\(anchor("Values of a date"))); `url` as a \
         [URL](\(anchor("Values of a URL field"))); `enum` as an [enum value](\(anchor("Values of an enum field"))); \
         a list as a list of its elements; an `object` as its fields by name.

@@ -73,7 +73,7 @@ import Testing
             #expect(try site.page(page).contains(escaped), "\(page)")
         }
         let photo = try site.page("photos/p/index.html")
-        #expect(photo.contains("<img src=\"/images/x%22%27%3E%3Cb%3E.png\" alt=\"\(escaped)\">"), "an image file name is encoded in src")
+        #expect(photo.contains("<img src=\"/images/x%22%27%3E%3Cb%3E.png\" alt=\"\(escaped)\" decoding=\"async\">"), "an image file name is encoded in src")
         #expect(photo.contains("<meta property=\"og:image\" content=\"https://example.org/images/x%22%27%3E%3Cb%3E.png\">"))
         let quote = try site.page("quotes/q/index.html")
         #expect(quote.contains("<a href=\"https://example.org/?q=&#39;onmouseover=alert(1)\"><cite>\(escaped)</cite></a>"))

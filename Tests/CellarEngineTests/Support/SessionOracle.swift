@@ -9,12 +9,14 @@ import Testing
 final class SessionOracle: Sendable {
     enum Edit: Sendable, CustomStringConvertible {
         case write(String, String)
+        /// Bytes rather than text (a photo).
+        case writeData(String, Data)
         case remove(String)
         case move(String, to: String)
 
         var description: String {
             switch self {
-            case .write(let path, _): "write \(path)"
+            case .write(let path, _), .writeData(let path, _): "write \(path)"
             case .remove(let path): "remove \(path)"
             case .move(let from, let to): "move \(from) → \(to)"
             }
@@ -49,6 +51,8 @@ final class SessionOracle: Sendable {
                 switch edit {
                 case .write(let path, let text):
                     try site.write([path: text])
+                case .writeData(let path, let data):
+                    try site.write(data, to: path)
                 case .remove(let path):
                     try site.remove(path)
                 case .move(let from, let to):
@@ -60,7 +64,7 @@ final class SessionOracle: Sendable {
         }
         for edit in edits {
             switch edit {
-            case .write(let path, _), .remove(let path): touched.insert(served.root + "/" + path)
+            case .write(let path, _), .writeData(let path, _), .remove(let path): touched.insert(served.root + "/" + path)
             case .move(let from, let to): touched.formUnion([served.root + "/" + from, served.root + "/" + to])
             }
         }

@@ -1,4 +1,5 @@
 import CellarDiagnostics
+import CellarImages
 
 /// Reads and types every item's file on all cores — the one parse loop of every build. A file is
 /// read again only when the change set says it may differ from when its memo entry was made, or
@@ -56,9 +57,18 @@ struct ParseStage {
         if !frame.reloaded, memo.context != nil, case .paths(let paths) = changes {
             onlyNamedFiles = true
             // The frame is the memo's: only the named files can have changed.
-            for path in paths {
-                guard let relative = Paths.relative(path, to: site.layout.content), let index = memo.index[relative] else { continue }
-                stale.append((index, memo.sources[index]))
+            // A changed photo may change the date of any item without `date:` that shows it (its
+            // EXIF date): every item is typed again.
+            if site.config.processesImages, paths.contains(where: {
+                Paths.relative($0, to: site.layout.content) != nil
+                    && ImageFile.processedExtensions.contains(Paths.fileExtension($0).lowercased())
+            }) {
+                stale = memo.sources.enumerated().map { ($0.offset, $0.element) }
+            } else {
+                for path in paths {
+                    guard let relative = Paths.relative(path, to: site.layout.content), let index = memo.index[relative] else { continue }
+                    stale.append((index, memo.sources[index]))
+                }
             }
         } else {
             let context = Self.context(of: site)

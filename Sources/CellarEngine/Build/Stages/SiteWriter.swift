@@ -222,15 +222,24 @@ struct SiteWriter {
         ///   source, and for an asset both places it may come from: a site's override that goes
         ///   away brings back the theme's file, unchanged itself).
         func add(_ source: String, to path: String, origins: [String]? = nil) {
-            if let sources, !sources.contains(source) { return }
+            if let sources, !sources.contains(source), !(origins ?? []).contains(where: sources.contains) { return }
             copies.append((source, path, origins ?? [source]))
         }
-        for path in model.staticFiles {
+        // A processed image is published as its variants, never as it is (its EXIF may say where
+        // its owner lives).
+        let images = environment.images.entries
+        for (path, entry) in images.sorted(by: { $0.key < $1.key }) {
+            for variant in entry.image.variants {
+                add(Paths.join(entry.folder, variant.file), to: entry.url(of: variant).outputFile,
+                    origins: [Paths.join(layout.content, path)])
+            }
+        }
+        for path in model.staticFiles where images[path] == nil {
             add(Paths.join(layout.content, path), to: path)
         }
         for (item, files) in model.bundleResources {
             guard let bundle = item.bundleDirectory else { continue }
-            for file in files {
+            for file in files where images[file] == nil {
                 let relative = String(file.dropFirst(bundle.count + 1))
                 add(Paths.join(layout.content, file), to: item.url.appending(relative).outputFile)
             }

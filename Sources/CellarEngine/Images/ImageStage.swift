@@ -1,0 +1,185 @@
+internal import CellarEscaping
+import CellarDiagnostics
+import CellarImages
+import Foundation
+
+/// Processes the images items show — `image` fields whose file is beside the item or in
+/// `content/` — into resized, upright, stripped variants, on every core. Each is cached in
+/// `.cellar-cache/images/<key>/` by its bytes and the settings: a build in which no image changed
+/// processes none. A bad image is an error or warning at the field that names it; the others are
+/// processed all the same.
+struct ImageStage {
+    var layout: SiteLayout
+    var reporter: any BuildReporter
+
+    /// Bumped when processing changes what it writes for the same input.
+    static let version = 1
+
+    struct Job: Sendable {
+        var contentPath: String
+        var original: URLPath
+        var keepLocation: Bool
+        var location: SourceLocation?
+        var inBody = false
+    }
+
+    enum Outcome: Sendable {
+        case done(ImageCatalog.Entry, processed: Bool)
+        case failed(ImageProblem)
+    }
+
+    func run(_ site: SiteModel, diagnostics: inout DiagnosticBag) async -> ImageCatalog {
+        let config = site.config
+        guard config.processesImages else { return .empty }
+        let jobs = Self.jobs(site, content: layout.content, diagnostics: &diagnostics)
+        if jobs.isEmpty { return .empty }
+        let cache = Paths.join(layout.cache, "images")
+        do throws(FileIOError) { try FileIO.makeDirectories(cache) } catch {
+            diagnostics.append(error.diagnostic)
+            return .empty
+        }
+        let content = layout.content, settings = config.images
+        let total = jobs.count, reporter = self.reporter
+        let outcomes = await parallelMap(jobs, minimumChunk: 1, progress: { reporter.progress(.processingImages, done: $0, total: total) }) { job in
+            Self.process(job, source: Paths.join(content, job.contentPath), cache: cache, settings: settings)
+        }
+        var catalog = ImageCatalog()
+        var fingerprint = StableHash()
+        for (job, outcome) in zip(jobs, outcomes) {
+            let subject = "image '\(job.contentPath)'"
+            switch outcome {
+            case .done(var entry, let processed):
+                entry.inBody = job.inBody
+                catalog.entries[job.contentPath] = entry
+                if processed { catalog.processed += 1 } else { catalog.cached += 1 }
+                fingerprint.combine(job.contentPath)
+                fingerprint.combine(entry.folder)
+                fingerprint.combine(job.inBody ? 1 : 0)
+                for warning in entry.image.warnings {
+                    diagnostics.append(.warning("\(subject): \(warning.message)", at: job.location, hint: warning.hint))
+                }
+            case .failed(let problem) where problem.reason == .notAnImage:
+                // No format libvips knows (an SVG named .png, a placeholder): published as it is, as
+                // any other file.
+                continue
+            case .failed(let problem):
+                diagnostics.append(.error("\(subject): \(problem.message)", at: job.location, hint: problem.hint))
+            }
+        }
+        catalog.fingerprint = fingerprint.value
+        return catalog
+    }
+
+    /// Every image an item's fields name, then every image of a bundle its body shows, once each.
+    static func jobs(_ site: SiteModel, content: String, diagnostics: inout DiagnosticBag) -> [Job] {
+        var jobs = fieldJobs(site)
+        var places: [String: Int] = [:]
+        for (index, job) in jobs.enumerated() { places[job.contentPath] = index }
+        for (item, files) in site.bundleResources where item.source.swiftValue == nil {
+            guard let bundle = item.bundleDirectory else { continue }
+            let keep = item.fields["keep_location"]?.value.bool ?? site.config.images.keepLocation
+            for file in files where ImageFile.processedExtensions.contains(Paths.fileExtension(file).lowercased()) {
+                let relative = String(file.dropFirst(bundle.count + 1))
+                let original = item.url.appending(relative)
+                let needle = "<img src=\"\(Escaping.htmlText(site.config.url.href(original)))\""
+                guard let found = item.contentHTML.range(of: needle) else { continue }
+                let (location, writtenWithoutAlt) = markdownLocation(of: relative, in: item, content: content)
+                // Only `![](pic.jpg)` as written (a shortcode's `<img>` is its own to check).
+                if writtenWithoutAlt, item.contentHTML[found.upperBound...].hasPrefix(" alt=\"\"") {
+                    diagnostics.append(.warning("the image '\(relative)' has no alt text", at: location,
+                                                hint: "say what it shows: ![a red door in Lisbon](\(relative))"))
+                }
+                if let place = places[file] { jobs[place].inBody = true; continue }
+                places[file] = jobs.count
+                jobs.append(Job(contentPath: file, original: original, keepLocation: keep, location: location, inBody: true))
+            }
+        }
+        return jobs
+    }
+
+    /// Where the body names `relative` first (its line and column in the file), else the file.
+    /// - Returns: also whether it is written `![](relative)`, without alt text.
+    static func markdownLocation(of relative: String, in item: ContentItem, content: String) -> (SourceLocation, Bool) {
+        // The file is read again: a one-shot build has let go of the bodies' Markdown by now.
+        let text = (try? FileIO.read(Paths.join(content, item.id))).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        for (index, line) in lines.enumerated() where index + 1 >= item.bodyFirstLine {
+            if let range = line.range(of: "](" + relative) {
+                let column = line[..<range.lowerBound].utf8.count + 3
+                return (SourceLocation(file: item.file, line: index + 1, column: column), line[..<range.lowerBound].hasSuffix("!["))
+            }
+        }
+        return (SourceLocation(file: item.file), false)
+    }
+
+    /// Every image an item's fields name, once each, in item order.
+    static func fieldJobs(_ site: SiteModel) -> [Job] {
+        var jobs: [Job] = []
+        var seen: Set<String> = []
+        for item in site.items where item.source.swiftValue == nil {
+            // Only `image` fields (a `path` field may name a picture to be offered as it is).
+            let imageFields = Set((site.theme.kinds[item.kind]?.schema.fields ?? []).filter { field in
+                if case .image = field.type { return true }
+                if case .list(.image) = field.type { return true }
+                return false
+            }.map(\.name))
+            if imageFields.isEmpty { continue }
+            let keep = item.fields["keep_location"]?.value.bool ?? site.config.images.keepLocation
+            func visit(_ field: TypedField) {
+                switch field.value {
+                case .file(let reference):
+                    guard let path = reference.contentPath,
+                          ImageFile.processedExtensions.contains(Paths.fileExtension(path).lowercased()),
+                          let original = site.links.outputURL(ofFile: path), seen.insert(path).inserted else { return }
+                    jobs.append(Job(contentPath: path, original: original, keepLocation: keep, location: field.location))
+                case .list(let elements): elements.forEach(visit)
+                default: break
+                }
+            }
+            for name in item.fields.keys.sorted() where imageFields.contains(name) { visit(item.fields[name]!) }
+        }
+        return jobs
+    }
+
+    /// One image: from the cache when its key is there, else processed into it.
+    static func process(_ job: Job, source: String, cache: String, settings: ImageSettings) -> Outcome {
+        var settings = settings
+        settings.keepLocation = job.keepLocation
+        let bytes: [UInt8]
+        do throws(FileIOError) { bytes = try FileIO.read(source) } catch {
+            return .failed(ImageProblem(.unreadable, "cannot read the file: \(error.diagnostic.message)"))
+        }
+        var hash = StableHash()
+        bytes.withUnsafeBytes { hash.combine($0) }
+        hash.combine(version)
+        hash.combine(settings.widths.map(String.init).joined(separator: ","))
+        hash.combine(settings.formats.map(\.rawValue).joined(separator: ","))
+        for number in [settings.jpegQuality, settings.webpQuality, settings.avifQuality, settings.avifEffort,
+                       settings.keepLocation ? 1 : 0, settings.maxPixels, settings.maxProfileBytes] { hash.combine(number) }
+        let key = String(hash.value, radix: 16)
+        let folder = Paths.join(cache, key)
+        let record = Paths.join(folder, "image.json")
+        if let data = try? FileIO.read(record), let image = try? JSONDecoder().decode(ProcessedImage.self, from: Data(data)) {
+            return .done(ImageCatalog.Entry(image: image, folder: folder, original: job.original), processed: false)
+        }
+        let scratch = folder + ".partial-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        defer { FileIO.removeTree(scratch) }
+        do throws(FileIOError) { try FileIO.makeDirectories(scratch) } catch {
+            return .failed(ImageProblem(.cannotWrite, "cannot make its cache folder: \(error.diagnostic.message)"))
+        }
+        let image: ProcessedImage
+        do throws(ImageProblem) { image = try ImageProcessor(settings: settings).process(source, into: scratch) } catch {
+            return .failed(error)
+        }
+        do {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            _ = try FileIO.write(Array(try encoder.encode(image)), to: Paths.join(scratch, "image.json"))
+            FileIO.removeTree(folder)
+            try FileIO.rename(scratch, to: folder)
+        } catch {
+            return .failed(ImageProblem(.cannotWrite, "cannot write its cache folder: \(error)"))
+        }
+        return .done(ImageCatalog.Entry(image: image, folder: folder, original: job.original), processed: true)
+    }
+}

@@ -1,0 +1,140 @@
+@testable import CellarEngine
+import Foundation
+import Testing
+
+/// Photos named by `image` fields are processed at build time: variants beside the page, a
+/// `<picture>` in the cell, the original (with its GPS position) never published, and a cache that
+/// makes a rebuild with no changed photo process none.
+@Suite struct PhotoProcessingTests {
+    static func photo(_ name: String) throws -> Data {
+        try Data(contentsOf: try #require(Bundle.module.url(forResource: "Fixtures/Photos/" + name, withExtension: nil)))
+    }
+
+    static let cell = """
+        <li>{{title}}|{{image}}|{{image.width}}x{{image.height}}|{{image.colour}}|{{image.camera}}|{{image.exposure}}|{{image.aperture}}|{{image.iso}}|{{#date}}{{iso}}{{/date}}
+        {{image.picture}}</li>
+
+        """
+
+    static func site(_ extra: [String: String] = [:], settings: String = "images: {widths: [16, 32, 480], formats: [webp, jpeg]}\n") throws -> TemporarySite {
+        let site = try TemporarySite(files: [
+            "content/_index.md": Fixture.site("timezone: Europe/Paris\n" + settings),
+            "content/photos/_index.md": Fixture.section("Photos", kind: "photo"),
+            "themes/default/kinds/photo.yml": "label: Photo\npage: true\nfields:\n  image: image\n  keep_location: bool?\n",
+            "themes/default/cells/photo.html": cell,
+            "content/photos/north/index.md": "---\ntitle: North\nimage: north.jpg\n---\n",
+            "content/photos/plain.md": "---\ntitle: Plain\ndate: 2026-01-02\nimage: /images/plain.jpg\n---\n",
+        ].merging(extra) { $1 })
+        try site.write(try photo("oriented-gps.jpg"), to: "content/photos/north/north.jpg")
+        try site.write(try photo("plain.jpg"), to: "content/images/plain.jpg")
+        return site
+    }
+
+    @Test func variantsArePublishedAndTheOriginalIsNot() async throws {
+        let site = try Self.site()
+        let report = try await site.build()
+        #expect(report.imagesProcessed == 2 && report.imagesCached == 0)
+        for file in ["north-16.webp", "north-16.jpg", "north-32.webp", "north-32.jpg", "north-64.webp", "north-64.jpg"] {
+            #expect(site.exists("public/photos/north/" + file), "\(file)")
+        }
+        #expect(!site.exists("public/photos/north/north.jpg"))
+        #expect(!site.exists("public/images/plain.jpg"))
+        #expect(site.exists("public/images/plain-64.jpg"))
+        // The GPS position is in the source, not in what is published.
+        let published = try Data(contentsOf: URL(fileURLWithPath: site.root + "/public/photos/north/north-64.jpg"))
+        #expect(published.range(of: Data("Exif\0\0".utf8)) == nil)
+        #expect(try Self.photo("oriented-gps.jpg").range(of: Data("Exif\0\0".utf8)) != nil)
+    }
+
+    @Test func cellsGetAPictureWithSizeColourAndCameraValues() async throws {
+        let site = try Self.site()
+        try await site.build()
+        let page = try site.page("photos/index.html")
+        let line = try #require(page.split(separator: "\n").first { $0.hasPrefix("<li>North|") })
+        // Upright (the file is stored sideways with EXIF orientation 6); the date is the EXIF
+        // DateTimeOriginal (12:30 on the camera's clock) in the site's time zone.
+        #expect(line.hasPrefix("<li>North|/photos/north/north-64.jpg|64x48|#"))
+        #expect(line.hasSuffix("|Canon EOS R5|1/500 s|f/4|100|2026-05-01T12:30:00+02:00"))
+        #expect(page.contains("""
+            <picture><source type="image/webp" srcset="/photos/north/north-16.webp 16w, /photos/north/north-32.webp 32w, \
+            /photos/north/north-64.webp 64w" sizes="(min-width: 72rem) 72rem, 100vw"><img src="/photos/north/north-64.jpg" \
+            srcset="/photos/north/north-16.jpg 16w, /photos/north/north-32.jpg 32w, /photos/north/north-64.jpg 64w" \
+            sizes="(min-width: 72rem) 72rem, 100vw" width="64" height="48" alt="" loading="lazy" decoding="async" \
+            style="background-color:#
+            """))
+    }
+
+    @Test func aRebuildProcessesOnlyTheChangedPhoto() async throws {
+        let site = try Self.site()
+        let first = try await site.build()
+        #expect(first.imagesProcessed == 2)
+        let second = try await site.build()
+        #expect(second.imagesProcessed == 0)
+        // Another photo in place of one: only it is processed.
+        try site.write(try Self.photo("other.jpg"), to: "content/photos/north/north.jpg")
+        let third = try await site.build()
+        #expect(third.imagesProcessed == 1 && third.imagesCached == 1)
+        #expect(try site.page("photos/index.html").contains("<li>North|/photos/north/north-40.jpg|40x30|"))
+        #expect(!site.exists("public/photos/north/north-64.jpg"))
+        // The same bytes under another name are the same image: from the cache.
+        try site.write(try Self.photo("other.jpg"), to: "content/images/plain.jpg")
+        let fourth = try await site.build()
+        #expect(fourth.imagesProcessed == 0 && fourth.imagesCached == 2)
+    }
+
+    @Test func keepLocationKeepsTheEXIF() async throws {
+        let site = try Self.site(["content/photos/north/index.md": "---\ntitle: North\nimage: north.jpg\nkeep_location: true\n---\n"])
+        try await site.build()
+        let published = try Data(contentsOf: URL(fileURLWithPath: site.root + "/public/photos/north/north-64.jpg"))
+        #expect(published.range(of: Data("Exif\0\0".utf8)) != nil)
+    }
+
+    @Test func aBadPhotoIsALocatedErrorAndTheOthersAreStillProcessed() async throws {
+        let site = try Self.site([
+            "content/photos/broken/index.md": "---\ntitle: Broken\nimage: broken.jpg\n---\n",
+        ])
+        try site.write(try Self.photo("truncated.jpg"), to: "content/photos/broken/broken.jpg")
+        let failures = await site.failures().map(site.relative)
+        #expect(failures == [
+            "content/photos/broken/index.md:3:8: error: image 'photos/broken/broken.jpg': the image is truncated: the JPEG file ends before its end marker",
+        ])
+        // The good ones were processed (and cached) all the same.
+        try site.remove("content/photos/broken")
+        let report = try await site.build()
+        #expect(report.imagesProcessed == 0 && report.imagesCached == 2)
+    }
+
+    @Test func processingCanBeTurnedOff() async throws {
+        let site = try Self.site(settings: "images: {process: false}\n")
+        let report = try await site.build()
+        #expect(report.imagesProcessed == 0 && report.imagesCached == 0)
+        #expect(site.exists("public/photos/north/north.jpg"))
+        #expect(try site.page("photos/index.html").contains("<li>North|/photos/north/north.jpg|x|"))
+    }
+
+    @Test func imagesInABundlesBodyBecomePicturesAndOneWithoutAltIsAWarning() async throws {
+        let site = try Self.site([
+            "themes/default/kinds/article.yml": "label: Article\npage: true\nfields: {}\n",
+            "themes/default/cells/article.html": "<li>{{title}}</li>\n",
+            "content/posts/_index.md": Fixture.section("Posts", kind: "article"),
+            "content/posts/trip/index.md": "---\ntitle: Trip\ndate: 2026-02-01\n---\nThe view:\n\n![The bay at dawn](bay.jpg)\n\nAnd ![](other.jpg)\n",
+        ])
+        try site.write(try Self.photo("oriented-gps.jpg"), to: "content/posts/trip/bay.jpg")
+        try site.write(try Self.photo("other.jpg"), to: "content/posts/trip/other.jpg")
+        let report = try await site.build()
+        #expect(report.diagnostics.map { site.relative($0.description) } == [
+            "content/posts/trip/index.md:9:9: warning: the image 'other.jpg' has no alt text\n  hint: say what it shows: ![a red door in Lisbon](other.jpg)",
+        ])
+        let page = try site.page("posts/trip/index.html")
+        #expect(page.contains("""
+            <p><picture><source type="image/webp" srcset="/posts/trip/bay-16.webp 16w, /posts/trip/bay-32.webp 32w, /posts/trip/bay-64.webp 64w" \
+            sizes="(min-width: 48rem) 46rem, 100vw"><img src="/posts/trip/bay-64.jpg" srcset="/posts/trip/bay-16.jpg 16w, \
+            /posts/trip/bay-32.jpg 32w, /posts/trip/bay-64.jpg 64w" sizes="(min-width: 48rem) 46rem, 100vw" width="64" height="48" \
+            alt="The bay at dawn" loading="lazy" decoding="async" style="background-color:#
+            """))
+        #expect(!site.exists("public/posts/trip/bay.jpg"))
+        // Feeds show the JPEG fallback, absolute.
+        let feed = try #require(site.output("posts/feed.xml"))
+        #expect(feed.contains("&lt;img src=&quot;https://example.org/posts/trip/bay-64.jpg&quot; width=&quot;64&quot; height=&quot;48&quot; alt=&quot;The bay at dawn&quot;&gt;"))
+    }
+}
