@@ -39,7 +39,8 @@ struct SiteWriter {
                 site: languageSite.model.config, kinds: model.theme.kinds, sections: languageSite.model.sectionsByID,
                 links: model.links, tags: languageSite.model.tags, siteFeeds: languageSite.feeds.site,
                 navigation: languageSite.model.navigation, text: model.theme.text, home: languageSite.home,
-                languageParts: environment.languageParts)
+                languageParts: environment.languageParts, images: environment.images,
+                searchIndex: environment.searchIndex, searchPage: environment.searchPage)
             self.languageSites.append((languageSite, languageEnvironment))
             renderers[languageSite.language.code] = PageRenderer(environment: languageEnvironment, theme: model.theme,
                                                                 items: model.itemsByID, cells: cells, alternates: alternates)
