@@ -82,6 +82,18 @@ import Testing
         #expect(fourth.imagesProcessed == 0 && fourth.imagesCached == 2)
     }
 
+    /// The same bytes under many names (a corpus's one placeholder poster) are one cache key,
+    /// processed on both cores at once: every photo gets its variants and the build goes through.
+    @Test func manyCopiesOfOnePhotoProcessedAtOnceAllGetTheirVariants() async throws {
+        var extra: [String: String] = [:]
+        for index in 0..<12 { extra["content/photos/copy-\(index).md"] = "---\ntitle: Copy \(index)\ndate: 2026-01-02\nimage: /images/same-\(index).jpg\n---\n" }
+        let site = try Self.site(extra)
+        for index in 0..<12 { try site.write(try Self.photo("plain.jpg"), to: "content/images/same-\(index).jpg") }
+        let report = try await site.build()
+        #expect(report.imagesProcessed + report.imagesCached == 14)
+        for index in 0..<12 { #expect(site.exists("public/images/same-\(index)-32.jpg"), "copy \(index)") }
+    }
+
     @Test func keepLocationKeepsTheEXIF() async throws {
         let site = try Self.site(["content/photos/north/index.md": "---\ntitle: North\nimage: north.jpg\nkeep_location: true\n---\n"])
         try await site.build()

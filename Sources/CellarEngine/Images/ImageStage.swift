@@ -178,6 +178,11 @@ struct ImageStage {
             FileIO.removeTree(folder)
             try FileIO.rename(scratch, to: folder)
         } catch {
+            // Two photos of the same bytes (a site's one placeholder, a photo shown twice) are one
+            // key: processed on two cores at once, the first folder in place wins, the same files.
+            if let data = try? FileIO.read(record), let made = try? JSONDecoder().decode(ProcessedImage.self, from: Data(data)) {
+                return .done(ImageCatalog.Entry(image: made, folder: folder, original: job.original), processed: true)
+            }
             return .failed(ImageProblem(.cannotWrite, "cannot write its cache folder: \(error)"))
         }
         return .done(ImageCatalog.Entry(image: image, folder: folder, original: job.original), processed: true)
