@@ -366,8 +366,14 @@
         if (!list.hidden && !onPage) { e.preventDefault(); close(); } else { input.value = ''; run(); }
       }
     });
-    input.addEventListener('blur', function () { setTimeout(close, 150); });
-    input.addEventListener('focus', function () { if (options.length && input.value) { list.hidden = false; input.setAttribute('aria-expanded', 'true'); } });
+    // Leaving the box closes the list a moment later (a click on a result lands first); coming
+    // back before then keeps it, so results that arrive while the box has focus are shown.
+    var closing = 0;
+    input.addEventListener('blur', function () { clearTimeout(closing); closing = setTimeout(close, 150); });
+    input.addEventListener('focus', function () {
+      clearTimeout(closing);
+      if (options.length && input.value) { list.hidden = false; input.setAttribute('aria-expanded', 'true'); }
+    });
     if (onPage) {
       var q = new URLSearchParams(location.search).get('q');
       if (q) { input.value = q; run(); }
