@@ -104,11 +104,9 @@ import Testing
         options.writeMode = .inPlace
         var memo = BuildMemo()
         let pipeline = BuildPipeline(options: options, reporter: SilentReporter())
-        _ = try await pipeline.run(.unknown, memo: &memo)
-        let first = try #require(memo.model.bodies.entries["notes/n.md"]?.item.body)
+        let first = try #require(try await pipeline.run(.unknown, memo: &memo).model.itemsByID["notes/n.md"]?.body)
         // A rebuild that reads every file again (settings untouched) takes the body from the memo.
-        _ = try await pipeline.run(.unknown, memo: &memo)
-        let second = try #require(memo.model.bodies.entries["notes/n.md"]?.item.body)
+        let second = try #require(try await pipeline.run(.unknown, memo: &memo).model.itemsByID["notes/n.md"]?.body)
         #expect(first === second, "the same rendered body, not a new one")
         #expect(first.html.contains("hl-keyword"))
     }

@@ -15,14 +15,15 @@ struct BuildPipeline: Sendable {
     var oneShot = false
 
     /// Loads, checks, renders and writes what `changes` reaches.
+    /// - Returns: the report and the site built (see ``BuildResult``).
     /// - Throws: ``BuildFailure`` with every diagnostic when any is an error; the output is then untouched.
-    func run(_ changes: ChangeSet, memo: inout BuildMemo) async throws(BuildFailure) -> BuildReport {
+    func run(_ changes: ChangeSet, memo: inout BuildMemo) async throws(BuildFailure) -> BuildResult {
         let changes = changes.merged(with: memo.unbuilt)
         if changes == .everything { memo = BuildMemo() }
         do throws(BuildFailure) {
-            let report = try await stages(changes, memo: &memo)
+            let result = try await stages(changes, memo: &memo)
             memo.unbuilt = nil
-            return report
+            return result
         } catch {
             memo.forgetSite()
             memo.unbuilt = changes
@@ -32,7 +33,7 @@ struct BuildPipeline: Sendable {
 
     // MARK: - Private
 
-    private func stages(_ changes: ChangeSet, memo: inout BuildMemo) async throws(BuildFailure) -> BuildReport {
+    private func stages(_ changes: ChangeSet, memo: inout BuildMemo) async throws(BuildFailure) -> BuildResult {
         let clock = ContinuousClock()
         let start = clock.now
         var timings: [BuildStage: Duration] = [:]
@@ -141,7 +142,9 @@ struct BuildPipeline: Sendable {
         report.translations = TranslationCoverage.of(site)
         report.imagesProcessed = images.processed
         report.imagesCached = images.cached
-        return report
+        return BuildResult(report: report, model: site, pages: pages.pages, alternates: pages.alternates,
+                           languageSites: languageSites, cells: cellOutput.cells, images: images,
+                           captured: memo.output.captured, outputTree: memo.output.folders?.output.tree)
     }
 
     /// The code highlighter when the site wants code in colour, prepared once per session; a

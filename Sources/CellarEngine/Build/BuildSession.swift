@@ -28,7 +28,7 @@ package actor BuildSession {
         var working = memo
         memo = BuildMemo()
         defer { memo = working }
-        return try await pipeline.run(changed.map(ChangeSet.paths) ?? .unknown, memo: &working)
+        return try await pipeline.run(changed.map(ChangeSet.paths) ?? .unknown, memo: &working).report
     }
 
     /// Forgets everything kept from earlier builds.

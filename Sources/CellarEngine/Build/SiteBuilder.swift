@@ -50,17 +50,18 @@ package struct SiteBuilder: Sendable {
         var memo = BuildMemo()
         var pipeline = BuildPipeline(options: options, reporter: reporter)
         pipeline.oneShot = true
-        let report = try await pipeline.run(.everything, memo: &memo)
+        let result = try await pipeline.run(.everything, memo: &memo)
+        let report = result.report
         // The fingerprint taken before the build, even when a file changed while it ran: a change
         // moves the file's ctime on, so the next build's fingerprint differs from this one and it
         // builds again. (Walking the inputs a second time to find out cost seconds at 100k items.)
-        if options.writeMode == .staged, let tree = memo.output.folders?.output.tree {   // the tree this build just swapped in
+        if options.writeMode == .staged, let tree = result.outputTree {   // the tree this build just swapped in
             options.faults.step()
             InputSnapshot(fingerprint: fingerprint, items: report.items, pages: report.pages, output: tree,
                           nextScheduledChange: report.nextScheduledChange, diagnostics: report.diagnostics).save(layout)
         }
         Trace.mark("snapshot saved")
-        BackgroundRelease.release(consume memo)
+        BackgroundRelease.release((consume memo, consume result))
         return report
     }
 

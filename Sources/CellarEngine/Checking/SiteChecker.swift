@@ -30,15 +30,17 @@ package struct SiteChecker: Sendable {
         options.clean = false
         options.writeMode = .memory   // every file rendered, none written; the model stays in the session cache
         var memo = BuildMemo()
-        let build: BuildReport
+        let result: BuildResult
         do throws(BuildFailure) {
-            build = try await BuildPipeline(options: options, reporter: reporter).run(.everything, memo: &memo)
+            result = try await BuildPipeline(options: options, reporter: reporter).run(.everything, memo: &memo)
         } catch {
             return Report(diagnostics: error.diagnostics.sorted, pages: 0, items: 0, built: false)
         }
+        let build = result.report
         var diagnostics = DiagnosticBag(build.diagnostics)
-        if let model = memo.model.model, let output = memo.output.captured {
-            let checker = LinkChecker(model: model, pages: memo.pages.pages, output: output, layout: SiteLayout(options: options))
+        let model = result.model
+        if let output = result.captured {
+            let checker = LinkChecker(model: model, pages: result.pages, output: output, layout: SiteLayout(options: options))
             diagnostics.append(contentsOf: await checker.check())
             diagnostics.append(contentsOf: TagTypoFinder.warnings(for: model.items, similarOK: model.config.similarTags,
                                                                   settingsFile: model.config.file))

@@ -16,17 +16,16 @@ import Testing
         var options = site.options()
         options.writeMode = .memory
         var memo = BuildMemo()
-        _ = try await BuildPipeline(options: options, reporter: SilentReporter()).run(.everything, memo: &memo)
-        let model = try #require(memo.model.model)
-        let written = try #require(memo.output.captured).files
+        let result = try await BuildPipeline(options: options, reporter: SilentReporter()).run(.everything, memo: &memo)
+        let model = result.model
+        let written = try #require(result.captured).files
         // The example site is bilingual: each language's feeds are its own; photos are published as
         // their variants (the example site's stream).
-        var ignored = DiagnosticBag()
-        let languageSites = LanguageSite.make(model, rules: PublishRules(now: options.now), diagnostics: &ignored)
+        let languageSites = result.languageSites
         #expect(!languageSites.isEmpty)
-        let images = try #require(memo.images)
+        let images = result.images
         #expect(!images.entries.isEmpty)
-        let expected = images.publishedFiles(SiteAddresses.files(of: model, pages: memo.pages.pages, languageSites: languageSites))
+        let expected = images.publishedFiles(SiteAddresses.files(of: model, pages: result.pages, languageSites: languageSites))
         #expect(expected.subtracting(written).sorted() == [])
         #expect(written.subtracting(expected).sorted() == [])
         #expect(written.contains("old/moved/index.html") && written.contains("photos/harbour-at-dusk/index.html"))

@@ -21,17 +21,17 @@ import Testing
         var options = site.options()
         options.writeMode = .memory
         var memo = BuildMemo()
-        _ = try await BuildPipeline(options: options, reporter: SilentReporter()).run(.everything, memo: &memo)
-        let model = try #require(memo.model.model)
+        let result = try await BuildPipeline(options: options, reporter: SilentReporter()).run(.everything, memo: &memo)
+        let model = result.model
         let environment = RenderEnvironment(
             site: model.config, kinds: model.theme.kinds, sections: model.sectionsByID, links: model.links, tags: model.tags,
             siteFeeds: FeedCatalog(siteTitle: model.config.title, sections: model.sections).site,
             navigation: model.navigation, text: model.theme.text,
             searchIndex: SiteSearch.isOn(model) ? "search/index/" : nil,
             searchPage: SiteSearch.isOn(model) && model.theme.layouts["search"] != nil ? SiteSearch.page : nil)
-        let renderer = PageRenderer(environment: environment, theme: model.theme, items: model.itemsByID, cells: memo.cells.cells,
-                                    alternates: memo.pages.alternates)
-        return (model, memo.pages.pages, renderer, environment)
+        let renderer = PageRenderer(environment: environment, theme: model.theme, items: model.itemsByID, cells: result.cells,
+                                    alternates: result.alternates)
+        return (model, result.pages, renderer, environment)
     }
 
     private func keys(_ value: MustacheValue?) -> Set<String> {
