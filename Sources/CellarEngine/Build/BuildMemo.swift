@@ -8,6 +8,18 @@ import CellarHighlight
 /// successful site as a whole (its model, configurators, pages) are forgotten when a build fails,
 /// and the next build derives them afresh.
 struct BuildMemo: Sendable {
+    /// What a memo keeps: the one switch between a session and a build that runs once.
+    enum Policy: Sendable {
+        /// A session (`cellar serve`, `cellar check`, tests): everything a later build may reuse.
+        case keepForLaterBuilds
+        /// `cellar build`: the memo is thrown away after this build, so what only a later build
+        /// would use — the Markdown of rendered bodies, files' statuses, the parse and body memos,
+        /// cells and placements by item — is never kept, or let go of as soon as the build is past it.
+        case thisBuildOnly
+    }
+
+    /// Set when the memo is made; a memo started afresh (``BuildPipeline`` on `.everything`) keeps it.
+    var policy = Policy.keepForLaterBuilds
     var load = LoadStage.Memo()
     var parse = ParseStage.Memo()
     var model = ModelStage.Memo()
@@ -23,6 +35,18 @@ struct BuildMemo: Sendable {
     /// What changed before builds that failed since the last successful one: the output does not
     /// show it yet, so the next build treats it as changed too.
     var unbuilt: ChangeSet?
+
+    init(policy: Policy = .keepForLaterBuilds) {
+        self.policy = policy
+    }
+
+    /// Lets go of what only the model stage used, once the model is built (``Policy/thisBuildOnly``):
+    /// the parse memo and the rendered bodies (the model holds the bodies it needs).
+    mutating func modelBuilt() {
+        guard policy == .thisBuildOnly else { return }
+        parse = ParseStage.Memo()
+        model.bodies = BodyStage.Memo()
+    }
 
     /// Forgets the last successful site (kept: everything that describes files).
     mutating func forgetSite() {

@@ -10,16 +10,14 @@ import Foundation
 struct BuildPipeline: Sendable {
     var options: BuildOptions
     var reporter: any BuildReporter
-    /// Whether the memo is thrown away after this build (`cellar build`): what only a later build
-    /// would use — the Markdown of rendered bodies, the parse and body memos — is let go early.
-    var oneShot = false
 
-    /// Loads, checks, renders and writes what `changes` reaches.
+    /// Loads, checks, renders and writes what `changes` reaches. What the memo keeps for a later
+    /// build its ``BuildMemo/policy`` says.
     /// - Returns: the report and the site built (see ``BuildResult``).
     /// - Throws: ``BuildFailure`` with every diagnostic when any is an error; the output is then untouched.
     func run(_ changes: ChangeSet, memo: inout BuildMemo) async throws(BuildFailure) -> BuildResult {
         let changes = changes.merged(with: memo.unbuilt)
-        if changes == .everything { memo = BuildMemo() }
+        if changes == .everything { memo = BuildMemo(policy: memo.policy) }
         do throws(BuildFailure) {
             let result = try await stages(changes, memo: &memo)
             memo.unbuilt = nil
@@ -68,20 +66,17 @@ struct BuildPipeline: Sendable {
         // A file that does not parse leaves its item out; the model's own problems (URLs that
         // collide, links) are still found, to be reported with it.
         let parsed = try await stage(.parsingItems, continuing: true) {
-            let parsed = await ParseStage(frame: frame, rules: rules, highlighting: highlighting, reporter: reporter, lean: oneShot)
+            let parsed = await ParseStage(frame: frame, rules: rules, highlighting: highlighting, reporter: reporter, policy: memo.policy)
                 .run(changes, memo: &memo.parse)
             diagnostics.append(contentsOf: parsed.diagnostics)
             return parsed
         }
         Trace.mark("parse stage")
         let model = try await stage(.buildingModel) {
-            let model = await ModelStage(frame: frame, rules: rules, highlighting: highlighting, reporter: reporter, lean: oneShot)
+            let model = await ModelStage(frame: frame, rules: rules, highlighting: highlighting, reporter: reporter, policy: memo.policy)
                 .run(parsed, memo: &memo.model)
             diagnostics.append(contentsOf: model.diagnostics)
-            if oneShot {
-                memo.parse = ParseStage.Memo()
-                memo.model.bodies = BodyStage.Memo()
-            }
+            memo.modelBuilt()
             return model
         }
         // The parse's lists and early bodies (a reference count down for each of a big site's
@@ -106,7 +101,7 @@ struct BuildPipeline: Sendable {
                                             searchPage: SiteSearch.isOn(site) && site.theme.layouts["search"] != nil ? SiteSearch.page : nil)
         let globalKey = globalKey(site, languageSites: languageSites, images: images)
         let cellOutput = try await stage(.renderingCells) {
-            await CellStage(registry: registry(site, environment: environment), globalKey: globalKey, lean: oneShot)
+            await CellStage(registry: registry(site, environment: environment), globalKey: globalKey, policy: memo.policy)
                 .run(model, memo: &memo.cells, diagnostics: &diagnostics)
         }
         // Links written in Markdown are checked once every page is known, before anything is

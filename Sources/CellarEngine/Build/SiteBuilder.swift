@@ -47,10 +47,8 @@ package struct SiteBuilder: Sendable {
                                duration: ContinuousClock.now - start, stageDurations: [:], diagnostics: last.diagnostics,
                                output: layout.output, nextScheduledChange: last.nextScheduledChange, upToDate: true)
         }
-        var memo = BuildMemo()
-        var pipeline = BuildPipeline(options: options, reporter: reporter)
-        pipeline.oneShot = true
-        let result = try await pipeline.run(.everything, memo: &memo)
+        var memo = BuildMemo(policy: .thisBuildOnly)
+        let result = try await BuildPipeline(options: options, reporter: reporter).run(.everything, memo: &memo)
         let report = result.report
         // The fingerprint taken before the build, even when a file changed while it ran: a change
         // moves the file's ctime on, so the next build's fingerprint differs from this one and it

@@ -47,8 +47,10 @@ struct BodyStage {
     var linksKey: UInt64
     var shortcodes: ShortcodeRenderer
     var highlighting: CodeBlockHighlighting?
-    /// Keep no Markdown of the bodies rendered here (a build whose memo is thrown away).
-    var lean = false
+    /// What the memo keeps for a later build (``BuildMemo/policy``).
+    var policy = BuildMemo.Policy.keepForLaterBuilds
+    /// Whether the memo is thrown away after this build: nothing only a later build would use is kept.
+    private var thisBuildOnly: Bool { policy == .thisBuildOnly }
 
     /// Renders the bodies of `items` (with those in `early`, rendered while parsing, taken as they are).
     /// - Parameter complete: whether `items` are all the site's items, so that the memo can forget others.
@@ -78,11 +80,11 @@ struct BodyStage {
             }
         }
         let renderer = BodyRenderer(markdown: markdown, links: links, shortcodes: shortcodes, highlighting: highlighting)
-        let lean = self.lean
+        let thisBuildOnly = self.thisBuildOnly
         let fresh = await parallelMap(stale) { index, item -> (Int, EarlyBody) in
             var found = DiagnosticBag()
             let rendered = renderer.render(item, diagnostics: &found)
-            return (index, EarlyBody(item: lean ? rendered.item.withoutMarkdown() : rendered.item,
+            return (index, EarlyBody(item: thisBuildOnly ? rendered.item.withoutMarkdown() : rendered.item,
                                      dependsOnLinks: rendered.dependsOnLinks, diagnostics: found.diagnostics,
                                      usesShortcodes: rendered.usesShortcodes, dataFiles: rendered.dataFiles))
         }
@@ -100,13 +102,13 @@ struct BodyStage {
             }
             item.revision = revision.value
             // A build whose memo is thrown away keeps only what it reports.
-            if !lean || !body.diagnostics.isEmpty {
+            if !thisBuildOnly || !body.diagnostics.isEmpty {
                 memo.keep(Entry(dependsOnLinks: body.dependsOnLinks, linksKey: linksKey, usesShortcodes: body.usesShortcodes,
                                 shortcodesKey: shortcodes.key, dataFiles: body.dataFiles, item: item, diagnostics: body.diagnostics))
             }
             results[index] = item
         }
-        if complete, !lean {
+        if complete, !thisBuildOnly {
             let ids = Set(items.map(\.id))
             memo.entries = memo.entries.filter { ids.contains($0.key) }
             memo.reporting = memo.reporting.filter { ids.contains($0) }

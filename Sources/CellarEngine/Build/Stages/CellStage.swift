@@ -18,7 +18,7 @@ struct CellStage {
         /// Each of the model's `items`' configurator at the item's place, or nil when only some
         /// items were configured anew (a patched model).
         var inItemOrder: CellTable?
-        /// Each cell's HTML by its item's id; empty in a lean build, whose table holds them by place.
+        /// Each cell's HTML by its item's id; empty in a build whose memo is thrown away, whose table holds them by place.
         var cells: CellCache
 
         /// Each of `items`' configurator at the item's place.
@@ -29,9 +29,11 @@ struct CellStage {
 
     var registry: CellRegistry
     var globalKey: UInt64
-    /// A build whose memo is thrown away (`cellar build`): no configurator is kept by id for a
-    /// later build to patch.
-    var lean = false
+    /// What the memo keeps for a later build (``BuildMemo/policy``): when it is thrown away
+    /// (`cellar build`), no configurator is kept by id for a later build to patch.
+    var policy = BuildMemo.Policy.keepForLaterBuilds
+    /// Whether the memo is thrown away after this build: nothing only a later build would use is kept.
+    private var thisBuildOnly: Bool { policy == .thisBuildOnly }
 
     func run(_ model: ModelStage.Output, memo: inout Memo, diagnostics: inout DiagnosticBag) async -> Output {
         if memo.globalKey != globalKey {
@@ -45,7 +47,7 @@ struct CellStage {
         let hadCells = !memo.cells.isEmpty
         // A build that keeps nothing for a later one renders every cell and hands the list pages
         // each cell's HTML at its item's place: no cell is filed by id, nor found by id again.
-        let byPlace = lean && !patching
+        let byPlace = thisBuildOnly && !patching
         let items = patching ? (model.changed ?? []).compactMap { model.model.itemsByID[$0] } : model.model.items
         var stale: [(item: ContentItem, cell: any CellConfiguring, place: Int)] = []
         var ordered: [(any CellConfiguring)?] = []
@@ -56,7 +58,7 @@ struct CellStage {
                 if !patching { missing.insert(Int32(ordered.count)); ordered.append(nil) }
                 continue
             }
-            if !lean || patching { configurators[item.id] = configurator }
+            if !thisBuildOnly || patching { configurators[item.id] = configurator }
             if !patching { ordered.append(configurator) }
             if byPlace || memo.cells.entry(for: item.id)?.fingerprint != CellCache.key(global: globalKey, revision: item.revision) {
                 stale.append((item, configurator, place))
@@ -84,7 +86,7 @@ struct CellStage {
                 }
             }
         }
-        if !patching, hadCells, !lean { memo.cells.retain(only: Set(configurators.keys)) }
+        if !patching, hadCells, !thisBuildOnly { memo.cells.retain(only: Set(configurators.keys)) }
         memo.configurators = configurators
         return Output(configurators: configurators,
                       inItemOrder: patching ? nil : CellTable(ordered, missing: missing, html: html), cells: memo.cells)

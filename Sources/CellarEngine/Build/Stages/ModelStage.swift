@@ -33,8 +33,10 @@ struct ModelStage {
     var rules: PublishRules
     var highlighting: CodeBlockHighlighting?
     var reporter: any BuildReporter
-    /// Keep no Markdown of rendered bodies (a build whose memo is thrown away).
-    var lean = false
+    /// What the memo keeps for a later build (``BuildMemo/policy``).
+    var policy = BuildMemo.Policy.keepForLaterBuilds
+    /// Whether the memo is thrown away after this build: nothing only a later build would use is kept.
+    private var thisBuildOnly: Bool { policy == .thisBuildOnly }
 
     func run(_ parsed: ParseStage.Output, memo: inout Memo) async -> Output {
         if let patched = await patch(parsed, memo: &memo) { return patched }
@@ -153,7 +155,7 @@ struct ModelStage {
         let linksKey = links.fingerprint
         Trace.mark("model: links")
         let items = await BodyStage(markdown: markdown, links: links, linksKey: linksKey, shortcodes: shortcodes,
-                                    highlighting: highlighting, lean: lean)
+                                    highlighting: highlighting, policy: policy)
             .run(published, early: parsed.early, complete: true, memo: &memo.bodies)
         reporter.progress(.buildingModel, done: items.count, total: items.count)
 
@@ -231,7 +233,7 @@ struct ModelStage {
         model.linksKey = linksKey
         memo.model = model
         // Placements serve only a later build that patches this model (not `cellar build`'s one).
-        memo.placements = lean ? [:] : Dictionary(uniqueKeysWithValues: items.map { ($0.id, Self.placement(of: $0, in: sectionsByID)) })
+        memo.placements = thisBuildOnly ? [:] : Dictionary(uniqueKeysWithValues: items.map { ($0.id, Self.placement(of: $0, in: sectionsByID)) })
         memo.siteDiagnostics = siteWide.diagnostics
         Trace.mark("model: built")
         return Output(model: model, changed: nil, diagnostics: siteWide.diagnostics + memo.bodies.diagnostics)

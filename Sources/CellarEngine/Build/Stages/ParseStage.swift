@@ -44,8 +44,10 @@ struct ParseStage {
     var rules: PublishRules
     var highlighting: CodeBlockHighlighting?
     var reporter: any BuildReporter
-    /// Keep no Markdown of bodies rendered while parsing (a build whose memo is thrown away).
-    var lean = false
+    /// What the memo keeps for a later build (``BuildMemo/policy``).
+    var policy = BuildMemo.Policy.keepForLaterBuilds
+    /// Whether the memo is thrown away after this build: nothing only a later build would use is kept.
+    private var thisBuildOnly: Bool { policy == .thisBuildOnly }
 
     func run(_ changes: ChangeSet, memo: inout Memo) async -> Output {
         let site = frame.site
@@ -90,7 +92,7 @@ struct ParseStage {
         Trace.mark("parse: sources")
         let (fresh, early) = await parse(stale, renderingEarly: !onlyNamedFiles)
         Trace.mark("parse: files parsed")
-        if lean, !onlyNamedFiles, fresh.count == memo.sources.count {
+        if thisBuildOnly, !onlyNamedFiles, fresh.count == memo.sources.count {
             // Every file was read, by a build whose memo is thrown away: the items are the fresh
             // ones, in source order already; nothing is kept for a later build.
             let items = fresh.compactMap(\.entry.item)
@@ -143,14 +145,14 @@ struct ParseStage {
                                 kinds: site.theme.kinds, files: site.scan.files, unusableKinds: site.theme.unusableKinds)
         let early = renderingEarly ? EarlyBodies(site: site, rules: rules, highlighting: highlighting) : nil
         let reporter = self.reporter
-        let lean = self.lean
+        let thisBuildOnly = self.thisBuildOnly
         let parsed = await parallelMap(stale, progress: { reporter.progress(.parsingItems, done: $0, total: stale.count) }) {
             index, source -> (Int, Entry, EarlyBody?) in
             var found = DiagnosticBag()
             let path = Paths.join(layout.content, source.contentPath)
-            // What the file was when read, for a later build of the session to compare (none in a lean one).
+            // What the file was when read, for a later build of the session to compare (none when the memo is thrown away).
             let unknown = FileStatus(kind: .file, size: -1, modified: 0, inode: 0)
-            let status = lean ? unknown : FileIO.status(path) ?? unknown
+            let status = thisBuildOnly ? unknown : FileIO.status(path) ?? unknown
             do throws(Diagnostic) {
                 let bytes = try SourceLoader.bytes(at: path, display: layout.display(contentPath: source.contentPath))
                 let item = parser.parse(source, bytes: bytes, diagnostics: &found)
@@ -158,8 +160,8 @@ struct ParseStage {
                 guard var body = item.flatMap({ early?.render($0) }) else {
                     return (index, Entry(status: status, item: item, diagnostics: found.diagnostics), nil)
                 }
-                if lean { body.item = body.item.withoutMarkdown() }
-                let entry = Entry(status: status, item: lean ? ContentItem(source: body.item.source) : item,
+                if thisBuildOnly { body.item = body.item.withoutMarkdown() }
+                let entry = Entry(status: status, item: thisBuildOnly ? ContentItem(source: body.item.source) : item,
                                   diagnostics: found.diagnostics)
                 return (index, entry, body)
             } catch {
