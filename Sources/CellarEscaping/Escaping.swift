@@ -45,26 +45,18 @@ public enum Escaping {
 
     /// `text` as a JSON string literal, quotes included.
     public static func jsonString(_ text: String) -> String {
-        var result = "\""
-        result.reserveCapacity(text.utf8.count + 2)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\t": result += "\\t"
-            case "\u{2028}": result += "\\u2028"
-            case "\u{2029}": result += "\\u2029"
-            case "\0": result.unicodeScalars.append(replacement)
-            default: if !isControl(scalar) { result.unicodeScalars.append(scalar) }
-            }
-        }
-        return result + "\""
+        doubleQuoted(text, lineSeparator: "\\u2028", paragraphSeparator: "\\u2029")
     }
 
     /// `text` as a double-quoted YAML scalar, quotes included: it reads back as written (but for
     /// the controls the policy leaves out).
     public static func yamlScalar(_ text: String) -> String {
+        doubleQuoted(text, lineSeparator: "\\L", paragraphSeparator: "\\P")
+    }
+
+    /// A double-quoted literal in the backslash escapes JSON and YAML share; they differ only in
+    /// how they write U+2028 and U+2029.
+    private static func doubleQuoted(_ text: String, lineSeparator: String, paragraphSeparator: String) -> String {
         var result = "\""
         result.reserveCapacity(text.utf8.count + 2)
         for scalar in text.unicodeScalars {
@@ -73,8 +65,8 @@ public enum Escaping {
             case "\\": result += "\\\\"
             case "\n": result += "\\n"
             case "\t": result += "\\t"
-            case "\u{2028}": result += "\\L"
-            case "\u{2029}": result += "\\P"
+            case "\u{2028}": result += lineSeparator
+            case "\u{2029}": result += paragraphSeparator
             case "\0": result.unicodeScalars.append(replacement)
             default: if !isControl(scalar) { result.unicodeScalars.append(scalar) }
             }

@@ -52,19 +52,23 @@ package enum SystemCalls {
     /// A file's modification time, in nanoseconds since 1970.
     package static func modified(_ info: stat) -> Int64 {
         #if canImport(Glibc)
-        Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+        nanoseconds(info.st_mtim)
         #elseif canImport(Darwin)
-        Int64(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(info.st_mtimespec.tv_nsec)
+        nanoseconds(info.st_mtimespec)
         #endif
     }
 
     /// A file's status change time, in nanoseconds since 1970.
     package static func changed(_ info: stat) -> Int64 {
         #if canImport(Glibc)
-        Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec)
+        nanoseconds(info.st_ctim)
         #elseif canImport(Darwin)
-        Int64(info.st_ctimespec.tv_sec) * 1_000_000_000 + Int64(info.st_ctimespec.tv_nsec)
+        nanoseconds(info.st_ctimespec)
         #endif
+    }
+
+    private static func nanoseconds(_ time: timespec) -> Int64 {
+        Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
     }
 
     /// `getrusage(RUSAGE_SELF)`.
