@@ -11,9 +11,9 @@ package struct Terminal: Sendable {
     /// Whether stderr is a terminal (progress lines, colour in diagnostics).
     package var isInteractive: Bool
     /// Colour in what goes to stderr.
-    package var useColor: Bool
+    var useColor: Bool
     /// Colour in what goes to stdout, which may be redirected while stderr is not (`cellar kinds > f`).
-    package var useColorOnStdout: Bool
+    var useColorOnStdout: Bool
     private let write: @Sendable (String, Bool) -> Void
 
     /// The process's stdout and stderr; colour only on a terminal and when `NO_COLOR` is not set.
@@ -43,7 +43,7 @@ package struct Terminal: Sendable {
     package func out(_ text: String) { write(text + "\n", false) }
     package func err(_ text: String) { write(text + "\n", true) }
     /// Writes without a newline to stderr (progress lines).
-    package func errRaw(_ text: String) { write(text, true) }
+    func errRaw(_ text: String) { write(text, true) }
 
     package enum Style: String, Sendable {
         case bold = "1", red = "1;31", yellow = "1;33", green = "32", cyan = "36", dim = "2"
@@ -55,7 +55,7 @@ package struct Terminal: Sendable {
     }
 
     /// `text` in `style`, for stdout.
-    package func styledForStdout(_ text: String, _ style: Style) -> String {
+    func styledForStdout(_ text: String, _ style: Style) -> String {
         useColorOnStdout ? Self.paint(text, style) : text
     }
 

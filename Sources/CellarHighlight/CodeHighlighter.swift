@@ -16,7 +16,7 @@ import Foundation
 package struct CodeHighlighter: Sendable {
     package struct Configuration: Sendable {
         /// GNU Source-highlight's data folder (Debian: /usr/share/source-highlight).
-        package var systemDataFolder: String
+        var systemDataFolder: String
         /// Where to make the private data folder; `nil`: `$XDG_CACHE_HOME/cellar`, else
         /// `~/.cache/cellar`, else the temporary folder.
         package var cacheFolder: String?
@@ -53,7 +53,7 @@ package struct CodeHighlighter: Sendable {
     /// could be made), to tell the author once; `nil` when all is well.
     package let setupProblem: String?
     /// The private data folder the library reads (`nil` if none could be made).
-    package let dataFolder: String?
+    let dataFolder: String?
     private let catalog: LanguageCatalog
     /// The definition files present in the data folder.
     private let availableDefinitions: Set<String>

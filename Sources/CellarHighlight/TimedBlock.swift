@@ -28,7 +28,7 @@ extension Duration {
     }
 
     /// The duration in seconds with one decimal: `2.1`.
-    package var tenthsOfSeconds: String {
+    var tenthsOfSeconds: String {
         let (seconds, attoseconds) = components
         let tenths = seconds * 10 + (attoseconds + 50_000_000_000_000_000) / 100_000_000_000_000_000
         return "\(tenths / 10).\(tenths % 10)"

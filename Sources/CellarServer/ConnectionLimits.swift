@@ -15,27 +15,27 @@ package struct ConnectionLimits: Sendable, Equatable {
     /// How long a connection may stay idle: a request's head must have arrived this long after the
     /// connection opened (or after its previous response), however slowly its bytes trickle
     /// in. 10 s.
-    package var requestHeadTimeout: Duration
+    var requestHeadTimeout: Duration
     /// The most connections open at once, lowered to what the process's descriptor limit
     /// allows; one more is told 503 and closed (when no idle connection can make room). 1,000.
-    package var maxConnections: Int
+    var maxConnections: Int
     /// Slots kept for page requests: once more than `maxConnections - reservedForRequests`
     /// connections are open, the longest-idle connections are told 503 and closed until that many
     /// are left (only those idle for ``idleBeforeEviction`` or longer). 64.
-    package var reservedForRequests: Int
+    var reservedForRequests: Int
     /// The most requests from one client address answered at once (live-reload streams aside):
     /// one more gets 503 with `Retry-After`. Idle connections do not count, so a client holding
     /// idle connections (a slowloris on the same address as the browser) never makes the
     /// browser's requests wait. 256.
-    package var maxPerClient: Int
+    var maxPerClient: Int
     /// The most live-reload streams open at once: one more is answered 503 (the page's script
     /// retries later, with a growing, jittered delay). 64.
-    package var maxEventStreams: Int
+    var maxEventStreams: Int
     /// How long a connection that is being answered may go without any progress (a client that
     /// stopped reading) before libmicrohttpd closes it. 60 s.
-    package var idleTimeout: Duration
+    var idleTimeout: Duration
     /// How long a connection must have been idle before it may be closed to make room. 1 s.
-    package var idleBeforeEviction: Duration
+    var idleBeforeEviction: Duration
 
     /// Creates limits; the defaults suit a preview server on one machine.
     package init(

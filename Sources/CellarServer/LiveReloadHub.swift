@@ -21,7 +21,7 @@ import Synchronization
 /// connection threads inside a synchronous C callback.
 package final class LiveReloadHub: Sendable {
     /// How long a connection may stay silent before a `: ping` comment is sent to it.
-    package let heartbeatInterval: Duration
+    let heartbeatInterval: Duration
     private let state = Mutex(State())
 
     /// Creates a hub with no connections and no errors.
@@ -51,13 +51,13 @@ package final class LiveReloadHub: Sendable {
     package func reload() { send(.reload) }
 
     /// Swaps the stylesheets of every open page, without reloading it.
-    package func reloadStylesheets() { send(.css) }
+    func reloadStylesheets() { send(.css) }
 
     /// Shows `diagnostics` in an overlay on every open page, one per line.
     package func showErrors(_ diagnostics: [String]) { send(.errors(diagnostics)) }
 
     /// Removes the overlay if errors are shown; does nothing otherwise.
-    package func clearErrors() {
+    func clearErrors() {
         if currentErrors != nil { send(.ok) }
     }
 
@@ -69,12 +69,12 @@ package final class LiveReloadHub: Sendable {
     }
 
     /// The errors shown now, or `nil` when the last rebuild succeeded.
-    package var currentErrors: [String]? {
+    var currentErrors: [String]? {
         state.withAnnotatedLock { $0.errors }
     }
 
     /// How many pages are connected.
-    package var connectedClients: Int {
+    var connectedClients: Int {
         state.withAnnotatedLock { $0.clients.count }
     }
 }

@@ -9,7 +9,7 @@ import Synchronization
 package final class PollingWatcher: FileWatcher {
     package let roots: [String]
     /// How long between two walks.
-    package let interval: Duration
+    let interval: Duration
     /// How long no change must be seen before a batch is delivered.
     package let quietPeriod: Duration
     /// The longest a batch's first change waits before delivery.

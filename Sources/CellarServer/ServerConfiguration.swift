@@ -9,9 +9,9 @@ package struct ServerConfiguration: Sendable, Equatable {
     /// nothing is cached across requests.
     package var root: String
     /// Whether HTML responses get the live-reload script and `/__cellar/…` is served.
-    package var liveReload: Bool
+    var liveReload: Bool
     /// The page served with status 404, relative to ``root``.
-    package var notFoundPage: String
+    var notFoundPage: String
     /// How many connections are kept, and for how long.
     package var limits: ConnectionLimits
 

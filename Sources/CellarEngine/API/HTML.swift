@@ -12,7 +12,7 @@ internal import CellarEscaping
 /// }
 /// ```
 public struct HTML: Sendable, Hashable, CustomStringConvertible {
-    package var storage: String
+    var storage: String
 
     /// An empty buffer.
     public init() {

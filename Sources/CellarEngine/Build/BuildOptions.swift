@@ -31,7 +31,7 @@ package struct BuildOptions: Sendable {
     package var mounts: MountTable = .system
     /// What highlighting time is measured with: the highlighting thread's CPU time; tests charge
     /// exact amounts with their own.
-    package var highlightClock: HighlightClock = .threadCPU
+    var highlightClock: HighlightClock = .threadCPU
 
     /// Every mode but `memory` writes through one transaction (the output is the old site or the
     /// new one at every instant); they differ in what a build may skip.

@@ -24,7 +24,7 @@ package struct SiteLayout: Sendable {
 
     /// The site's own folders that override the theme's files (`layouts/`, `cells/`, … see
     /// ``ThemeFiles``), as absolute paths, whether they exist or not.
-    package var themeOverrides: [String] {
+    var themeOverrides: [String] {
         ThemeFiles.overridingFolders.map { Paths.join(root, $0) }
     }
 

@@ -7,10 +7,10 @@ package struct SiteModel: Sendable {
     package var theme: Theme
     /// Sections in navigation order (weight, then title).
     package var sections: [ContentSection]
-    package var sectionsByID: [String: ContentSection]
+    var sectionsByID: [String: ContentSection]
     /// Published items, by source path order.
     package var items: [ContentItem]
-    package var itemsByID: [String: ContentItem]
+    var itemsByID: [String: ContentItem]
     /// Each section's published items as places in `items`, in the section's own order (pages
     /// refer to items by place rather than copy them).
     var sectionPlaces: [String: [Int]]

@@ -6,18 +6,18 @@ import Foundation
 package struct ContentSection: Sendable, Identifiable {
     /// The folder, relative to `content/`: `reviews`, `docs/guides`.
     package var id: String
-    package var parentID: String?
+    var parentID: String?
     package var title: String
     package var description: String?
     package var kind: String?
     package var sort: SortKey
-    package var ascending: Bool
+    var ascending: Bool
     package var grouping: Grouping
     package var paginate: Int?
     package var permalink: PermalinkPattern?
     package var homeItems: Int?
     package var weight: Int
-    package var hasFeed: Bool
+    var hasFeed: Bool
     /// `search:` as written: whether its items are searched (nil: its parent's say, else yes).
     package var search: Bool? = nil
     /// The layout of its list pages (`layout: gallery` → `layouts/gallery.html`); nil: `list`.
@@ -25,13 +25,13 @@ package struct ContentSection: Sendable, Identifiable {
     /// `language:` as written, canonical case: its items' language unless they name one; nil: its
     /// parent section's, else the site's.
     var language: String?
-    package var introHTML: String
-    package var introMarkdown: String
-    package var introFirstLine: Int
+    var introHTML: String
+    var introMarkdown: String
+    var introFirstLine: Int
     package var url: URLPath
     package var file: String
     package var locations: [String: SourceLocation]
-    package var sourceHash: UInt64
+    var sourceHash: UInt64
     /// Its words in the site's other languages (`_index.vi.md` beside its `_index.md`), by language code.
     package var translations: [String: IndexTranslation] = [:]
 }
@@ -41,9 +41,9 @@ package struct ContentSection: Sendable, Identifiable {
 package struct IndexTranslation: Sendable, Hashable {
     package var title: String?
     package var description: String?
-    package var introMarkdown: String
-    package var introFirstLine: Int
-    package var introHTML: String = ""
+    var introMarkdown: String
+    var introFirstLine: Int
+    var introHTML: String = ""
     package var file: String
-    package var sourceHash: UInt64
+    var sourceHash: UInt64
 }

@@ -30,7 +30,7 @@ package struct LinkPolicy: Sendable, Hashable {
     /// Whether `path`, a path from the root of the site (`/docs/a.html`, without the base path),
     /// lies under one of the `outside` prefixes. A prefix names whole segments: `/docs/` (or `/docs`)
     /// covers `/docs`, `/docs/` and everything below, not `/docsets/`.
-    package func isOutside(_ path: String) -> Bool {
+    func isOutside(_ path: String) -> Bool {
         outside.contains { prefix in
             let folder = prefix.hasSuffix("/") ? prefix : prefix + "/"
             return path.hasPrefix(folder) || path == String(folder.dropLast())

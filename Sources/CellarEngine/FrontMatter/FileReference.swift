@@ -6,7 +6,7 @@ package struct FileReference: Sendable, Hashable {
     /// As written in the front matter.
     package var written: String
     /// The file, relative to `content/` (nil for remote URLs).
-    package var contentPath: String?
+    var contentPath: String?
     /// The remote URL, when the reference is one.
-    package var remoteURL: String?
+    var remoteURL: String?
 }

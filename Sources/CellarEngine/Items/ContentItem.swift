@@ -12,7 +12,7 @@ package struct ContentItem: Sendable, Identifiable {
     package final class Source: Sendable {
         package let id: String
         package let file: String
-        package let sectionID: String
+        let sectionID: String
         package let kind: String
         package let hasPage: Bool
         package let title: String
@@ -27,21 +27,21 @@ package struct ContentItem: Sendable, Identifiable {
         package let fields: [String: TypedField]
         package let url: URLPath
         package let anchor: String
-        package let bundleDirectory: String?
+        let bundleDirectory: String?
         package let markdown: String
         package let bodyFirstLine: Int
         package let summary: String
-        package let sourceHash: UInt64
+        let sourceHash: UInt64
         /// Its BCP 47 language in canonical case: `language:` from its front matter, else its section's
         /// (or a section's above it), else the site's.
         let language: String
         /// On a multilingual site, which of its languages the item belongs to (its file's suffix,
         /// `post.vi.md`, else the default language): which lists, feeds and tag pages show it.
         /// On a site in one language, the site's language.
-        package let siteLanguage: String
+        let siteLanguage: String
         /// What links it to its translations: `translation_key:`, else its path without its
         /// language (`blog/post.md` for `blog/post.vi.md`).
-        package let translationKey: String
+        let translationKey: String
         /// The front matter decoded as its Swift kind, when the kind is a Swift ``Kind``.
         let swiftValue: (any Kind)?
         /// The title lower-cased once, for sorting.
@@ -114,7 +114,7 @@ package struct ContentItem: Sendable, Identifiable {
     package let source: Source
     package var body: Body
     /// Changes whenever anything a template can read of the item changes (source, URL, resolved links).
-    package var revision: UInt64 = 0
+    var revision: UInt64 = 0
 
     init(source: Source, body: Body = .unrendered, revision: UInt64 = 0) {
         self.source = source
@@ -141,7 +141,7 @@ package struct ContentItem: Sendable, Identifiable {
     /// The source as shown in messages: `content/reviews/dune.md`.
     package var file: String { source.file }
     /// The content section it belongs to (`""` for items at the top of `content/`).
-    package var sectionID: String { source.sectionID }
+    var sectionID: String { source.sectionID }
     package var kind: String { source.kind }
     package var hasPage: Bool { source.hasPage }
     package var title: String { source.title }
@@ -161,12 +161,12 @@ package struct ContentItem: Sendable, Identifiable {
     /// The `id` of its cell in lists: `item-reviews-dune`.
     package var anchor: String { source.anchor }
     /// `reviews/dune` when the item is a bundle whose files are copied beside its page.
-    package var bundleDirectory: String? { source.bundleDirectory }
+    var bundleDirectory: String? { source.bundleDirectory }
     /// The line of the file the Markdown body starts on.
     package var bodyFirstLine: Int { source.bodyFirstLine }
-    package var sourceHash: UInt64 { source.sourceHash }
+    var sourceHash: UInt64 { source.sourceHash }
 
-    package var contentHTML: String { body.html }
+    var contentHTML: String { body.html }
     /// Plain text: `summary:` from the front matter, else the first paragraph.
     package var summary: String { source.summary.isEmpty ? body.summary : source.summary }
     /// Words of prose, each Chinese or Japanese character one; code not included.
@@ -174,9 +174,9 @@ package struct ContentItem: Sendable, Identifiable {
     /// Its language (BCP 47, canonical case): its own `language:`, else its section's, else the site's.
     var language: String { source.language }
     /// The site language it is listed in (see ``Source/siteLanguage``): search indexes each language's items apart by it.
-    package var siteLanguage: String { source.siteLanguage }
+    var siteLanguage: String { source.siteLanguage }
     /// What links it to its translations (see ``Source/translationKey``).
-    package var translationKey: String { source.translationKey }
+    var translationKey: String { source.translationKey }
 
     /// Minutes to read it, by script and language (see ``ReadingTime``), at least 1.
     package var readingTime: Int { ReadingTime.minutes(body.counts, language: source.language) }

@@ -7,5 +7,5 @@ package struct Tag: Sendable, Hashable {
     package var slug: String
     package var url: URLPath
     /// Items carrying the tag, by id, in source order.
-    package var itemIDs: [String]
+    var itemIDs: [String]
 }

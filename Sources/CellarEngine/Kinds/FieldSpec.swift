@@ -10,15 +10,15 @@ package struct FieldSpec: Sendable, Hashable {
     /// Bounds: the value for numbers, the length for text, seconds since 1970 for dates.
     package var minimum: Double?
     package var maximum: Double?
-    package var minItems: Int?
-    package var maxItems: Int?
+    var minItems: Int?
+    var maxItems: Int?
     package var description: String?
     /// How pages name the field (`label:`); nil: its name in words.
     package var label: String?
     /// For `enum` fields given as `values: {must-see: Must see, …}`: each value's label.
-    package var valueLabels: [String: String] = [:]
+    var valueLabels: [String: String] = [:]
     /// For `image` fields: the field holding the image's alt text (`alt:`, else `<name>_alt` when the kind has it).
-    package var altField: String?
+    var altField: String?
     /// Where the field is declared (in the kind's schema file).
     package var location: SourceLocation?
 
@@ -40,14 +40,14 @@ package struct FieldSpec: Sendable, Hashable {
     }
 
     /// The label pages show: `label:`, else the name in words (`source_url` → "Source url").
-    package var displayLabel: String {
+    var displayLabel: String {
         if let label { return label }
         let words = name.replacingOccurrences(of: "_", with: " ")
         return words.prefix(1).uppercased() + words.dropFirst()
     }
 
     /// What a valid value looks like, for messages: "an integer from 0 to 10", "one of a, b, c".
-    package var expectation: String {
+    var expectation: String {
         Self.expectation(for: type, minimum: minimum, maximum: maximum)
     }
 

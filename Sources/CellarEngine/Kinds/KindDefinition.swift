@@ -10,7 +10,7 @@ package struct KindDefinition: Sendable, Hashable {
     /// Whether items of this kind get a page of their own.
     package var hasPage: Bool
     /// `searchable:`: the fields the search index reads, with their weights.
-    package var searchable: SearchableFields = .standard
+    var searchable: SearchableFields = .standard
     /// The kind's own fields, in schema order.
     package var fields: Schema
     /// The common fields followed by the kind's own: what front matter is typed against.

@@ -22,9 +22,9 @@ package struct SiteLanguages: Sendable, Hashable {
     /// In the order the switcher lists them: by `weight`, then as written.
     package var all: [SiteLanguage] = []
     /// The language of unsuffixed files (`post.md`): the site's `language:`.
-    package var defaultCode: String = "en"
+    var defaultCode: String = "en"
 
-    package var isMultilingual: Bool { !all.isEmpty }
+    var isMultilingual: Bool { !all.isEmpty }
 
     package func language(_ code: String) -> SiteLanguage? {
         all.first { $0.code == code }
@@ -49,14 +49,14 @@ package struct SiteLanguages: Sendable, Hashable {
 
     /// A content path without its language suffix: `blog/post.vi.md` → `blog/post.md` (what links
     /// a translation to the item it translates, unless the item names a `translation_key`).
-    package func translationPath(of contentPath: String) -> (code: String, path: String)? {
+    func translationPath(of contentPath: String) -> (code: String, path: String)? {
         let name = Paths.lastComponent(of: contentPath)
         guard let (code, base) = suffix(of: name) else { return nil }
         return (code, Paths.join(Paths.parent(of: contentPath), base))
     }
 
     /// `_index.vi.md`: a section's (or the home's) words in another language, not an item.
-    package func isIndexTranslation(_ contentPath: String) -> Bool {
+    func isIndexTranslation(_ contentPath: String) -> Bool {
         guard let (_, base) = suffix(of: Paths.lastComponent(of: contentPath)) else { return false }
         return base == "_index.md"
     }

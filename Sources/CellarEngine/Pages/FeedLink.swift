@@ -5,5 +5,5 @@ package struct FeedLink: Sendable, Hashable {
     package var title: String
     package var url: URLPath
     /// `application/atom+xml`, `application/rss+xml`, `application/feed+json`.
-    package var mediaType: String
+    var mediaType: String
 }

@@ -4,9 +4,9 @@ package struct NavigationEntry: Sendable, Hashable {
     package var title: String
     /// Where it leads on the site, or off it.
     package var url: URLPath?
-    package var externalURL: String?
+    var externalURL: String?
     /// The page is "current" when it is in this section (or one under it)…
-    package var sectionID: String?
+    var sectionID: String?
     /// … or is this item's page.
-    package var itemID: String?
+    var itemID: String?
 }

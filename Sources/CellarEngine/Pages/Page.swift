@@ -24,27 +24,27 @@ package struct Page: Sendable {
     package var title: String { list?.title ?? "" }
     package var description: String? { list?.description }
     /// The list's cells, in sections (empty for item pages).
-    package var dataSource: DataSource { list?.dataSource ?? DataSource() }
+    var dataSource: DataSource { list?.dataSource ?? DataSource() }
     package var pagination: Pagination? { list?.pagination }
     /// For item pages: the item, and its neighbours in its section's order.
-    package var itemID: String? { if case .item(let item, _, _) = content { item.id } else { nil } }
-    package var previousID: String? { if case .item(_, let previous, _) = content { previous?.id } else { nil } }
+    var itemID: String? { if case .item(let item, _, _) = content { item.id } else { nil } }
+    var previousID: String? { if case .item(_, let previous, _) = content { previous?.id } else { nil } }
     package var nextID: String? { if case .item(_, _, let next) = content { next?.id } else { nil } }
     /// The content section the page belongs to (for navigation and feeds).
-    package var sectionID: String?
+    var sectionID: String?
     /// Introduction HTML (the `_index.md` body of the site or section).
-    package var introHTML: String? { list?.introHTML }
+    var introHTML: String? { list?.introHTML }
     /// For the tags index: every tag and its count.
     package var tags: [TagCount] { list?.tags ?? [] }
     package var feeds: [FeedLink]
     /// The newest date shown on the page, for the sitemap: for an item's page, its item's.
-    package var lastModified: Date? {
+    var lastModified: Date? {
         switch content {
         case .list(let list): list.lastModified
         case .item(let item, _, _): item.updated ?? item.date
         }
     }
-    package var inSitemap: Bool
+    var inSitemap: Bool
     /// On a multilingual site, the language whose pages it is among (its lists, words and switcher); nil on a site in one language.
     package var language: String?
 

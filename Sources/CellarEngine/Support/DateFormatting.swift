@@ -90,7 +90,7 @@ package final class DateFormatting: Sendable {
     }
 
     /// RFC 822 for RSS: `Sat, 13 Jul 2024 22:03:53 +0000`.
-    package func rfc822(_ date: Date) -> String {
+    func rfc822(_ date: Date) -> String {
         let offset = timeZone.secondsFromGMT(for: date)
         let c = civil(date, offset: offset)
         let days = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"]

@@ -14,7 +14,7 @@ package indirect enum JSONValue: Sendable, Hashable {
     package func hash(into hasher: inout Hasher) { hasher.combine(compact) }
 
     /// The value on one line, with a space after each `:` and `,`: `{"file": "a.md", "line": 4}`.
-    package var compact: String {
+    var compact: String {
         switch self {
         case .array(let items): return "[" + items.map(\.compact).joined(separator: ", ") + "]"
         case .object(let pairs):

@@ -45,7 +45,7 @@ package enum Slug {
     /// Longest slug written in front matter, in UTF-8 bytes.
     package static let maxBytes = 200
     /// Longest part of any URL Cellar writes, in UTF-8 bytes: each part is a file or folder name.
-    package static let maxSegmentBytes = 255
+    static let maxSegmentBytes = 255
 
     /// Whether a slug written in front matter is safe as one URL segment.
     package static func isValid(_ slug: String) -> Bool {

@@ -19,7 +19,7 @@ package struct URLPath: Hashable, Sendable, Comparable, CustomStringConvertible,
     package var isFolder: Bool { value.isEmpty || value.hasSuffix("/") }
 
     /// The file this URL is written to, relative to the output folder.
-    package var outputFile: String { isFolder ? value + "index.html" : value }
+    var outputFile: String { isFolder ? value + "index.html" : value }
 
     /// `blog/` + `page/2/` = `blog/page/2/`.
     package func appending(_ component: String) -> URLPath {

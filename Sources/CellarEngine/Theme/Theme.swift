@@ -13,13 +13,13 @@ package struct Theme: Sendable {
     package var kinds: [String: KindDefinition]
     /// Kinds declared with a mistake, reported at the declaration: items of these kinds are not
     /// typed, and naming one is no error of its own.
-    package var unusableKinds: Set<String> = []
+    var unusableKinds: Set<String> = []
     /// Resolves and caches partials and parents; every template of the theme is compiled once here.
     package var library: MustacheLibrary
     /// `cells/<kind>.html`, compiled, by kind.
     package var cells: [String: MustacheTemplate]
     /// `pages/<kind>.html`, compiled, by kind (kinds without one use `layouts/item.html`).
-    package var itemPages: [String: MustacheTemplate]
+    var itemPages: [String: MustacheTemplate]
     /// Every `layouts/<name>.html`, compiled, by name: the required ones (``requiredLayouts``)
     /// and those sections name with `layout:`.
     package var layouts: [String: MustacheTemplate]
@@ -29,9 +29,9 @@ package struct Theme: Sendable {
     package var shortcodes: [String: Shortcode] = [:]
     /// Shortcodes declared with a mistake (reported at the declaration): a call of one is left as
     /// written, with no "unknown shortcode" of its own.
-    package var unusableShortcodes: Set<String> = []
+    var unusableShortcodes: Set<String> = []
     /// Every template file, relative to the theme (`cells/book.html`), for finding unused ones.
-    package var templateFiles: [String]
+    var templateFiles: [String]
     /// Files under `assets/`, relative to it, copied to the same place in the output (from where
     /// ``files`` says: the site's `assets/` or the theme's).
     package var assets: [String]
@@ -39,11 +39,11 @@ package struct Theme: Sendable {
     /// which no page contains): a changed fingerprint means every page may change.
     package var fingerprint: UInt64
     /// Item pages drawn in Swift (``PageTemplate``), by kind.
-    package var swiftPages: [String: SwiftPage] = [:]
+    var swiftPages: [String: SwiftPage] = [:]
 
     /// The layouts every theme provides: the home page, lists (sections and tags), the item page
     /// of kinds without a `pages/<kind>.html`, the tags page, and the page of addresses that lead nowhere.
-    package static let requiredLayouts = ["home", "list", "item", "taxonomy", "404"]
+    static let requiredLayouts = ["home", "list", "item", "taxonomy", "404"]
 
     /// A kind's item page drawn in Swift: `layouts/item.html` whose `lead` block is what the
     /// ``PageTemplate`` draws for each item.

@@ -4,7 +4,7 @@
 /// (Hugo's lookup). The theme itself stays as it came, so upgrading it is a copy, not a merge.
 package struct ThemeFiles: Sendable {
     /// The folders a site may override theme files from, at its root.
-    package static let overridingFolders = ["layouts", "cells", "pages", "partials", "kinds", "shortcodes", "assets", "i18n"]
+    static let overridingFolders = ["layouts", "cells", "pages", "partials", "kinds", "shortcodes", "assets", "i18n"]
 
     /// One file, where it is read from.
     package struct File: Sendable, Hashable {
