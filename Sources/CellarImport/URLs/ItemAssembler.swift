@@ -83,7 +83,10 @@ struct ItemAssembler {
             var urlFields = sourceFields
             urlFields.date = item.fields.date
             let (url, problem) = site.urlRules.url(of: document, fields: urlFields)
-            item.oldURL = url
+            // Hugo puts each language but the default under /<code>/ (the default too with
+            // defaultContentLanguageInSubdir); a `url:` of the front matter is taken as written.
+            item.urlPrefix = Self.languagePrefix(of: document.language, settings: site.settings)
+            item.oldURL = url.map { fields.url == nil ? item.urlPrefix + $0 : $0 }
             if let problem {
                 report.add(ImportNote(.problem, .url, problem + "; the item gets Cellar's URL", at: item.fields.url?.location ?? document.location))
             }
@@ -97,6 +100,14 @@ struct ItemAssembler {
         }
         report[.sections] = sections.count
         return (items, sections.values.sorted { $0.folder < $1.folder }, home)
+    }
+
+    /// `/vi` for a page in Vietnamese on a multilingual site, `""` for the default language's (unless
+    /// it is under `/<code>/` too).
+    static func languagePrefix(of language: String?, settings: SourceSettings) -> String {
+        guard !settings.languages.isEmpty else { return "" }
+        if let language, language != settings.defaultLanguage { return "/" + Slug.make(language) }
+        return settings.defaultLanguageInSubdir ? "/" + Slug.make(settings.defaultLanguage) : ""
     }
 
     /// The nearest section at or above `folder`.
