@@ -96,7 +96,8 @@ struct URLPlanner {
         let pageFolders = Set(items.compactMap { $0.document.bundle != nil ? Paths.parent(of: $0.target) : nil })
         var everyURL = URLClaimRegistry(themeAssets: themeAssets, copiedFiles: copiedFiles)
         for prefix in Set(items.map(\.urlPrefix)).sorted() {
-            var claims = URLClaimRegistry(themeAssets: themeAssets, copiedFiles: copiedFiles)
+            // Under /vi/ nothing but the language's own pages: the theme's files and the copies are at the root.
+            var claims = URLClaimRegistry(themeAssets: prefix.isEmpty ? themeAssets : [], copiedFiles: prefix.isEmpty ? copiedFiles : [])
             for section in sections {
                 claims.claimSection(section.folder, url: Self.sectionURL(section.folder))
                 everyURL.claimSection(section.folder, url: prefix + Self.sectionURL(section.folder))
