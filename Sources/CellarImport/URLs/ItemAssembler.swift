@@ -28,6 +28,17 @@ struct ItemAssembler {
                 report.add(ImportNote(.dropped, .section, "the section setting '\(key)' has no place in Cellar", at: keyNode.location))
             }
         }
+        // A section only another language has (`content/vi/notes/_index.md`, no English one): a
+        // section of the new site too, named in that language, so its pages keep their URLs.
+        for document in site.indexTranslations where !document.section.isEmpty && sections[document.section] == nil {
+            let front = document.frontMatter
+            sections[document.section] = PlannedSection(
+                folder: document.section, title: front?.value("title", caseInsensitive: true)?.nonEmptyText ?? Self.title(ofFolder: document.section),
+                description: front?.value("description", caseInsensitive: true)?.nonEmptyText,
+                weight: front?.value("weight", caseInsensitive: true)?.intValue)
+            report.add(ImportNote(.converted, .section, "\(document.section)/ has words only in \(document.language ?? ""): the new site has the section in every language, titled as there",
+                                  at: document.location))
+        }
         for document in site.documents where document.role == .post && sections[document.section] == nil && !document.section.isEmpty {
             let top = dialect == .jekyll ? document.section : String(document.section.split(separator: "/").first ?? "")
             if sections[top] == nil {

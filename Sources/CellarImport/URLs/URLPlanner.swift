@@ -103,7 +103,7 @@ struct URLPlanner {
                 everyURL.claimSection(section.folder, url: prefix + Self.sectionURL(section.folder))
             }
             everyURL.claim(prefix + "/")
-            for item in items where item.urlPrefix == prefix { _ = claims.claimTarget(item.target) }
+            for item in items { _ = claims.claimTarget(item.target) }
             for index in order where items[index].urlPrefix == prefix {
                 let section = sections.first { $0.folder == items[index].document.section && items[index].document.role == .post }
                 if let section {
@@ -216,7 +216,7 @@ struct URLPlanner {
             let movable = folders.allSatisfy { Slug.make($0) == $0 }
             let insideSection = sectionFolders.contains { !$0.isEmpty && (folderPath == $0 || folderPath.hasPrefix($0 + "/")) }
             let insideBundle = bundleFolders.contains { folderPath == $0 || folderPath.hasPrefix($0 + "/") }
-            let target = Paths.join(folderPath, slug + ".md")
+            let target = Paths.join(folderPath, slug + (item.document.language.map { "." + $0 } ?? "") + ".md")
             if movable, !insideSection, !insideBundle, claims.isFree(url), target == item.target || claims.claimTarget(target) {
                 item.target = target
                 item.newURL = url
