@@ -20,6 +20,8 @@ struct HugoConfig {
     /// The content folders of the other languages (`languages.fr.contentDir`, a mount with
     /// `lang = 'fr'`), by folder: their pages are translations, left out and counted.
     var otherLanguageDirs: [String: String] = [:]
+    /// Languages turned off (`disableLanguages`, `disabled = true`), lowercased.
+    var disabledLanguages: Set<String> = []
     /// The default language's code, as the config writes it.
     var defaultLanguage = "en"
     var files: [String] = []
@@ -112,6 +114,7 @@ struct HugoConfig {
             settings.defaultLanguageInSubdir = node("defaultContentLanguageInSubdir")?.boolValue ?? false
         }
         otherLanguages.subtract(disabled)
+        disabledLanguages = disabled
         if let name = text("timeZone") {
             if let zone = TimeZone(identifier: name) {
                 settings.timeZone = zone

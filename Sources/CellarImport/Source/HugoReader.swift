@@ -36,7 +36,8 @@ struct HugoReader {
             }
             folders.append((folder, language.lowercased()))
         }
-        let pages = PageNames(defaultLanguage: config.defaultLanguage.lowercased(), otherLanguages: config.otherLanguages)
+        let pages = PageNames(defaultLanguage: config.defaultLanguage.lowercased(), otherLanguages: config.otherLanguages,
+                              disabledLanguages: config.disabledLanguages)
         for (content, folderLanguage) in folders {
             let files = tree.files(under: content).filter { path in
                 !translations.keys.contains { $0 != content && path.hasPrefix($0 + "/") }
@@ -70,6 +71,11 @@ struct HugoReader {
                    Leftovers.markdownExtensions.contains(where: { names.contains(base + "." + $0) }) {
                     site.notes.append(ImportNote(.leftOut, .file, "\(path): the page rendered from \(Paths.lastComponent(of: base)).md, which is imported instead",
                                                  at: location))
+                    report[.filesLeftOut] += 1
+                    continue
+                }
+                if isContent, let language = pages.disabledLanguage(of: name) {
+                    site.notes.append(ImportNote(.leftOut, .page, "\(path): a page in \(language), a language the site disables", at: location))
                     report[.filesLeftOut] += 1
                     continue
                 }
