@@ -58,6 +58,8 @@ import Testing
             #expect(workspace.exists("public" + url + "index.html"), "\(url) is missing")
         }
         #expect(workspace.exists("public/vi/2024/nhà-kho/shed.svg"))
+        // No translation is published as a raw Markdown file (36: "raw translation .md files copied to public/").
+        #expect(workspace.files(under: "public").filter { $0.hasSuffix(".md") } == [])
         // hreflang: each translation names the other, and they point back.
         try Self.expectReciprocal(workspace, pairs: [("/2024/tomatoes/", "/vi/2024/ca-chua/"), ("/2024/the-shed/", "/vi/2024/nhà-kho/"),
                                                      ("/2024/rain/", "/vi/2024/mưa/"), ("/about/", "/vi/about/"),
