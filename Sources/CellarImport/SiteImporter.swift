@@ -54,7 +54,9 @@ package struct SiteImporter: Sendable {
             .assemble(report: &report)
         let movedURLs = Self.foldIntoSections(&items, sections: &sections, home: &home, report: &report)
         if options.dialect == .hugo { Self.noteTaxonomyPages(site, report: &report) }
-        let themeAssets = Set(options.theme.files.keys.filter { $0.hasPrefix("assets/") }.map { String($0.dropFirst("assets/".count)) })
+        var themeAssets = Set(options.theme.files.keys.filter { $0.hasPrefix("assets/") }.map { String($0.dropFirst("assets/".count)) })
+        // The theme's search page is at /search/: a page of the source there needs another address.
+        if options.theme.files["layouts/search.html"] != nil { themeAssets.insert("search/") }
         var copies = site.copies
         if options.dialect == .hugo { copies += Self.globalResources(named: items.map(\.document.body), tree: tree, copies: copies, report: &report) }
         let (placed, copyNotes) = Self.placeCopies(copies, items: items)
@@ -73,6 +75,8 @@ package struct SiteImporter: Sendable {
         URLPlanner(dates: dates, copiedFiles: Set(copies.map(\.target)), themeAssets: themeAssets)
             .plan(&items, sections: &sections, report: &report)
         BuiltOutputCheck(tree: tree, dialect: options.dialect).check(items, report: &report)
+        Self.linkTranslations(&items)
+        let indexTranslations = Self.indexTranslations(site.indexTranslations, sections: sections, hasHome: home != nil, report: &report)
 
         let contentDir = options.dialect == .hugo ? site.contentDir : ""
         var references = BodyConverter.references(items: items, sections: sections, copies: copies, contentDir: contentDir)
@@ -98,11 +102,14 @@ package struct SiteImporter: Sendable {
         let bodies = items.map { converter.convert($0.document, report: &report) }
         let homeIntro = home.map { converter.convert($0, report: &report) } ?? ""
         let snippetBodies = site.snippets.map { converter.convert($0, report: &report) }
+        let indexTranslationBodies = indexTranslations.map { converter.convert($0, report: &report) }
         for index in sections.indices {
             if let document = sections[index].index { sections[index].index?.body = converter.convert(document, report: &report) }
         }
 
-        var census = LinkCensus(published: Self.published(items: items, sections: sections, copies: copies, themeAssets: themeAssets)
+        let languagePrefixes = site.settings.languages.map { ItemAssembler.languagePrefix(of: $0.code, settings: site.settings) }
+        var census = LinkCensus(published: Self.published(items: items, sections: sections, copies: copies, themeAssets: themeAssets,
+                                                          languagePrefixes: languagePrefixes)
                                     .union(site.settings.feedAliases),
                                 contentFiles: Set(copies.map(\.target) + items.map(\.target)),
                                 basePath: site.settings.baseURL.flatMap(SiteURL.init).map(\.basePath) ?? "/")
@@ -164,6 +171,10 @@ package struct SiteImporter: Sendable {
                 try folder.write(writer.text(of: items[index], body: bodies[index], report: &report), to: "content/" + items[index].target,
                                  from: tree.absolute(items[index].document.path))
             }
+            for (document, body) in zip(indexTranslations, indexTranslationBodies) {
+                try folder.write(settingsWriter.indexTranslation(document, body: body), to: "content/" + document.target,
+                                 from: tree.absolute(document.path))
+            }
             for (snippet, body) in zip(site.snippets, snippetBodies) {
                 try folder.write(body, to: "content/" + snippet.target, from: tree.absolute(snippet.path))
             }
@@ -188,6 +199,7 @@ package struct SiteImporter: Sendable {
         if options.check {
             let checked = await SiteChecker(options: BuildOptions(siteDirectory: destination, now: options.now)).check()
             report.check = ImportReport.CheckSummary(builds: checked.built, diagnostics: checked.diagnostics)
+            Self.verifyURLs(items, built: checked.built ? checked.itemURLs : nil, report: &report)
         }
         try? Data(report.json.utf8).write(to: URL(fileURLWithPath: destination + "/" + SiteFolder.reportName))
         return report
@@ -227,6 +239,69 @@ package struct SiteImporter: Sendable {
             items.remove(at: index)
         }
         return moved
+    }
+
+    /// The report claims only what it checked: each URL said to be kept is looked up in the new
+    /// site as `cellar check` built it; one published elsewhere (or not at all) is counted as changed
+    /// and named. When the new site does not build, the report says the URLs are unconfirmed.
+    static func verifyURLs(_ items: [PlannedItem], built: [String: String]?, report: inout ImportReport) {
+        let kept = items.filter { $0.outcome == .kept && !($0.fields.draft || $0.document.isDraftFile) }
+        guard let built else {
+            if !kept.isEmpty {
+                report.add(ImportNote(.problem, .url, "the new site does not build, so none of the \(kept.count) URLs kept by the source's rules could be confirmed in it",
+                                      hint: "fix the errors cellar check lists, then build: each page should be at its old URL"))
+            }
+            return
+        }
+        for item in kept {
+            let url = built[item.target]
+            if url == item.newURL || url.map({ $0 == item.oldURL || $0 == (item.oldURL ?? "") + "/" }) == true {
+                report[.urlsVerified] += 1
+                continue
+            }
+            report[.urlsKept] -= 1
+            report[.urlsChanged] += 1
+            report.add(ImportNote(.problem, .url, url.map { "\(item.oldURL ?? item.newURL) was planned, but the new site publishes content/\(item.target) at \($0)" }
+                                    ?? "\(item.oldURL ?? item.newURL) was planned, but the new site's build has no page of content/\(item.target)",
+                                  at: item.document.location, hint: "give it the old address with slug: or aliases:"))
+        }
+    }
+
+    /// Translations are linked in Cellar by their paths without the language (`a.md`, `a.vi.md`):
+    /// where the new paths no longer do that (a page moved to the folders of its URL), or the
+    /// source linked them by `translationKey`, each gets the same `translation_key:`.
+    private static func linkTranslations(_ items: inout [PlannedItem]) {
+        let groups = Dictionary(grouping: items.indices.filter { items[$0].document.translationKey != nil },
+                                by: { items[$0].document.translationKey ?? "" })
+        for (key, members) in groups where members.count > 1 {
+            let paths = Set(members.map { index in
+                items[index].document.language.map { language in
+                    items[index].target.replacingOccurrences(of: ".\(language).md", with: ".md")
+                } ?? items[index].target
+            })
+            let written = members.contains { items[$0].document.frontMatter?.value("translationKey", caseInsensitive: true) != nil }
+            guard paths.count > 1 || written else { continue }
+            for index in members { items[index].translationKey = key }
+        }
+    }
+
+    /// `_index.vi.md` of a section the new site has (or of the home page): written beside its
+    /// `_index.md`, with its title, description and introduction; others are left out, noted.
+    private static func indexTranslations(_ documents: [SourceDocument], sections: [PlannedSection], hasHome: Bool,
+                                          report: inout ImportReport) -> [SourceDocument] {
+        let folders = Set(sections.map(\.folder))
+        var kept: [SourceDocument] = []
+        for document in documents {
+            let folder = Paths.parent(of: document.target)
+            if folder.isEmpty || folders.contains(folder) {
+                kept.append(document)
+            } else {
+                report.add(ImportNote(.leftOut, .section, "\(document.path): the words in \(document.language ?? "") of \(folder)/, which is no section of the new site",
+                                      at: document.location))
+                report[.filesLeftOut] += 1
+            }
+        }
+        return kept
     }
 
     /// Hugo writes a page for each term of each taxonomy; Cellar's tags are the one taxonomy left.
@@ -287,8 +362,13 @@ package struct SiteImporter: Sendable {
     }
 
     /// Every URL the new site publishes that a link of the source may name.
-    private static func published(items: [PlannedItem], sections: [PlannedSection], copies: [FileCopy], themeAssets: Set<String>) -> Set<String> {
+    private static func published(items: [PlannedItem], sections: [PlannedSection], copies: [FileCopy], themeAssets: Set<String>,
+                                  languagePrefixes: [String]) -> Set<String> {
         var urls: Set<String> = ["/", "/feed.xml", "/rss.xml", "/feed.json", "/sitemap.xml", "/robots.txt", "/404.html", "/tags/"]
+        for prefix in languagePrefixes where !prefix.isEmpty {
+            for page in ["/", "/feed.xml", "/rss.xml", "/feed.json", "/tags/"] { urls.insert(prefix + page) }
+            for section in sections { urls.insert(prefix + URLPlanner.sectionURL(section.folder)) }
+        }
         for item in items where !(item.fields.draft || item.document.isDraftFile) {
             urls.insert(item.newURL)
             for alias in item.aliases { if let url = AliasPath.url(for: alias) { urls.insert("/" + url.value) } }

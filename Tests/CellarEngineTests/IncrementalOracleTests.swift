@@ -147,6 +147,11 @@ import Testing
                     [.write("content/posts/post-4.vi.md", site.post(4, title: "Bài 4", tags: ["thẻ"]))],
                     [.write("content/posts/post-4.vi.md", site.post(4, title: "Bài 4", date: "2023-01-01", tags: ["thẻ", "swift"]))],
                     [.remove("content/posts/post-3.vi.md")],
+                    // A bundle's translation shares its files; its words change, then it goes.
+                    [.write("content/posts/trip/index.vi.md", "---\ntitle: Chuyến đi\ndate: 2024-05-05\n---\n![Bản đồ](map.svg)\n")],
+                    [.write("content/posts/trip/index.vi.md", "---\ntitle: Chuyến đi xa\ndate: 2024-05-05\n---\n![Bản đồ](map.svg)\n")],
+                    [.write("content/posts/trip/map.svg", OracleSite.svg("green"))],
+                    [.remove("content/posts/trip/index.vi.md")],
                     [.write("content/posts/post-4.md", site.post(4, body: "English words changed.\n"))],
                     [.write("content/_index.md", site.settings())]]
         case .searchIndex:

@@ -11,6 +11,9 @@ public struct CheckReport: Sendable {
     /// Whether the site built; when not, only the build's problems are known.
     public var built: Bool
 
+    /// Where the build published each item: its file under `content/` (`posts/a.md`) → its URL (`/posts/a/`).
+    package var itemURLs: [String: String] = [:]
+
     /// Whether any problem is an error.
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 }

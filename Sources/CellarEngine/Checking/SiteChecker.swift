@@ -50,6 +50,8 @@ package struct SiteChecker: Sendable {
             diagnostics.append(contentsOf: ThemeTextNotes.notes(model.theme.text, language: model.config.language,
                                                                      items: model.items))
         }
-        return Report(diagnostics: diagnostics.sorted, pages: build.pages, items: build.items, built: true)
+        var report = Report(diagnostics: diagnostics.sorted, pages: build.pages, items: build.items, built: true)
+        for item in memo.model.model?.items ?? [] where item.hasPage { report.itemURLs[item.id] = "/" + item.url.value }
+        return report
     }
 }

@@ -9,7 +9,10 @@ struct BodyPictures: Sendable {
 
     init(_ catalog: ImageCatalog, site: SiteURL) {
         var byHref: [String: ImageCatalog.Entry] = [:]
-        for entry in catalog.entries.values where entry.inBody { byHref[site.href(entry.original)] = entry }
+        for entry in catalog.entries.values where entry.inBody {
+            byHref[site.href(entry.original)] = entry
+            for url in entry.translatedAt { byHref[site.href(url)] = entry }
+        }
         self.byHref = byHref
         self.site = site
     }

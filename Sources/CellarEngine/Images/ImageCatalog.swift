@@ -11,6 +11,8 @@ struct ImageCatalog: Sendable {
         var original: URLPath
         /// Whether a Markdown body shows it (`![alt](pic.jpg)`).
         var inBody = false
+        /// The addresses translations of its bundle show it at (`/vi/photos/dune/cover.jpg`): drawn from the same variants.
+        var translatedAt: [URLPath] = []
 
         /// `photos/dune/cover.jpg` → `photos/dune/cover-960.webp`.
         func url(of variant: ProcessedImage.Variant) -> URLPath {

@@ -21,6 +21,8 @@ struct ImageStage {
         var keepLocation: Bool
         var location: SourceLocation?
         var inBody = false
+        /// Where translations of its bundle (`index.vi.md`) show it too (`/vi/photos/dune/cover.jpg`).
+        var translatedAt: [URLPath] = []
     }
 
     enum Outcome: Sendable {
@@ -50,11 +52,13 @@ struct ImageStage {
             switch outcome {
             case .done(var entry, let processed):
                 entry.inBody = job.inBody
+                entry.translatedAt = job.translatedAt
                 catalog.entries[job.contentPath] = entry
                 if processed { catalog.processed += 1 } else { catalog.cached += 1 }
                 fingerprint.combine(job.contentPath)
                 fingerprint.combine(entry.folder)
                 fingerprint.combine(job.inBody ? 1 : 0)
+                for url in job.translatedAt { fingerprint.combine(url.value) }
                 for warning in entry.image.warnings {
                     diagnostics.append(.warning("\(subject): \(warning.message)", at: job.location, hint: warning.hint))
                 }
@@ -89,7 +93,11 @@ struct ImageStage {
                     diagnostics.append(.warning("the image '\(relative)' has no alt text", at: location,
                                                 hint: "say what it shows: ![a red door in Lisbon](\(relative))"))
                 }
-                if let place = places[file] { jobs[place].inBody = true; continue }
+                if let place = places[file] {
+                    jobs[place].inBody = true
+                    if jobs[place].original != original { jobs[place].translatedAt.append(original) }
+                    continue
+                }
                 places[file] = jobs.count
                 jobs.append(Job(contentPath: file, original: original, keepLocation: keep, location: location, inBody: true))
             }

@@ -61,9 +61,11 @@ struct ItemParser: Sendable {
 
         // On a multilingual site, `post.vi.md` is the Vietnamese of `post.md`: same slug, under /vi/.
         let languages = site.languages
-        let translation = source.bundleDirectory == nil ? languages.translationPath(of: source.contentPath) : nil
+        // A bundle's `index.vi.md` is the Vietnamese of its `index.md`, with the bundle's name as its slug.
+        let translation = languages.translationPath(of: source.contentPath)
         let siteLanguage = translation?.code ?? (languages.isMultilingual ? languages.defaultCode : site.language)
-        var slug = Slug.make(translation.map { Paths.deletingExtension(Paths.lastComponent(of: $0.path)) } ?? source.fileSlug)
+        var slug = Slug.make(translation.flatMap { source.bundleDirectory == nil ? Paths.deletingExtension(Paths.lastComponent(of: $0.path)) : nil }
+            ?? source.fileSlug)
         if let written = fields["slug"] {
             let text = written.value.string ?? ""
             if text.utf8.count > Slug.maxBytes {

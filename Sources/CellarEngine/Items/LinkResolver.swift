@@ -42,9 +42,14 @@ struct LinkResolver: Sendable {
     }
 
     /// The output URL of a file under `content/`, or nil when it is not published.
-    func outputURL(ofFile contentPath: String) -> URLPath? {
+    /// - Parameter item: the item that names it: a file of its own bundle is published beside it
+    ///   (a bundle's translation has the bundle's files under its own URL too).
+    func outputURL(ofFile contentPath: String, from item: ContentItem? = nil) -> URLPath? {
         var folder = Paths.parent(of: contentPath)
         while !folder.isEmpty {
+            if let item, folder == item.bundleDirectory {
+                return item.url.appending(String(contentPath.dropFirst(folder.count + 1)))
+            }
             if let page = bundleURLs[folder] {
                 return page.appending(String(contentPath.dropFirst(folder.count + 1)))
             }
@@ -60,7 +65,7 @@ struct LinkResolver: Sendable {
     func rewrite(_ reference: MarkdownReference, in item: ContentItem, diagnostics: inout DiagnosticBag,
                  pageLink: inout PageLink?) -> String? {
         rewrite(reference, directory: item.directory, file: item.file, firstLine: item.bodyFirstLine, diagnostics: &diagnostics,
-                pageLink: &pageLink)
+                pageLink: &pageLink, item: item)
     }
 
     /// - Parameters:
@@ -68,8 +73,9 @@ struct LinkResolver: Sendable {
     ///   - file: the file as shown in messages; `firstLine`: the line its body starts on.
     ///   - pageLink: set to the link when it leads to an address of the site that only the finished
     ///     site can confirm (see ``PageLink``).
+    ///   - item: the item whose body it is, when it is one (its own bundle's files are beside it).
     func rewrite(_ reference: MarkdownReference, directory: String, file: String, firstLine: Int,
-                 diagnostics: inout DiagnosticBag, pageLink: inout PageLink?) -> String? {
+                 diagnostics: inout DiagnosticBag, pageLink: inout PageLink?, item: ContentItem? = nil) -> String? {
         let destination = reference.destination
         if destination.isEmpty || destination.hasPrefix("#") || URLCheck.isRemote(destination) { return nil }
         var target = destination
@@ -101,7 +107,7 @@ struct LinkResolver: Sendable {
             return nil
         }
         if files.contains(contentPath) {
-            guard let url = outputURL(ofFile: contentPath) else {
+            guard let url = outputURL(ofFile: contentPath, from: item) else {
                 diagnostics.warning("'\(destination)' is a file of an item that is not published in this build", at: location)
                 return nil
             }

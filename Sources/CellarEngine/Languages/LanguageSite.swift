@@ -41,10 +41,11 @@ struct LanguageSite: Sendable {
         derived.newestFirst = model.newestFirst.filter { member[$0] }
         derived.sectionPlaces = model.sectionPlaces.mapValues { $0.filter { member[$0] } }
 
-        // The default language has every section; another, those with items in it (and those above them).
+        // The default language has every section; another, those with items or an `_index.vi.md` in
+        // it (and those above them), as Hugo lists a section in each language that has words for it.
         var kept = Set<String>()
         for section in model.sections {
-            guard isDefault || !(derived.sectionPlaces[section.id] ?? []).isEmpty else { continue }
+            guard isDefault || !(derived.sectionPlaces[section.id] ?? []).isEmpty || section.translations[code] != nil else { continue }
             var id: String? = section.id
             while let current = id, let found = model.sectionsByID[current] {
                 kept.insert(current)

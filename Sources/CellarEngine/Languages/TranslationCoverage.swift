@@ -43,8 +43,7 @@ package struct TranslationCoverage: Sendable, Hashable {
 
     /// Where an item's translation goes: `blog/rain.vi.md` beside `blog/rain.md`.
     static func translationPath(of item: ContentItem, in code: String) -> String {
-        guard item.bundleDirectory == nil else { return item.id }
-        return Paths.deletingExtension(item.id) + "." + code + ".md"
+        Paths.deletingExtension(item.id) + "." + code + ".md"   // a bundle's: index.vi.md beside its index.md
     }
 
     /// `cellar check --require-language vi`: an error at each item without a Vietnamese version.

@@ -239,7 +239,7 @@ struct ShortcodeRenderer: Sendable {
                        language: String) -> MustacheValue {
         let site = self.site
         return FieldTemplateValues(dates: dates, url: site.url) { reference in
-            reference.remoteURL ?? reference.contentPath.flatMap(links.outputURL(ofFile:)).map(site.url.href)
+            reference.remoteURL ?? reference.contentPath.flatMap { links.outputURL(ofFile: $0) }.map(site.url.href)
         }.value(value, type: type, labels: labels, language: language)
     }
 }

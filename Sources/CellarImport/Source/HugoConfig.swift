@@ -20,6 +20,8 @@ struct HugoConfig {
     /// The content folders of the other languages (`languages.fr.contentDir`, a mount with
     /// `lang = 'fr'`), by folder: their pages are translations, left out and counted.
     var otherLanguageDirs: [String: String] = [:]
+    /// Languages turned off (`disableLanguages`, `disabled = true`), lowercased.
+    var disabledLanguages: Set<String> = []
     /// The default language's code, as the config writes it.
     var defaultLanguage = "en"
     var files: [String] = []
@@ -78,9 +80,41 @@ struct HugoConfig {
         if let base = text("baseURL"), base.hasPrefix("http") { settings.baseURL = base.hasSuffix("/") ? base : base + "/" }
         let defaultLanguage = text("defaultContentLanguage") ?? "en"
         settings.language = text("languageCode") ?? text("languages.\(defaultLanguage).languageCode") ?? text("defaultContentLanguage")
+        var disabled = Set((node("disableLanguages")?.textList() ?? []).map { $0.text.lowercased() })
+        for (code, _, language) in node("languages")?.keyedPairs ?? [] {
+            if language.value("disabled", caseInsensitive: true)?.boolValue == true { disabled.insert(code.lowercased()) }
+        }
         for (code, _, _) in node("languages")?.keyedPairs ?? [] where code.lowercased() != defaultLanguage.lowercased() {
             otherLanguages.insert(code.lowercased())
         }
+        // The languages the site publishes, the default first, then by weight as Hugo orders them.
+        var languages: [SourceLanguage] = []
+        for (code, _, language) in node("languages")?.keyedPairs ?? [] where !disabled.contains(code.lowercased()) {
+            func value(_ key: String) -> String? { language.value(atPath: key, caseInsensitive: true)?.nonEmptyText }
+            languages.append(SourceLanguage(code: code.lowercased(), name: value("languageName") ?? value("label"),
+                                            weight: language.value("weight", caseInsensitive: true)?.intValue ?? 0,
+                                            title: value("title"),
+                                            description: value("params.description") ?? value("description")))
+        }
+        if languages.count > 1 || (languages.count == 1 && languages[0].code != defaultLanguage.lowercased()) {
+            if !languages.contains(where: { $0.code == defaultLanguage.lowercased() }) {
+                languages.append(SourceLanguage(code: defaultLanguage.lowercased(), weight: 0))
+            }
+            languages.sort { lhs, rhs in
+                let left = lhs.code == defaultLanguage.lowercased() ? Int.min : (lhs.weight == 0 ? Int.max : lhs.weight)
+                let right = rhs.code == defaultLanguage.lowercased() ? Int.min : (rhs.weight == 0 ? Int.max : rhs.weight)
+                return (left, lhs.code) < (right, rhs.code)
+            }
+            settings.languages = languages
+            if let own = languages.first(where: { $0.code == defaultLanguage.lowercased() }) {
+                settings.title = settings.title ?? own.title
+                settings.description = settings.description ?? own.description
+            }
+            settings.defaultLanguage = defaultLanguage.lowercased()
+            settings.defaultLanguageInSubdir = node("defaultContentLanguageInSubdir")?.boolValue ?? false
+        }
+        otherLanguages.subtract(disabled)
+        disabledLanguages = disabled
         if let name = text("timeZone") {
             if let zone = TimeZone(identifier: name) {
                 settings.timeZone = zone
@@ -135,7 +169,7 @@ struct HugoConfig {
         self.defaultLanguage = defaultLanguage
         contentDir = text("languages.\(defaultLanguage).contentDir") ?? text("contentDir") ?? "content"
         for (code, _, language) in node("languages")?.keyedPairs ?? [] where code.lowercased() != defaultLanguage.lowercased() {
-            if let folder = language.value("contentDir", caseInsensitive: true)?.nonEmptyText { otherLanguageDirs[Self.folder(folder)] = code }
+            if let folder = language.value("contentDir", caseInsensitive: true)?.nonEmptyText { otherLanguageDirs[Self.folder(folder)] = code.lowercased() }
         }
         if let dirs = node("staticDir") { staticDirs = dirs.textList().map(\.text) }
         themes = (node("theme")?.textList() ?? []).map(\.text)

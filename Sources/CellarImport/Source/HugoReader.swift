@@ -23,75 +23,87 @@ struct HugoReader {
                          at: SourceLocation(file: config.files.first ?? tree.display(content)))
         }
         let translations = config.otherLanguageDirs.filter { tree.isDirectory($0.key) && $0.key != content }
+        // Each language's own content folder (Hugo's per-language `contentDir`) is read as its
+        // translations: `content/vi/posts/a.md` becomes `posts/a.vi.md`. A disabled language's is left out.
+        var folders: [(folder: String, language: String?)] = [(content, nil)]
         for (folder, language) in translations.sorted(by: { $0.key < $1.key }) {
-            let count = tree.files(under: folder).count
-            site.notes.append(ImportNote(.leftOut, .page, "\(folder)/ (\(count) file\(count == 1 ? "" : "s")): the pages in \(language), a translation; only the default language (\(config.defaultLanguage)) is imported",
-                                         at: SourceLocation(file: tree.display(folder))))
-            report[.filesLeftOut] += count
+            guard config.otherLanguages.contains(language.lowercased()) else {
+                let count = tree.files(under: folder).count
+                site.notes.append(ImportNote(.leftOut, .page, "\(folder)/ (\(count) file\(count == 1 ? "" : "s")): the pages in \(language), a language the site disables",
+                                             at: SourceLocation(file: tree.display(folder))))
+                report[.filesLeftOut] += count
+                continue
+            }
+            folders.append((folder, language.lowercased()))
         }
-        let files = tree.files(under: content).filter { path in !translations.keys.contains { path.hasPrefix($0 + "/") } }
-        let relative = files.map { String($0.dropFirst(content.count + 1)) }
-        let names = Set(relative)
-        let pages = PageNames(defaultLanguage: config.defaultLanguage.lowercased(), otherLanguages: config.otherLanguages)
-        let leafBundles = Set(relative.filter { path in
-            let name = Paths.lastComponent(of: path)
-            return pages.name(of: name) == "index" && Self.contentExtensions.contains(Leftovers.fileExtension(name))
-                && path.contains("/")
-        }.map { Paths.parent(of: $0) })
+        let pages = PageNames(defaultLanguage: config.defaultLanguage.lowercased(), otherLanguages: config.otherLanguages,
+                              disabledLanguages: config.disabledLanguages)
+        for (content, folderLanguage) in folders {
+            let files = tree.files(under: content).filter { path in
+                !translations.keys.contains { $0 != content && path.hasPrefix($0 + "/") }
+            }
+            let relative = files.map { String($0.dropFirst(content.count + 1)) }
+            let names = Set(relative)
+            let leafBundles = Set(relative.filter { path in
+                let name = Paths.lastComponent(of: path)
+                return pages.name(of: name) == "index" && Self.contentExtensions.contains(Leftovers.fileExtension(name))
+                    && path.contains("/")
+            }.map { Paths.parent(of: $0) })
 
-        for (path, rel) in zip(files, relative) {
-            let location = SourceLocation(file: tree.display(path))
-            if let rule = ignoredBy(config.ignore, path) {
-                site.notes.append(ImportNote(.leftOut, .file, "\(path): ignored by the site's ignoreFiles ('\(rule)')", at: location))
-                report[.filesLeftOut] += 1
-                continue
-            }
-            if let reason = Leftovers.reason(rel) {
-                site.notes.append(ImportNote(.leftOut, .file, "\(path): \(reason)", at: location))
-                report[.filesLeftOut] += 1
-                continue
-            }
-            let name = Paths.lastComponent(of: rel)
-            let ext = Leftovers.fileExtension(name)
-            let base = Leftovers.deletingExtension(rel)
-            let bundle = Self.bundle(of: rel, in: leafBundles)
-            let isContent = Self.contentExtensions.contains(ext)
-            if isContent, Leftovers.htmlExtensions.contains(ext),
-               Leftovers.markdownExtensions.contains(where: { names.contains(base + "." + $0) }) {
-                site.notes.append(ImportNote(.leftOut, .file, "\(path): the page rendered from \(Paths.lastComponent(of: base)).md, which is imported instead",
-                                             at: location))
-                report[.filesLeftOut] += 1
-                continue
-            }
-            if isContent, let language = pages.otherLanguage(of: name) {
-                site.notes.append(ImportNote(.leftOut, .page, "\(path): a translation (\(language)); only the default language is imported",
-                                             at: location))
-                report[.filesLeftOut] += 1
-                continue
-            }
-            if let bundle, !(Paths.parent(of: rel) == bundle && pages.name(of: name) == "index" && isContent) {
-                if isContent, !Leftovers.htmlExtensions.contains(ext) {
-                    // Hugo renders no page of a bundle's own Markdown (a resource of its page) and never publishes its text.
-                    site.notes.append(ImportNote(.leftOut, .file, "\(path): Markdown inside the leaf bundle \(bundle)/, which Hugo does not publish",
+            for (path, rel) in zip(files, relative) {
+                let location = SourceLocation(file: tree.display(path))
+                if let rule = ignoredBy(config.ignore, path) {
+                    site.notes.append(ImportNote(.leftOut, .file, "\(path): ignored by the site's ignoreFiles ('\(rule)')", at: location))
+                    report[.filesLeftOut] += 1
+                    continue
+                }
+                if let reason = Leftovers.reason(rel) {
+                    site.notes.append(ImportNote(.leftOut, .file, "\(path): \(reason)", at: location))
+                    report[.filesLeftOut] += 1
+                    continue
+                }
+                let name = Paths.lastComponent(of: rel)
+                let ext = Leftovers.fileExtension(name)
+                let base = Leftovers.deletingExtension(rel)
+                let bundle = Self.bundle(of: rel, in: leafBundles)
+                let isContent = Self.contentExtensions.contains(ext)
+                if isContent, Leftovers.htmlExtensions.contains(ext),
+                   Leftovers.markdownExtensions.contains(where: { names.contains(base + "." + $0) }) {
+                    site.notes.append(ImportNote(.leftOut, .file, "\(path): the page rendered from \(Paths.lastComponent(of: base)).md, which is imported instead",
                                                  at: location))
                     report[.filesLeftOut] += 1
                     continue
                 }
-                // A file of a leaf bundle (its pictures, data): copied beside its page.
-                site.copies.append(FileCopy(source: path, target: rel))
-                continue
+                if isContent, let language = pages.disabledLanguage(of: name) {
+                    site.notes.append(ImportNote(.leftOut, .page, "\(path): a page in \(language), a language the site disables", at: location))
+                    report[.filesLeftOut] += 1
+                    continue
+                }
+                let language = isContent ? pages.otherLanguage(of: name) ?? folderLanguage : folderLanguage
+                if let bundle, !(Paths.parent(of: rel) == bundle && pages.name(of: name) == "index" && isContent) {
+                    if isContent, !Leftovers.htmlExtensions.contains(ext) {
+                        // Hugo renders no page of a bundle's own Markdown (a resource of its page) and never publishes its text.
+                        site.notes.append(ImportNote(.leftOut, .file, "\(path): Markdown inside the leaf bundle \(bundle)/, which Hugo does not publish",
+                                                     at: location))
+                        report[.filesLeftOut] += 1
+                        continue
+                    }
+                    // A file of a leaf bundle (its pictures, data): copied beside its page.
+                    site.copies.append(FileCopy(source: path, target: rel))
+                    continue
+                }
+                if Self.otherFormats.contains(ext) {
+                    site.notes.append(ImportNote(.problem, .page, "\(path): Cellar reads Markdown, not .\(ext)", at: location,
+                                                 hint: "convert it to Markdown (pandoc -t commonmark) and import again"))
+                    report[.filesLeftOut] += 1
+                    continue
+                }
+                guard isContent, ext != "html" && ext != "htm" || tree.hasFrontMatter(path) else {
+                    site.copies.append(FileCopy(source: path, target: rel))
+                    continue
+                }
+                readDocument(path, rel: rel, bundle: bundle, ext: ext, language: language, pages: pages, loader: &loader, into: &site)
             }
-            if Self.otherFormats.contains(ext) {
-                site.notes.append(ImportNote(.problem, .page, "\(path): Cellar reads Markdown, not .\(ext)", at: location,
-                                             hint: "convert it to Markdown (pandoc -t commonmark) and import again"))
-                report[.filesLeftOut] += 1
-                continue
-            }
-            guard isContent, ext != "html" && ext != "htm" || tree.hasFrontMatter(path) else {
-                site.copies.append(FileCopy(source: path, target: rel))
-                continue
-            }
-            readDocument(path, rel: rel, bundle: bundle, ext: ext, pages: pages, loader: &loader, into: &site)
         }
         for folder in config.staticDirs where tree.isDirectory(folder) {
             copyStatic(folder, into: &site, report: &report)
@@ -120,7 +132,7 @@ struct HugoReader {
         let hooks = ["layouts/_markup/render-link.html", "layouts/_default/_markup/render-link.html"]
             + config.themes.flatMap { ["themes/\($0)/layouts/_markup/render-link.html", "themes/\($0)/layouts/_default/_markup/render-link.html"] }
         site.settings.linkRenderHook = hooks.first(where: tree.isFile)
-        for document in site.documents where document.role == .post || document.role == .page {
+        for document in site.documents where (document.role == .post || document.role == .page) && document.language == nil {
             if let menu = document.frontMatter?.value("menu", caseInsensitive: true), Self.isInMainMenu(menu) {
                 let label = document.frontMatter?.value("linkTitle", caseInsensitive: true)?.nonEmptyText
                     ?? document.frontMatter?.value("title", caseInsensitive: true)?.nonEmptyText ?? document.fileSlug
@@ -132,8 +144,8 @@ struct HugoReader {
         return site
     }
 
-    private func readDocument(_ path: String, rel: String, bundle: String?, ext: String, pages: PageNames, loader: inout DocumentLoader,
-                              into site: inout SourceSite) {
+    private func readDocument(_ path: String, rel: String, bundle: String?, ext: String, language: String?, pages: PageNames,
+                              loader: inout DocumentLoader, into site: inout SourceSite) {
         let name = Paths.lastComponent(of: rel)
         let isIndex = pages.name(of: name) == "_index"
         let folder = bundle.map { Paths.parent(of: $0) } ?? Paths.parent(of: rel)
@@ -144,8 +156,15 @@ struct HugoReader {
         document.section = isIndex ? Paths.parent(of: rel) : top
         document.fileSlug = bundle.map { Paths.lastComponent(of: $0) } ?? pages.name(of: name)
         document.bundle = bundle.map { Paths.join(String(path.dropLast(rel.count)), $0) }
-        document.target = Paths.join(Paths.parent(of: rel), pages.name(of: name)) + ".md"
+        let base = Paths.join(Paths.parent(of: rel), pages.name(of: name))
+        document.target = base + (language.map { "." + $0 } ?? "") + ".md"
         document.modified = tree.modified(path)
+        document.language = language
+        document.translationKey = document.frontMatter?.value("translationKey", caseInsensitive: true)?.nonEmptyText ?? base + ".md"
+        if language != nil, isIndex {
+            site.indexTranslations.append(document)
+            return
+        }
         site.documents.append(document)
     }
 

@@ -3,6 +3,8 @@
 struct PageNames {
     var defaultLanguage: String
     var otherLanguages: Set<String>
+    /// Languages the site turns off (`disableLanguages`, `disabled = true`): their pages are not published.
+    var disabledLanguages: Set<String> = []
 
     /// The page name: the file name without its extension and without a language code of the site.
     func name(of file: String) -> String {
@@ -14,6 +16,11 @@ struct PageNames {
     /// The language of a translation (`post.fr.md` → `fr`); nil for a page of the default language.
     func otherLanguage(of file: String) -> String? {
         Self.code(of: file).flatMap { otherLanguages.contains($0) ? $0 : nil }
+    }
+
+    /// The language of a page of a disabled language (`post.fr.md` with `fr` turned off).
+    func disabledLanguage(of file: String) -> String? {
+        Self.code(of: file).flatMap { disabledLanguages.contains($0) ? $0 : nil }
     }
 
     /// `post.fr.md` → `fr`: the part before the extension, when it has the shape of a language code.

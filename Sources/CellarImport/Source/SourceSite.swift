@@ -20,6 +20,17 @@ struct SourceSite: Sendable {
     var snippets: [SourceDocument] = []
     /// How the source publishes each document: its URL rules.
     var urlRules: any URLRules
+    /// Hugo: `_index.<lang>.md` of a section or of the home page — their words in another language.
+    var indexTranslations: [SourceDocument] = []
+}
+
+/// One language of a multilingual source site (Hugo's `[languages.vi]`).
+struct SourceLanguage: Sendable, Hashable {
+    var code: String
+    var name: String?
+    var weight: Int
+    var title: String?
+    var description: String?
 }
 
 /// One file copied into the new site's `content/`.
@@ -55,6 +66,12 @@ struct SourceSettings: Sendable {
     var copyright: String?
     var paginate: Int?
     var menu: [MenuLink] = []
+    /// A multilingual source: its languages, the default one first (empty for a site in one language).
+    var languages: [SourceLanguage] = []
+    /// Hugo's `defaultContentLanguageInSubdir`: the default language's pages under `/<code>/` too.
+    var defaultLanguageInSubdir = false
+    /// The default language's code (Hugo's `defaultContentLanguage`).
+    var defaultLanguage = "en"
     /// Whether the source passes raw HTML in Markdown through (kramdown does; Hugo's Goldmark only with `unsafe`).
     var rawHTML = false
     /// Front-matter fields merged into Cellar's tags (tags, categories and other taxonomies).
@@ -118,6 +135,11 @@ struct SourceDocument: Sendable {
     var collectionPath: String = ""
     /// Hugo: the folder under `content/` (`posts/2020`), and whether it is a top-level page.
     var contentFolder: String = ""
+    /// The language of a translation (`post.vi.md`, a page of `content/vi/`); nil for the default language's.
+    var language: String?
+    /// What links it to its translations in the source: Hugo's `translationKey`, else its path under
+    /// its language's content folder without the language (`posts/a.md`).
+    var translationKey: String?
 
     /// `file:1:1`, for notes about the whole file.
     var location: SourceLocation { SourceLocation(file: display) }

@@ -28,6 +28,17 @@ struct ItemAssembler {
                 report.add(ImportNote(.dropped, .section, "the section setting '\(key)' has no place in Cellar", at: keyNode.location))
             }
         }
+        // A section only another language has (`content/vi/notes/_index.md`, no English one): a
+        // section of the new site too, named in that language, so its pages keep their URLs.
+        for document in site.indexTranslations where !document.section.isEmpty && sections[document.section] == nil {
+            let front = document.frontMatter
+            sections[document.section] = PlannedSection(
+                folder: document.section, title: front?.value("title", caseInsensitive: true)?.nonEmptyText ?? Self.title(ofFolder: document.section),
+                description: front?.value("description", caseInsensitive: true)?.nonEmptyText,
+                weight: front?.value("weight", caseInsensitive: true)?.intValue)
+            report.add(ImportNote(.converted, .section, "\(document.section)/ has words only in \(document.language ?? ""): the new site has the section in every language, titled as there",
+                                  at: document.location))
+        }
         for document in site.documents where document.role == .post && sections[document.section] == nil && !document.section.isEmpty {
             let top = dialect == .jekyll ? document.section : String(document.section.split(separator: "/").first ?? "")
             if sections[top] == nil {
@@ -83,7 +94,10 @@ struct ItemAssembler {
             var urlFields = sourceFields
             urlFields.date = item.fields.date
             let (url, problem) = site.urlRules.url(of: document, fields: urlFields)
-            item.oldURL = url
+            // Hugo puts each language but the default under /<code>/ (the default too with
+            // defaultContentLanguageInSubdir); a `url:` of the front matter is taken as written.
+            item.urlPrefix = Self.languagePrefix(of: document.language, settings: site.settings)
+            item.oldURL = url.map { fields.url == nil ? item.urlPrefix + $0 : $0 }
             if let problem {
                 report.add(ImportNote(.problem, .url, problem + "; the item gets Cellar's URL", at: item.fields.url?.location ?? document.location))
             }
@@ -97,6 +111,14 @@ struct ItemAssembler {
         }
         report[.sections] = sections.count
         return (items, sections.values.sorted { $0.folder < $1.folder }, home)
+    }
+
+    /// `/vi` for a page in Vietnamese on a multilingual site, `""` for the default language's (unless
+    /// it is under `/<code>/` too).
+    static func languagePrefix(of language: String?, settings: SourceSettings) -> String {
+        guard !settings.languages.isEmpty else { return "" }
+        if let language, language != settings.defaultLanguage { return "/" + Slug.make(language) }
+        return settings.defaultLanguageInSubdir ? "/" + Slug.make(settings.defaultLanguage) : ""
     }
 
     /// The nearest section at or above `folder`.

@@ -24,6 +24,10 @@ struct PlannedItem: Sendable {
     var slug: String?
     /// Every alias to write: the source's own, then the redirect from the old URL.
     var aliases: [String] = []
+    /// `/vi` for a page in Vietnamese on a multilingual site: what both its old and new URL start with.
+    var urlPrefix = ""
+    /// `translation_key:` to write: when its translations end up at paths that no longer link them.
+    var translationKey: String?
     /// Where Cellar publishes it (`/2020/01/02/hello/`).
     var newURL: String = "/"
     var outcome: URLOutcome = .unknown

@@ -69,13 +69,22 @@ struct URLPlanner {
     }
 
     /// Plans the sections' permalinks and every item's place, slug and aliases.
+    ///
+    /// On a multilingual site each language is planned apart, without its `/<code>` (Cellar puts it
+    /// before the URL the section's rules give, as Hugo does), and with the default language's permalinks.
     func plan(_ items: inout [PlannedItem], sections: inout [PlannedSection], report: inout ImportReport) {
-        var claims = URLClaimRegistry(themeAssets: themeAssets, copiedFiles: copiedFiles)
-        for section in sections { claims.claimSection(section.folder, url: Self.sectionURL(section.folder)) }
+        var stripped: Set<Int> = []
+        for index in items.indices where !items[index].urlPrefix.isEmpty {
+            if let old = items[index].oldURL, old.hasPrefix(items[index].urlPrefix + "/") {
+                items[index].oldURL = String(old.dropFirst(items[index].urlPrefix.count))
+                stripped.insert(index)
+            }
+        }
         let sectionFolders = Set(sections.map(\.folder))
         for index in sections.indices {
             let members = items.indices.filter { items[$0].document.section == sections[index].folder && items[$0].document.role == .post }
-            sections[index].permalink = choosePattern(for: members.map { items[$0] }, section: sections[index].folder)
+            let own = members.filter { items[$0].document.language == nil }
+            sections[index].permalink = choosePattern(for: (own.isEmpty ? members : own).map { items[$0] }, section: sections[index].folder)
         }
         // Newest first: of two items that want one URL, the source published the newer there (it was
         // written last), so that one keeps it.
@@ -85,18 +94,31 @@ struct URLPlanner {
             return (left, items[lhs].document.path) > (right, items[rhs].document.path)
         }
         let pageFolders = Set(items.compactMap { $0.document.bundle != nil ? Paths.parent(of: $0.target) : nil })
-        for item in items { _ = claims.claimTarget(item.target) }
-        for index in order {
-            let section = sections.first { $0.folder == items[index].document.section && items[index].document.role == .post }
-            if let section {
-                place(&items[index], in: section, folders: (sectionFolders, pageFolders), claims: &claims, report: &report)
-            } else {
-                placePage(&items[index], sectionFolders: sectionFolders, bundleFolders: pageFolders, claims: &claims)
+        var everyURL = URLClaimRegistry(themeAssets: themeAssets, copiedFiles: copiedFiles)
+        for prefix in Set(items.map(\.urlPrefix)).sorted() {
+            // Under /vi/ nothing but the language's own pages: the theme's files and the copies are at the root.
+            var claims = URLClaimRegistry(themeAssets: prefix.isEmpty ? themeAssets : [], copiedFiles: prefix.isEmpty ? copiedFiles : [])
+            for section in sections {
+                claims.claimSection(section.folder, url: Self.sectionURL(section.folder))
+                everyURL.claimSection(section.folder, url: prefix + Self.sectionURL(section.folder))
             }
-            claims.claim(items[index].newURL)
+            everyURL.claim(prefix + "/")
+            for item in items { _ = claims.claimTarget(item.target) }
+            for index in order where items[index].urlPrefix == prefix {
+                let section = sections.first { $0.folder == items[index].document.section && items[index].document.role == .post }
+                if let section {
+                    place(&items[index], in: section, folders: (sectionFolders, pageFolders), claims: &claims, report: &report)
+                } else {
+                    placePage(&items[index], sectionFolders: sectionFolders, bundleFolders: pageFolders, claims: &claims)
+                }
+                claims.claim(items[index].newURL)
+                items[index].newURL = prefix + items[index].newURL
+                if stripped.contains(index) { items[index].oldURL = items[index].oldURL.map { prefix + $0 } }
+                everyURL.claim(items[index].newURL)
+            }
         }
         // Then the aliases: a page's own URL goes before another's old address.
-        for index in order { finish(&items[index], claims: &claims, report: &report) }
+        for index in order { finish(&items[index], claims: &everyURL, report: &report) }
     }
 
     /// The pattern most of a section's items fit, or nil when Cellar's default for the folder fits as many.
@@ -124,8 +146,9 @@ struct URLPlanner {
 
     /// The slug Cellar gives the file by itself.
     static func fileSlug(of item: PlannedItem) -> String {
-        Slug.make(item.document.bundle != nil ? Paths.lastComponent(of: Paths.parent(of: item.target))
-                  : Leftovers.deletingExtension(Paths.lastComponent(of: item.target)))
+        var name = Leftovers.deletingExtension(Paths.lastComponent(of: item.target))
+        if item.document.language != nil { name = Leftovers.deletingExtension(name) }   // `a.vi.md` is `a` in Vietnamese
+        return Slug.make(item.document.bundle != nil ? Paths.lastComponent(of: Paths.parent(of: item.target)) : name)
     }
 
     /// The slug the source gave the item (`slug:`, or its name: a Jekyll post's without its date),
@@ -159,7 +182,8 @@ struct URLPlanner {
             let rest = folder.hasPrefix(sectionURL) ? Array(URLPaths.segments(String(folder.dropFirst(sectionURL.count))).dropLast()) : []
             let newFolder = Paths.join(section.folder, rest.joined(separator: "/"))
             let name = Paths.lastComponent(of: item.target)
-            let target = Paths.join(newFolder, name == "index.md" || name == "_index.md" ? wanted + ".md" : name)
+            let language = item.document.language.map { "." + $0 } ?? ""
+            let target = Paths.join(newFolder, name == "index\(language).md" || name == "_index\(language).md" ? wanted + language + ".md" : name)
             if folder.hasPrefix(sectionURL), folder != sectionURL, rest.allSatisfy({ Slug.make($0) == $0 }),
                !folders.sections.contains(where: { $0 != section.folder && (newFolder == $0 || newFolder.hasPrefix($0 + "/")) }),
                !folders.bundles.contains(where: { newFolder == $0 || newFolder.hasPrefix($0 + "/") }),
@@ -192,7 +216,7 @@ struct URLPlanner {
             let movable = folders.allSatisfy { Slug.make($0) == $0 }
             let insideSection = sectionFolders.contains { !$0.isEmpty && (folderPath == $0 || folderPath.hasPrefix($0 + "/")) }
             let insideBundle = bundleFolders.contains { folderPath == $0 || folderPath.hasPrefix($0 + "/") }
-            let target = Paths.join(folderPath, slug + ".md")
+            let target = Paths.join(folderPath, slug + (item.document.language.map { "." + $0 } ?? "") + ".md")
             if movable, !insideSection, !insideBundle, claims.isFree(url), target == item.target || claims.claimTarget(target) {
                 item.target = target
                 item.newURL = url

@@ -29,6 +29,7 @@ struct ItemWriter {
         if let expires = item.fields.expires {
             lines.append("expires: " + dateText(expires.value, field: "expires", at: expires.location, report: &report))
         }
+        if let key = item.translationKey { lines.append("translation_key: " + YAMLText.quoted(key)) }
         if let subtitle = item.fields.subtitle { lines.append("subtitle: " + YAMLText.quoted(subtitle)) }
         var written: Set<String> = []
         for kept in item.fields.kept where written.insert(kept.name).inserted {

@@ -24,7 +24,9 @@ struct SettingsWriter {
                                       at: settings.file.map { SourceLocation(file: $0) }))
             }
         }
-        if let language = settings.language {
+        if !settings.languages.isEmpty {
+            languageLines(&lines, report: &report)
+        } else if let language = settings.language {
             // As Cellar checks the setting, so that the new site builds: `en`, `pt-BR`, `en-us`.
             if LanguageTag.isAccepted(language) {
                 lines.append("language: " + language)
@@ -63,6 +65,42 @@ struct SettingsWriter {
         lines += menu.lines
         lines.append("---")
         return lines.joined(separator: "\n") + "\n" + intro
+    }
+
+    /// `language:` and `languages:` of a multilingual source, each language with its name, title,
+    /// description and order; codes Cellar does not read as language tags are left out, noted.
+    private func languageLines(_ lines: inout [String], report: inout ImportReport) {
+        let location = settings.file.map { SourceLocation(file: $0) }
+        lines.append("language: " + YAMLText.scalar(settings.defaultLanguage))
+        lines.append("languages:   # the source's languages; post.vi.md is the Vietnamese of post.md, under /vi/")
+        for (order, language) in settings.languages.enumerated() {
+            guard LanguageTag.isAccepted(language.code) else {
+                report.add(ImportNote(.dropped, .setting, "the language '\(language.code)' is not a language tag such as en or pt-BR; its pages are left out",
+                                      at: location))
+                continue
+            }
+            var entry = ["code: " + YAMLText.scalar(language.code)]
+            if let name = language.name { entry.append("name: " + YAMLText.quoted(name)) }
+            if let title = language.title, title != settings.title { entry.append("title: " + YAMLText.quoted(title)) }
+            if let description = language.description, description != settings.description {
+                entry.append("description: " + YAMLText.quoted(description))
+            }
+            entry.append("weight: \(order + 1)")
+            lines.append("  - {" + entry.joined(separator: ", ") + "}")
+        }
+        if settings.defaultLanguageInSubdir { lines.append("default_language_in_subdir: true") }
+    }
+
+    /// `_index.vi.md`: a section's (or the home page's) title, description and introduction in another language.
+    func indexTranslation(_ document: SourceDocument, body: String) -> String {
+        var lines = ["---"]
+        let front = document.frontMatter
+        if let title = front?.value("title", caseInsensitive: true)?.nonEmptyText { lines.append("title: " + YAMLText.quoted(title)) }
+        if let description = front?.value("description", caseInsensitive: true)?.nonEmptyText {
+            lines.append("description: " + YAMLText.quoted(description))
+        }
+        lines.append("---")
+        return lines.joined(separator: "\n") + "\n" + body
     }
 
     /// A section's `_index.md`.

@@ -142,6 +142,49 @@ import Testing
         #expect(problems == ["content/vi/_index.md:1:1: error: the section vi/ has the address /vi/, where the Tiếng Việt pages of the site are"])
     }
 
+    /// `index.vi.md` beside a bundle's `index.md` is its translation: at `/vi/…/` with the bundle's
+    /// name, the bundle's files beside it, its photos drawn from the same processed variants.
+    @Test func aBundlesTranslationIsAnItemWithTheBundlesFiles() async throws {
+        let site = try site([
+            "content/posts/trip/index.md": "---\ntitle: Trip\ndate: 2029-05-06\n---\n![The map](map.svg)\n\n![The view](view.jpg)\n",
+            "content/posts/trip/index.vi.md": "---\ntitle: Chuyến đi\ndate: 2029-05-06\n---\n![Bản đồ](map.svg)\n\n![Quang cảnh](view.jpg)\n",
+            "content/posts/trip/map.svg": "<svg xmlns=\"http://www.w3.org/2000/svg\"/>\n",
+        ])
+        try site.write(try PhotoProcessingTests.photo("plain.jpg"), to: "content/posts/trip/view.jpg")
+        try await site.build()
+        let english = try site.page("posts/trip/index.html"), vietnamese = try site.page("vi/posts/trip/index.html")
+        #expect(vietnamese.contains("<html lang=\"vi\">") && vietnamese.contains("Chuyến đi"))
+        #expect(vietnamese.contains("<img src=\"/vi/posts/trip/map.svg\" alt=\"Bản đồ\""))
+        #expect(site.exists("public/vi/posts/trip/map.svg") && site.exists("public/posts/trip/map.svg"))
+        #expect(!site.exists("public/posts/trip/index.vi.md") && !site.exists("public/vi/posts/trip/index.vi.md"))
+        // One photo, processed once: both pages draw the same variants.
+        #expect(vietnamese.contains("<picture>") && english.contains("<picture>"))
+        #expect(vietnamese.contains("/posts/trip/view-") && !vietnamese.contains("src=\"/vi/posts/trip/view.jpg\""))
+        #expect(Self.alternates(in: english) == Self.alternates(in: vietnamese))
+        #expect(Self.alternates(in: vietnamese)["vi"] == "https://example.org/vi/posts/trip/")
+        try Self.expectReciprocalAlternates(site)
+    }
+
+    /// As Hugo, a language lists a section it has words for (`_index.vi.md`), even with no item in it yet.
+    @Test func aLanguageListsEverySectionItHasWordsFor() async throws {
+        let site = try site([
+            "content/notes/_index.md": "---\ntitle: Notes\nkind: article\n---\n",
+            "content/notes/_index.vi.md": "---\ntitle: Ghi chú\n---\nSắp có.\n",
+            "content/notes/one.md": "---\ntitle: One\ndate: 2029-05-01\n---\nOne.\n",
+            "content/links/_index.md": "---\ntitle: Links\nkind: article\n---\n",
+        ])
+        try await site.build()
+        #expect(try site.page("vi/notes/index.html").contains("Ghi chú"))
+        #expect(!site.exists("public/vi/links/index.html"))
+    }
+
+    /// A page at `/search/`, where the theme draws the search page, is a located collision.
+    @Test func aPageCannotTakeTheSearchPagesAddress() async throws {
+        let site = try site(["content/search.md": "---\ntitle: Search\n---\nFind.\n"])
+        let problems = await site.failures().map(site.relative)
+        #expect(problems == ["content/search.md:1:1: error: the URL /search/ is also the URL of the search page"])
+    }
+
     /// The repository's example site: its postcards in English and Vietnamese.
     @Test func theExampleSitesPostcardsAreBilingualAndTheirLinksReciprocal() async throws {
         let site = try TemporarySite(theme: .repository)

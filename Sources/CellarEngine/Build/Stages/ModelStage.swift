@@ -141,7 +141,10 @@ struct ModelStage {
         pageURLs["_index.md"] = .root
         var bundleURLs: [String: URLPath] = [:]
         var hiddenBundles: Set<String> = []
-        for item in published { if let bundle = item.bundleDirectory { bundleURLs[bundle] = item.url } }
+        // A bundle's files are linked at its default language's page (each translation has a copy of them too).
+        for item in published where item.id.hasSuffix("/index.md") || bundleURLs[item.bundleDirectory ?? ""] == nil {
+            if let bundle = item.bundleDirectory { bundleURLs[bundle] = item.url }
+        }
         for item in hidden { if let bundle = item.bundleDirectory { hiddenBundles.insert(bundle) } }
         var aliasURLs: [String: URLPath] = [:]
         for item in published {

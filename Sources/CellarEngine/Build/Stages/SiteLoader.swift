@@ -33,6 +33,15 @@ struct SiteLoader {
         if config.languages.isMultilingual {
             // `_index.vi.md` holds a section's words in Vietnamese: it is no item.
             scan.items.removeAll { $0.bundleDirectory == nil && config.languages.isIndexTranslation($0.contentPath) }
+            // `index.vi.md` beside a bundle's `index.md` is its Vietnamese: an item sharing the bundle's files.
+            for bundle in scan.bundleResources.keys.sorted() {
+                let translations = (scan.bundleResources[bundle] ?? []).filter { path in
+                    Paths.parent(of: path) == bundle && config.languages.suffix(of: Paths.lastComponent(of: path))?.base == "index.md"
+                }
+                guard !translations.isEmpty else { continue }
+                scan.bundleResources[bundle]?.removeAll { translations.contains($0) }
+                scan.items += translations.map { ItemSource(contentPath: $0, bundleDirectory: bundle) }
+            }
             config.introTranslations = configLoader.loadTranslations(of: "", site: config, files: scan.files, diagnostics: &diagnostics)
         }
         // A theme that cannot be looked at is not a missing theme: say which permission is lacking.
