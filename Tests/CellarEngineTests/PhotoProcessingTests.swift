@@ -1,4 +1,5 @@
 @testable import CellarEngine
+import CellarImages
 import Foundation
 import Testing
 
@@ -99,6 +100,38 @@ import Testing
         try await site.build()
         let published = try Data(contentsOf: URL(fileURLWithPath: site.root + "/public/photos/north/north-64.jpg"))
         #expect(published.range(of: Data("Exif\0\0".utf8)) != nil)
+    }
+
+    /// `keep_location: true` in a section's settings keeps the GPS position of its items' photos
+    /// (and its subsections'), read back from what is published; an item may still say false.
+    @Test func aSectionsKeepLocationKeepsTheGPSOfItsPhotos() async throws {
+        let site = try Self.site([
+            "content/photos/_index.md": Fixture.section("Photos", kind: "photo", extra: "keep_location: true\n"),
+            "content/photos/trips/_index.md": Fixture.section("Trips", kind: "photo"),
+            "content/photos/trips/south/index.md": "---\ntitle: South\nimage: south.jpg\n---\n",
+            "content/photos/hidden/index.md": "---\ntitle: Hidden\nimage: hidden.jpg\nkeep_location: false\n---\n",
+            "content/walks/_index.md": Fixture.section("Walks", kind: "photo"),
+            "content/walks/east/index.md": "---\ntitle: East\nimage: east.jpg\n---\n",
+        ])
+        for name in ["photos/trips/south/south", "photos/hidden/hidden", "walks/east/east"] {
+            try site.write(try Self.photo("oriented-gps.jpg"), to: "content/\(name).jpg")
+        }
+        try await site.build()
+        func gps(_ file: String) throws -> Bool {
+            let fields = try #require(ImageFile.inspect(site.root + "/public/" + file)).fields
+            return fields.contains("exif-ifd3-GPSLatitude")
+        }
+        #expect(try gps("photos/north/north-64.jpg"))
+        #expect(try gps("photos/trips/south/south-64.webp"))
+        #expect(try !gps("photos/hidden/hidden-64.jpg"))
+        #expect(try !gps("walks/east/east-64.jpg"))
+    }
+
+    @Test func aSectionsKeepLocationMustBeABool() async throws {
+        let site = try Self.site(["content/photos/_index.md": Fixture.section("Photos", kind: "photo", extra: "keep_location: maybe\n")])
+        let failures = await site.failures().map(site.relative)
+        #expect(failures.count == 1)
+        #expect(failures.first?.hasPrefix("content/photos/_index.md:4:16: error:") == true, "\(failures)")
     }
 
     @Test func aBadPhotoIsALocatedErrorAndTheOthersAreStillProcessed() async throws {

@@ -77,7 +77,7 @@ struct ImageStage {
         for (index, job) in jobs.enumerated() { places[job.contentPath] = index }
         for (item, files) in site.bundleResources where item.source.swiftValue == nil {
             guard let bundle = item.bundleDirectory else { continue }
-            let keep = item.fields["keep_location"]?.value.bool ?? site.config.images.keepLocation
+            let keep = keepsLocation(item, in: site)
             for file in files where ImageFile.processedExtensions.contains(Paths.fileExtension(file).lowercased()) {
                 let relative = String(file.dropFirst(bundle.count + 1))
                 let original = item.url.appending(relative)
@@ -124,7 +124,7 @@ struct ImageStage {
                 return false
             }.map(\.name))
             if imageFields.isEmpty { continue }
-            let keep = item.fields["keep_location"]?.value.bool ?? site.config.images.keepLocation
+            let keep = keepsLocation(item, in: site)
             func visit(_ field: TypedField) {
                 switch field.value {
                 case .file(let reference):
@@ -139,6 +139,18 @@ struct ImageStage {
             for name in item.fields.keys.sorted() where imageFields.contains(name) { visit(item.fields[name]!) }
         }
         return jobs
+    }
+
+    /// Whether `item`'s photos keep their EXIF, GPS included: its `keep_location` field, else its
+    /// section's (or the nearest above it that says), else the site's `images.keep_location`.
+    static func keepsLocation(_ item: ContentItem, in site: SiteModel) -> Bool {
+        if let keep = item.fields["keep_location"]?.value.bool { return keep }
+        var id: String? = item.sectionID
+        while let current = id, let section = site.sectionsByID[current] {
+            if let keep = section.keepLocation { return keep }
+            id = section.parentID
+        }
+        return site.config.images.keepLocation
     }
 
     /// One image: from the cache when its key is there, else processed into it.
