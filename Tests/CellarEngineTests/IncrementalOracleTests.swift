@@ -55,7 +55,7 @@ import Testing
             // A processed photo (its variants come from the image cache, which the session and the
             // build from nothing share no part of): added, replaced, damaged and restored; then the
             // same photo shown in the item's body too (its `<img>` becomes a `<picture>`), replaced
-            // there, and taken out of the body again.
+            // there, and taken out of the body again; its section keeps photos' location, then not.
             let photo = { (name: String) in (try? PhotoProcessingTests.photo(name)) ?? Data() }
             let item = "---\ntitle: Shot\nkind: photo\nimage: shot.jpg\n---\n"
             let shown = item + "The same, in the body:\n\n![The shot](shot.jpg)\n"
@@ -65,7 +65,11 @@ import Testing
                     [.writeData("content/posts/shot/shot.jpg", photo("plain.jpg"))],
                     [.write("content/posts/shot/index.md", shown)],
                     [.writeData("content/posts/shot/shot.jpg", photo("other.jpg"))],
-                    [.write("content/posts/shot/index.md", item)]]
+                    [.write("content/posts/shot/index.md", item)],
+                    // The section keeps its photos' position (the variants' bytes change), then not.
+                    [.writeData("content/posts/shot/shot.jpg", photo("oriented-gps.jpg")),
+                     .write("content/posts/_index.md", site.postsSection().replacingOccurrences(of: "---\nAll", with: "keep_location: true\n---\nAll"))],
+                    [.write("content/posts/_index.md", site.postsSection())]]
         case .staticAndBundleFiles:
             return [[.write("content/files/readme.txt", "changed\n")],
                     [.write("content/posts/trip/map.svg", OracleSite.svg("blue"))]]

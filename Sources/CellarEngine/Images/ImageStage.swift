@@ -75,7 +75,7 @@ struct ImageStage {
         var jobs = fieldJobs(site)
         var places: [String: Int] = [:]
         for (index, job) in jobs.enumerated() { places[job.contentPath] = index }
-        for (item, files) in site.bundleResources where item.source.swiftValue == nil {
+        for (item, files) in site.bundleResources {
             guard let bundle = item.bundleDirectory else { continue }
             let keep = keepsLocation(item, in: site)
             for file in files where ImageFile.processedExtensions.contains(Paths.fileExtension(file).lowercased()) {
@@ -112,11 +112,12 @@ struct ImageStage {
         return (SourceLocation(file: item.file), false)
     }
 
-    /// Every image an item's fields name, once each, in item order.
+    /// Every image an item's fields name, once each, in item order: a kind declared in Swift (an
+    /// ``ImagePath`` property) as one in a theme's YAML.
     static func fieldJobs(_ site: SiteModel) -> [Job] {
         var jobs: [Job] = []
         var seen: Set<String> = []
-        for item in site.items where item.source.swiftValue == nil {
+        for item in site.items {
             // Only `image` fields (a `path` field may name a picture to be offered as it is).
             let imageFields = Set((site.theme.kinds[item.kind]?.schema.fields ?? []).filter { field in
                 if case .image = field.type { return true }
