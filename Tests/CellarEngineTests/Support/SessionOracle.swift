@@ -109,7 +109,7 @@ final class SessionOracle: Sendable {
             if missing.isEmpty, extra.isEmpty, differing.isEmpty, headlines.0 == headlines.1 { return nil }
             return "outputs differ — missing \(missing.prefix(5)), extra \(extra.prefix(5)), differing \(differing.prefix(5))"
                 + (headlines.0 == headlines.1 ? "" : "; diagnostics \(headlines.0) vs \(headlines.1)")
-                + (differing.first.map { file in Self.firstDifference(served[file] ?? Data(), mirrored[file] ?? Data()) } ?? "")
+                + (differing.first { [".html", ".xml", ".json"].contains(where: $0.hasSuffix) }.map { file in Self.firstDifference(served[file] ?? Data(), mirrored[file] ?? Data()) } ?? "")
         case (.failure(let a), .failure(let b)):
             let (one, two) = (served.lines(a.diagnostics.diagnostics), mirror.lines(b.diagnostics.diagnostics))
             return one == two ? nil : "both failed, differently: \(one) vs \(two)"
