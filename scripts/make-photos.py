@@ -10,6 +10,7 @@ write them, so what the build does with both can be seen.
 """
 import os
 import random
+import subprocess
 import sys
 
 from PIL import Image, ImageDraw
@@ -87,6 +88,11 @@ def fixtures(folder):
     frames = [picture(32, 24, seed) for seed in range(3)]
     frames[0].save(f"{folder}/animated.gif", save_all=True, append_images=frames[1:], duration=100, loop=0)
     open(f"{folder}/not-an-image.jpg", "w").write("This is text, not a photo.\n")
+    # A phone's HEIC (HEVC in HEIF) with its EXIF and GPS position: Pillow cannot write HEIF, libvips
+    # can (its heifsave, through Debian's libheif and x265).
+    upright.save(f"{folder}/phone.jpg", quality=85, exif=exif_for(3, gps=True, taken="2026:06:02 08:15:00"))
+    subprocess.run(["vips", "copy", f"{folder}/phone.jpg", f"{folder}/phone.heic[compression=hevc,Q=60]"], check=True)
+    os.remove(f"{folder}/phone.jpg")
 
 
 def site(folder):

@@ -571,7 +571,8 @@ img { max-width: 100%; height: auto; }
   .cell-video { grid-template-columns: 1fr; }
   .cell-photo { grid-template-columns: 1fr; }
   .cell-photo-frame img { height: auto; }
-  .cells:not(:has(> :not(.cell-photo))) > .cell-photo { flex-basis: 100%; }
+  /* A photo per row, whatever its shape (as specific as the grid's rule, which it overrides). */
+  .cells:has(> .cell-photo):not(:has(> :not(.cell-photo))) > .cell-photo { flex: 1 1 100%; }
   .cell-article.has-media { grid-template-columns: 1fr 5rem; gap: 0.9rem; }
   .review-card { grid-template-columns: 5.5rem 1fr; gap: 1rem; }
   .neighbours { grid-template-columns: 1fr; }

@@ -53,14 +53,23 @@ import Testing
                      .write("themes/default/assets/css/cellar.css", "body { margin: 0; }\n")]]
         case .photoAddedReplacedAndBroken:
             // A processed photo (its variants come from the image cache, which the session and the
-            // build from nothing share no part of): added, replaced, damaged and restored. (Not yet here:
-            // the same photo then shown in the item's body, whose page a session renders differently.)
+            // build from nothing share no part of): added, replaced, damaged and restored; then the
+            // same photo shown in the item's body too (its `<img>` becomes a `<picture>`), replaced
+            // there, and taken out of the body again; its section keeps photos' location, then not.
             let photo = { (name: String) in (try? PhotoProcessingTests.photo(name)) ?? Data() }
             let item = "---\ntitle: Shot\nkind: photo\nimage: shot.jpg\n---\n"
+            let shown = item + "The same, in the body:\n\n![The shot](shot.jpg)\n"
             return [[.write("content/posts/shot/index.md", item), .writeData("content/posts/shot/shot.jpg", photo("oriented-gps.jpg"))],
                     [.writeData("content/posts/shot/shot.jpg", photo("other.jpg"))],
                     [.writeData("content/posts/shot/shot.jpg", photo("truncated.jpg"))],
-                    [.writeData("content/posts/shot/shot.jpg", photo("plain.jpg"))]]
+                    [.writeData("content/posts/shot/shot.jpg", photo("plain.jpg"))],
+                    [.write("content/posts/shot/index.md", shown)],
+                    [.writeData("content/posts/shot/shot.jpg", photo("other.jpg"))],
+                    [.write("content/posts/shot/index.md", item)],
+                    // The section keeps its photos' position (the variants' bytes change), then not.
+                    [.writeData("content/posts/shot/shot.jpg", photo("oriented-gps.jpg")),
+                     .write("content/posts/_index.md", site.postsSection().replacingOccurrences(of: "---\nAll", with: "keep_location: true\n---\nAll"))],
+                    [.write("content/posts/_index.md", site.postsSection())]]
         case .staticAndBundleFiles:
             return [[.write("content/files/readme.txt", "changed\n")],
                     [.write("content/posts/trip/map.svg", OracleSite.svg("blue"))]]

@@ -1,6 +1,20 @@
 @testable import CellarEngine
+import CellarImages
 import Foundation
 import Testing
+
+/// A kind declared in Swift with an image field, drawn by a Swift cell.
+private struct Shot: Kind {
+    var image: ImagePath
+    static let name = "shot"
+}
+
+private struct ShotCell: CellTemplate {
+    func render(_ item: Item<Shot>, into html: inout CellarEngine.HTML) throws {
+        html.raw("<li>\(item.title)|\(item.fields.image.url)|\(item.picture(item.fields.image, alt: item.title, sizes: "50vw"))</li>\n")
+        html.raw("<div class=\"shot-body\">\(item.bodyHTML)</div>\n")
+    }
+}
 
 /// Photos named by `image` fields are processed at build time: variants beside the page, a
 /// `<picture>` in the cell, the original (with its GPS position) never published, and a cache that
@@ -99,6 +113,64 @@ import Testing
         try await site.build()
         let published = try Data(contentsOf: URL(fileURLWithPath: site.root + "/public/photos/north/north-64.jpg"))
         #expect(published.range(of: Data("Exif\0\0".utf8)) != nil)
+    }
+
+    /// `keep_location: true` in a section's settings keeps the GPS position of its items' photos
+    /// (and its subsections'), read back from what is published; an item may still say false.
+    @Test func aSectionsKeepLocationKeepsTheGPSOfItsPhotos() async throws {
+        let site = try Self.site([
+            "content/photos/_index.md": Fixture.section("Photos", kind: "photo", extra: "keep_location: true\n"),
+            "content/photos/trips/_index.md": Fixture.section("Trips", kind: "photo"),
+            "content/photos/trips/south/index.md": "---\ntitle: South\nimage: south.jpg\n---\n",
+            "content/photos/hidden/index.md": "---\ntitle: Hidden\nimage: hidden.jpg\nkeep_location: false\n---\n",
+            "content/walks/_index.md": Fixture.section("Walks", kind: "photo"),
+            "content/walks/east/index.md": "---\ntitle: East\nimage: east.jpg\n---\n",
+        ])
+        for name in ["photos/trips/south/south", "photos/hidden/hidden", "walks/east/east"] {
+            try site.write(try Self.photo("oriented-gps.jpg"), to: "content/\(name).jpg")
+        }
+        try await site.build()
+        func gps(_ file: String) throws -> Bool {
+            let fields = try #require(ImageFile.inspect(site.root + "/public/" + file)).fields
+            return fields.contains("exif-ifd3-GPSLatitude")
+        }
+        #expect(try gps("photos/north/north-64.jpg"))
+        #expect(try gps("photos/trips/south/south-64.webp"))
+        #expect(try !gps("photos/hidden/hidden-64.jpg"))
+        #expect(try !gps("walks/east/east-64.jpg"))
+    }
+
+    @Test func aSectionsKeepLocationMustBeABool() async throws {
+        let site = try Self.site(["content/photos/_index.md": Fixture.section("Photos", kind: "photo", extra: "keep_location: maybe\n")])
+        let failures = await site.failures().map(site.relative)
+        #expect(failures.count == 1)
+        #expect(failures.first?.hasPrefix("content/photos/_index.md:4:16: error:") == true, "\(failures)")
+    }
+
+    /// An image field of a kind declared in Swift is processed like the `photo` kind's: variants,
+    /// the original unpublished, its address the JPEG fallback, a `<picture>` for its cell, and
+    /// the bundle's images its body shows drawn from their variants too.
+    @Test func photosOfASwiftKindAreProcessed() async throws {
+        let site = try Self.site([
+            "content/shots/_index.md": Fixture.section("Shots", kind: "shot"),
+            "content/shots/bay/index.md": "---\ntitle: Bay\ndate: 2026-03-01\nimage: bay.jpg\n---\n![The pier](pier.jpg)\n",
+        ])
+        try site.write(try Self.photo("oriented-gps.jpg"), to: "content/shots/bay/bay.jpg")
+        try site.write(try Self.photo("other.jpg"), to: "content/shots/bay/pier.jpg")
+        let report = try await site.build(kinds: site.swiftKinds { $0.register(kind: Shot.self, cell: ShotCell()) })
+        #expect(report.imagesProcessed + report.imagesCached == 4)   // bay.jpg has the bytes of north.jpg
+        #expect(site.exists("public/shots/bay/bay-64.webp") && site.exists("public/shots/bay/bay-64.jpg"))
+        #expect(!site.exists("public/shots/bay/bay.jpg"))
+        let fields = try #require(ImageFile.inspect(site.root + "/public/shots/bay/bay-64.jpg")).fields
+        #expect(!fields.contains("exif-ifd3-GPSLatitude"))
+        let page = try site.page("shots/index.html")
+        #expect(page.contains("""
+            <li>Bay|/shots/bay/bay-64.jpg|<picture><source type="image/webp" srcset="/shots/bay/bay-16.webp 16w, \
+            /shots/bay/bay-32.webp 32w, /shots/bay/bay-64.webp 64w" sizes="50vw"><img src="/shots/bay/bay-64.jpg" \
+            srcset="/shots/bay/bay-16.jpg 16w, /shots/bay/bay-32.jpg 32w, /shots/bay/bay-64.jpg 64w" sizes="50vw" \
+            width="64" height="48" alt="Bay" loading="lazy" decoding="async" style="background-color:#
+            """), "\(page)")
+        #expect(page.contains("<div class=\"shot-body\"><p><picture><source type=\"image/webp\" srcset=\"/shots/bay/pier-16.webp 16w"))
     }
 
     @Test func aBadPhotoIsALocatedErrorAndTheOthersAreStillProcessed() async throws {

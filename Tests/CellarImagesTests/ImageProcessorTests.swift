@@ -76,6 +76,22 @@ import Testing
         #expect(metadata.focalLength == 50)
     }
 
+    /// A phone's HEIC (made by `make-photos.py fixtures` with libvips's heifsave): Debian's
+    /// libvips reads it through libheif, so it is processed as a JPEG is, EXIF read, GPS stripped.
+    @Test func aPhonesHEICIsProcessedLikeAJPEG() throws {
+        let source = try #require(ImageFile.inspect(Self.fixture("phone.heic")))
+        #expect(source.fields.contains("exif-ifd3-GPSLatitude"))
+        let folder = try Self.folder()
+        let image = try ImageProcessor(settings: Self.small).process(Self.fixture("phone.heic"), into: folder)
+        #expect(image.width == 64 && image.height == 48)
+        #expect(Set(image.variants.map(\.format)) == [.avif, .webp, .jpeg])
+        #expect(image.metadata.model == "iPhone 15 Pro" && image.metadata.taken == "2026-06-02T08:15:00")
+        #expect(image.warnings.isEmpty)
+        let largest = try #require(ImageFile.inspect(folder + "/64.jpg"))
+        #expect(largest.width == 64 && largest.height == 48)
+        #expect(!largest.fields.contains { $0.hasPrefix("exif-") })
+    }
+
     @Test func placeholderIsTheMeanColour() throws {
         let image = try ImageProcessor(settings: Self.small).process(Self.fixture("plain.jpg"), into: try Self.folder())
         #expect(image.colour.count == 7 && image.colour.hasPrefix("#"))

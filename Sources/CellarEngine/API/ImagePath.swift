@@ -5,10 +5,13 @@ public struct ImagePath: Decodable, Sendable, Hashable, CustomStringConvertible 
     public let path: String
     /// Where pages find the image: its address on the site (under the site's base path), or the remote URL.
     public let url: String
+    /// The file under `content/` (nil for a remote image): where the build's processed variants are found.
+    let contentPath: String?
 
-    init(path: String, url: String) {
+    init(path: String, url: String, contentPath: String? = nil) {
         self.path = path
         self.url = url
+        self.contentPath = contentPath
     }
 
     /// Reads the path from a string (Cellar's own decoding also checks and resolves it).

@@ -1,3 +1,4 @@
+internal import CellarEscaping
 import CellarDiagnostics
 import Foundation
 
@@ -55,8 +56,23 @@ public struct Item<Fields: Kind>: Sendable {
     public var tags: [String] { content.tags }
     /// The summary: `summary:` from the front matter, else the first paragraph of the body, as plain text.
     public var summary: String { content.summary }
-    /// The body, rendered from Markdown: write it with ``HTML/raw(_:)-(String)``.
-    public var bodyHTML: String { content.contentHTML }
+    /// The body, rendered from Markdown: write it with ``HTML/raw(_:)-(String)``. Images of its
+    /// bundle it shows are `<picture>`s of their processed variants.
+    public var bodyHTML: String { environment.bodyPictures.rewrite(content.contentHTML) }
+
+    /// `image` as the build processed it: a `<picture>` of its AVIF, WebP and JPEG variants at the
+    /// theme's widths, upright, with `width`, `height` and its placeholder colour; an `<img>` of
+    /// the file when it was not processed (a remote or SVG image, `images: {process: false}`).
+    /// Write it with ``HTML/raw(_:)-(String)``.
+    /// - Parameters:
+    ///   - alt: what the photo shows (escaped here).
+    ///   - sizes: how wide it is drawn, as `<img sizes>` says it.
+    public func picture(_ image: ImagePath, alt: String, sizes: String = "100vw") -> String {
+        if let path = image.contentPath, let entry = environment.images.entries[path] {
+            return PictureMarkup(entry: entry, site: environment.url).html(alt: alt, sizes: sizes)
+        }
+        return "<img src=\"\(Escaping.htmlText(image.url))\" alt=\"\(Escaping.htmlText(alt))\" loading=\"lazy\">"
+    }
     /// Words in the body.
     public var wordCount: Int { content.wordCount }
     /// Minutes to read the body, at least 1.

@@ -83,9 +83,10 @@ struct BuildPipeline: Sendable {
         // items) are let go of on another thread while the cells are made.
         BackgroundRelease.release(consume parsed)
         let site = model.model
-        let images = try await stage(.processingImages, continuing: true) {
+        var images = try await stage(.processingImages, continuing: true) {
             await ImageStage(layout: layout, reporter: reporter).run(site, diagnostics: &diagnostics)
         }
+        images.noteRefolded(since: memo.images)
         if memo.images?.fingerprint != images.fingerprint { memo.pages = PageStage.Memo() }
         memo.images = images
         // A multilingual site is one site per language, each with its lists, tags, feeds and menu.

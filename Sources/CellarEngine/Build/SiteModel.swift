@@ -56,6 +56,11 @@ package struct SiteModel: Sendable {
     /// refer to places, stay as they are.
     mutating func replace(_ item: ContentItem) {
         itemsByID[item.id] = item
+        // A bundle's list holds its item too: what reads it (the images its body shows) must see
+        // the new body, not the one the model was built with.
+        if item.bundleDirectory != nil, let place = bundleResources.firstIndex(where: { $0.item.id == item.id }) {
+            bundleResources[place].item = item
+        }
         guard let place = positions[item.id] else { return }
         items[place] = item
     }

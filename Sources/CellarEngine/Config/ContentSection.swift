@@ -20,6 +20,9 @@ package struct ContentSection: Sendable, Identifiable {
     var hasFeed: Bool
     /// `search:` as written: whether its items are searched (nil: its parent's say, else yes).
     package var search: Bool? = nil
+    /// `keep_location:` as written: whether its items' photos keep their EXIF, GPS included (nil:
+    /// its parent section's say, else the site's `images.keep_location`).
+    package var keepLocation: Bool? = nil
     /// The layout of its list pages (`layout: gallery` → `layouts/gallery.html`); nil: `list`.
     package var layout: String?
     /// `language:` as written, canonical case: its items' language unless they name one; nil: its

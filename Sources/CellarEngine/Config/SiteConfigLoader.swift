@@ -195,6 +195,7 @@ struct SiteConfigLoader {
             sourceHash: index.sourceHash
         )
         section.search = index.bool("search")
+        section.keepLocation = index.bool("keep_location")
         return section
     }
 

@@ -30,6 +30,15 @@ struct ImageCatalog: Sendable {
     var cached = 0
     /// Changes when any image's variants do: pages showing them are rendered again.
     var fingerprint: UInt64 = 0
+    /// Sources whose variants are not the ones the last build published (another cache folder: a
+    /// section's `keep_location` changed, not the photo): copied again though the photo is unchanged.
+    var refolded: Set<String> = []
+
+    /// The sources of `self` whose cache folder is not the one they had in `previous` (all of
+    /// them when there is no previous catalog).
+    mutating func noteRefolded(since previous: ImageCatalog?) {
+        refolded = Set(entries.compactMap { path, entry in previous?.entries[path]?.folder == entry.folder ? nil : path })
+    }
 
     static let empty = ImageCatalog()
 

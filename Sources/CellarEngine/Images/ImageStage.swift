@@ -79,9 +79,9 @@ struct ImageStage {
         var jobs = fieldJobs(site)
         var places: [String: Int] = [:]
         for (index, job) in jobs.enumerated() { places[job.contentPath] = index }
-        for (item, files) in site.bundleResources where item.source.swiftValue == nil {
+        for (item, files) in site.bundleResources {
             guard let bundle = item.bundleDirectory else { continue }
-            let keep = item.fields["keep_location"]?.value.bool ?? site.config.images.keepLocation
+            let keep = keepsLocation(item, in: site)
             for file in files where ImageFile.processedExtensions.contains(Paths.fileExtension(file).lowercased()) {
                 let relative = String(file.dropFirst(bundle.count + 1))
                 let original = item.url.appending(relative)
@@ -120,11 +120,12 @@ struct ImageStage {
         return (SourceLocation(file: item.file), false)
     }
 
-    /// Every image an item's fields name, once each, in item order.
+    /// Every image an item's fields name, once each, in item order: a kind declared in Swift (an
+    /// ``ImagePath`` property) as one in a theme's YAML.
     static func fieldJobs(_ site: SiteModel) -> [Job] {
         var jobs: [Job] = []
         var seen: Set<String> = []
-        for item in site.items where item.source.swiftValue == nil {
+        for item in site.items {
             // Only `image` fields (a `path` field may name a picture to be offered as it is).
             let imageFields = Set((site.theme.kinds[item.kind]?.schema.fields ?? []).filter { field in
                 if case .image = field.type { return true }
@@ -132,7 +133,7 @@ struct ImageStage {
                 return false
             }.map(\.name))
             if imageFields.isEmpty { continue }
-            let keep = item.fields["keep_location"]?.value.bool ?? site.config.images.keepLocation
+            let keep = keepsLocation(item, in: site)
             func visit(_ field: TypedField) {
                 switch field.value {
                 case .file(let reference):
@@ -147,6 +148,18 @@ struct ImageStage {
             for name in item.fields.keys.sorted() where imageFields.contains(name) { visit(item.fields[name]!) }
         }
         return jobs
+    }
+
+    /// Whether `item`'s photos keep their EXIF, GPS included: its `keep_location` field, else its
+    /// section's (or the nearest above it that says), else the site's `images.keep_location`.
+    static func keepsLocation(_ item: ContentItem, in site: SiteModel) -> Bool {
+        if let keep = item.fields["keep_location"]?.value.bool { return keep }
+        var id: String? = item.sectionID
+        while let current = id, let section = site.sectionsByID[current] {
+            if let keep = section.keepLocation { return keep }
+            id = section.parentID
+        }
+        return site.config.images.keepLocation
     }
 
     /// One image: from the cache when its key is there, else processed into it.

@@ -70,7 +70,7 @@ package enum BuiltinSchemas {
             widths: {type: "[int]", required: false, description: "Widths in pixels of the variants (default 480, 960, 1600, 2400); an image is never enlarged"}
             formats: {type: "[string]", required: false, description: "Formats of the variants, best first: avif, webp, jpeg (default: all three; jpeg is always written, as the fallback)"}
             max_pixels: {type: int, min: 1, default: 100000000, description: "Images with more pixels are refused before they are decoded (a decompression bomb)"}
-            keep_location: {type: bool, default: false, description: "Keep EXIF metadata, GPS position included, in the variants (an item's keep_location field decides for its photo)"}
+            keep_location: {type: bool, default: false, description: "Keep EXIF metadata, GPS position included, in the variants (a section's keep_location, then an item's, decides for its photos)"}
         menu: {type: "[string]", required: false, description: "The navigation, in order: sections, pages and links; without it, the top-level sections by weight"}
         tags:
           type: object
@@ -95,6 +95,7 @@ package enum BuiltinSchemas {
         search: {type: bool, required: false, description: "Whether its items are in the search index (default: its parent section's, else true)"}
         layout: {type: string, required: false, description: "The layout of its list pages: layouts/<name>.html (default: layouts/list.html)"}
         language: {type: string, required: false, description: "BCP 47 language tag of its items and its subsections' (default: its parent's, else the site's)"}
+        keep_location: {type: bool, required: false, description: "Keep EXIF metadata, GPS position included, in the variants of its items' photos and its subsections' (default: its parent's, else the site's images.keep_location; an item's keep_location field decides for its photo)"}
         """)
 
     /// `_index.vi.md`: a section's (or the home page's) words in another language of the site.

@@ -105,7 +105,7 @@ extension ImagePath: FrontMatterScalar {
     }
     static func decoded(from value: FieldValue, links: FieldLinks) -> ImagePath? {
         guard case .file(let reference) = value else { return nil }
-        return ImagePath(path: reference.written, url: links.file(reference) ?? reference.written)
+        return ImagePath(path: reference.written, url: links.file(reference) ?? reference.written, contentPath: reference.contentPath)
     }
 }
 

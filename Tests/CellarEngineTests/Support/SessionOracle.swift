@@ -77,6 +77,16 @@ final class SessionOracle: Sendable {
         return (mismatch, written)
     }
 
+    /// Where two versions of a file part first: a few lines of each, to read in a failure.
+    static func firstDifference(_ session: Data, _ fresh: Data) -> String {
+        let (a, b) = (Array(session), Array(fresh))
+        let start = (0..<min(a.count, b.count)).first { a[$0] != b[$0] } ?? min(a.count, b.count)
+        func excerpt(_ bytes: [UInt8]) -> String {
+            String(decoding: bytes[max(0, start - 80)..<min(bytes.count, start + 160)], as: UTF8.self)
+        }
+        return "\n  session: …\(excerpt(a))…\n  fresh:   …\(excerpt(b))…"
+    }
+
     /// Builds both copies (the mirror with `--clean`) and says how they differ, if they do.
     private func compare(session build: () async throws(BuildFailure) -> BuildReport) async -> String? {
         let incremental: Result<BuildReport, BuildFailure>
@@ -99,6 +109,7 @@ final class SessionOracle: Sendable {
             if missing.isEmpty, extra.isEmpty, differing.isEmpty, headlines.0 == headlines.1 { return nil }
             return "outputs differ — missing \(missing.prefix(5)), extra \(extra.prefix(5)), differing \(differing.prefix(5))"
                 + (headlines.0 == headlines.1 ? "" : "; diagnostics \(headlines.0) vs \(headlines.1)")
+                + (differing.first { [".html", ".xml", ".json"].contains(where: $0.hasSuffix) }.map { file in Self.firstDifference(served[file] ?? Data(), mirrored[file] ?? Data()) } ?? "")
         case (.failure(let a), .failure(let b)):
             let (one, two) = (served.lines(a.diagnostics.diagnostics), mirror.lines(b.diagnostics.diagnostics))
             return one == two ? nil : "both failed, differently: \(one) vs \(two)"

@@ -218,13 +218,15 @@ struct SiteWriter {
     /// on every core (a site of photos has tens of thousands).
     /// - Parameter sources: copy only the files with these (absolute) sources, and nothing else.
     func copyFiles(onlyFrom sources: Set<String>? = nil) async throws(FileIOError) {
-        var copies: [(source: String, path: String, origins: [String])] = []
-        /// - Parameter origins: the paths whose change means the file must be copied again (its
-        ///   source, and for an asset both places it may come from: a site's override that goes
-        ///   away brings back the theme's file, unchanged itself).
-        func add(_ source: String, to path: String, origins: [String]? = nil) {
+        var copies: [(source: String, path: String, origins: [String], fresh: Bool)] = []
+        /// - Parameters:
+        ///   - origins: the paths whose change means the file must be copied again (its source,
+        ///     and for an asset both places it may come from: a site's override that goes away
+        ///     brings back the theme's file, unchanged itself).
+        ///   - fresh: copied whatever changed (a variant from another cache folder than last time).
+        func add(_ source: String, to path: String, origins: [String]? = nil, fresh: Bool = false) {
             if let sources, !sources.contains(source), !(origins ?? []).contains(where: sources.contains) { return }
-            copies.append((source, path, origins ?? [source]))
+            copies.append((source, path, origins ?? [source], fresh))
         }
         // A processed image is published as its variants, never as it is (its EXIF may say where
         // its owner lives).
@@ -232,7 +234,7 @@ struct SiteWriter {
         for (path, entry) in images.sorted(by: { $0.key < $1.key }) {
             for variant in entry.image.variants {
                 add(Paths.join(entry.folder, variant.file), to: entry.url(of: variant).outputFile,
-                    origins: [Paths.join(layout.content, path)])
+                    origins: [Paths.join(layout.content, path)], fresh: environment.images.refolded.contains(path))
             }
         }
         for path in model.staticFiles where images[path] == nil {
@@ -252,7 +254,7 @@ struct SiteWriter {
         let writer = self.writer
         let unchanged = sources == nil ? unchangedSources : nil
         _ = try await parallelMap(copies, minimumChunk: 256) { (copy) throws(FileIOError) in
-            if let unchanged, !copy.origins.contains(where: unchanged.changed.contains), writer.keep(copy.path) { return }
+            if let unchanged, !copy.fresh, !copy.origins.contains(where: unchanged.changed.contains), writer.keep(copy.path) { return }
             try writer.copy(copy.source, to: copy.path)
         }
     }
