@@ -2286,10 +2286,10 @@ arguments:
 
 """#,
         "shortcodes/video.yml": #"""
-description: A video file of the site, played in the page.
+description: A video file, of the site or on another host, played in the page.
 positional: [src]
 arguments:
-  src: {type: path, description: "The video file: /clips/a.mp4 from content/, or a.mp4 beside the item"}
+  src: {type: path, remote: true, description: "The video file: /clips/a.mp4 from content/, a.mp4 beside the item, or an https URL"}
   caption: {type: text, required: false, description: "Shown under the video (inline Markdown)"}
   poster: {type: image, required: false, description: "The frame shown before it plays"}
   title: {type: string, required: false, description: "What the video is, for screen readers (defaults to the caption)"}

@@ -68,6 +68,30 @@ import Testing
         ])
     }
 
+    /// A `path` argument declared `remote: true` (the video's `src`) takes an https URL as it is, as
+    /// Hugo themes' video shortcodes do; other schemes are still refused where the call is.
+    @Test func aVideoMayPlayFromAnotherHost() async throws {
+        let site = try site(body: """
+            {{< video src="https://media.example.org/talk.mp4" title="A talk" >}}
+
+            """)
+        try await site.build()
+        #expect(prose(try site.page("posts/clip/index.html")) == """
+            <figure class="embed embed-video"><video controls preload="metadata" src="https://media.example.org/talk.mp4" aria-label="A talk"><a href="https://media.example.org/talk.mp4">Download the video</a></video></figure>
+
+            """)
+        let refused = try self.site(body: """
+            {{< video src="javascript:alert(1)" >}}
+
+            {{< figure src="data:image/png;base64,AAAA" alt="x" >}}
+
+            """)
+        await refused.expectFailure([
+            "content/posts/clip.md:6:15: error: 'src' must be a file path (/x.pdf from content/, or x.pdf beside the item) or an https URL, found \"javascript:alert(1)\"\n  hint: a remote file is named by an https URL: https://example.org/x",
+            "content/posts/clip.md:8:16: error: 'src' must be an image path (/images/x.png from content/, or x.png beside the item) or an https URL, found \"data:image/png;base64,AAAA\"\n  hint: a remote file is named by an https URL: https://example.org/x",
+        ])
+    }
+
     @Test func pairedShortcodesWrapMarkdownAndNeverRunInCode() async throws {
         let site = try site(body: """
             {{< note type="warning" >}}

@@ -216,9 +216,14 @@ package struct FieldTyper {
 
     private func fileReference(_ text: String, node: LocatedNode, spec: FieldSpec, path: String) throws(Diagnostic) -> FileReference {
         if URLCheck.isRemote(text) {
-            guard spec.type == .image else {
+            guard spec.type == .image || spec.acceptsRemote else {
                 throw .error("'\(path)' must be \(spec.expectation), found \(node.shortDescription)", at: node.location,
-                             hint: "a 'path' field names a file of the site; use a 'url' field for links")
+                             hint: "a 'path' field names a file of the site; declare it with 'remote: true' to take https URLs too, or use a 'url' field for links")
+            }
+            // Only the web's own schemes: an image or a video is fetched, never run (javascript:, data:…).
+            guard ["http", "https"].contains(URLCheck.scheme(of: text) ?? "https"), URLCheck.isAcceptable(text.hasPrefix("//") ? "https:" + text : text) else {
+                throw .error("'\(path)' must be \(spec.expectation), found \(node.shortDescription)", at: node.location,
+                             hint: "a remote file is named by an https URL: https://example.org/x")
             }
             return FileReference(written: text, contentPath: nil, remoteURL: text)
         }

@@ -19,6 +19,9 @@ package struct FieldSpec: Sendable, Hashable {
     var valueLabels: [String: String] = [:]
     /// For `image` fields: the field holding the image's alt text (`alt:`, else `<name>_alt` when the kind has it).
     var altField: String?
+    /// For `path` fields: whether an https URL is accepted as well as a file of the site (`remote: true`),
+    /// as `image` fields always do; e.g. a video played from another host.
+    var acceptsRemote = false
     /// Where the field is declared (in the kind's schema file).
     package var location: SourceLocation?
 
@@ -48,7 +51,7 @@ package struct FieldSpec: Sendable, Hashable {
 
     /// What a valid value looks like, for messages: "an integer from 0 to 10", "one of a, b, c".
     var expectation: String {
-        Self.expectation(for: type, minimum: minimum, maximum: maximum)
+        Self.expectation(for: type, minimum: minimum, maximum: maximum) + (acceptsRemote && type == .path ? " or an https URL" : "")
     }
 
     static func expectation(for type: FieldType, minimum: Double?, maximum: Double?) -> String {

@@ -110,8 +110,9 @@ package struct SchemaParser {
         guard var (type, optional) = parseType(typeNode, field: name, diagnostics: &diagnostics) else { return nil }
         var spec = FieldSpec(name: name, type: type, required: !optional, location: location)
         var altLocation: SourceLocation?
+        var remoteLocation: SourceLocation?
         let known = ["type", "required", "default", "min", "max", "min_items", "max_items", "values", "of", "fields",
-                     "description", "label", "alt"]
+                     "description", "label", "alt", "remote"]
         for pair in node.pairs ?? [] {
             let key = pair.key.scalar ?? ""
             let value = pair.value
@@ -139,6 +140,13 @@ package struct SchemaParser {
                 }
                 spec.altField = field
                 altLocation = value.location
+            case "remote":
+                guard let flag = value.scalar.flatMap(Bool.init) else {
+                    diagnostics.error("'remote' must be true or false", at: value.location)
+                    continue
+                }
+                spec.acceptsRemote = flag
+                remoteLocation = value.location
             case "values":
                 var items = value.items?.compactMap(\.scalar) ?? []
                 if let pairs = value.pairs {
@@ -184,6 +192,11 @@ package struct SchemaParser {
         if spec.altField != nil, type != .image, type != .list(.image) {
             diagnostics.error("'alt' is for image fields; '\(name)' is \(type)", at: altLocation)
             spec.altField = nil
+        }
+        if spec.acceptsRemote, type != .path {
+            diagnostics.error("'remote' is for path fields ('image' fields take https URLs already); '\(name)' is \(type)",
+                              at: remoteLocation)
+            spec.acceptsRemote = false
         }
         if let defaultNode = node["default"] {
             let typer = FieldTyper(context: TypingContext(
