@@ -88,7 +88,7 @@ struct BuildPipeline: Sendable {
         BackgroundRelease.release(consume parsed)
         let site = model.model
         let images = try await stage(.processingImages, continuing: true) {
-            await ImageStage(layout: layout, reporter: reporter).run(site, diagnostics: &diagnostics)
+            await ImageStage(layout: layout, reporter: reporter, keys: memo.imageKeys).run(site, diagnostics: &diagnostics)
         }
         if memo.images?.fingerprint != images.fingerprint { memo.pages = PageStage.Memo() }
         memo.images = images

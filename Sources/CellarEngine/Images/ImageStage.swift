@@ -11,6 +11,8 @@ import Foundation
 struct ImageStage {
     var layout: SiteLayout
     var reporter: any BuildReporter
+    /// Each photo's file status → the hash of its bytes, and the records read (the session's memo).
+    var keys = ImageKeys()
 
     /// Bumped when processing changes what it writes for the same input.
     static let version = 1
@@ -39,10 +41,12 @@ struct ImageStage {
             return .empty
         }
         let content = layout.content, settings = config.images
-        let total = jobs.count, reporter = self.reporter
+        let total = jobs.count, reporter = self.reporter, keys = self.keys
+        keys.load(from: cache)
         let outcomes = await parallelMap(jobs, minimumChunk: 1, progress: { reporter.progress(.processingImages, done: $0, total: total) }) { job in
-            Self.process(job, source: Paths.join(content, job.contentPath), cache: cache, settings: settings)
+            Self.process(job, source: Paths.join(content, job.contentPath), cache: cache, settings: settings, keys: keys)
         }
+        keys.save(to: cache, keeping: Set(jobs.map(\.contentPath)))
         var catalog = ImageCatalog()
         var fingerprint = StableHash()
         for (job, outcome) in zip(jobs, outcomes) {
@@ -141,16 +145,28 @@ struct ImageStage {
         return jobs
     }
 
-    /// One image: from the cache when its key is there, else processed into it.
-    static func process(_ job: Job, source: String, cache: String, settings: ImageSettings) -> Outcome {
+    /// One image: from the cache when its key is there, else processed into it. Its bytes are read
+    /// only when `keys` does not know its file's status.
+    static func process(_ job: Job, source: String, cache: String, settings: ImageSettings, keys: ImageKeys = ImageKeys()) -> Outcome {
         var settings = settings
         settings.keepLocation = job.keepLocation
-        let bytes: [UInt8]
-        do throws(FileIOError) { bytes = try FileIO.read(source) } catch {
-            return .failed(ImageProblem(.unreadable, "cannot read the file: \(error.diagnostic.message)"))
+        let status = FileIO.status(source, followLinks: true)
+        let contentHash: UInt64
+        if let status, let known = keys.hash(of: job.contentPath, status: status) {
+            contentHash = known
+        } else {
+            let hashedAt = Int64(Date().timeIntervalSince1970 * 1_000_000_000)
+            let bytes: [UInt8]
+            do throws(FileIOError) { bytes = try FileIO.read(source) } catch {
+                return .failed(ImageProblem(.unreadable, "cannot read the file: \(error.diagnostic.message)"))
+            }
+            var bytesHash = StableHash()
+            bytes.withUnsafeBytes { bytesHash.combine($0) }
+            contentHash = bytesHash.value
+            keys.remember(contentHash, of: job.contentPath, status: status, hashedAt: hashedAt)
         }
         var hash = StableHash()
-        bytes.withUnsafeBytes { hash.combine($0) }
+        hash.combine(contentHash)
         hash.combine(version)
         hash.combine(settings.widths.map(String.init).joined(separator: ","))
         hash.combine(settings.formats.map(\.rawValue).joined(separator: ","))
@@ -159,7 +175,11 @@ struct ImageStage {
         let key = String(hash.value, radix: 16)
         let folder = Paths.join(cache, key)
         let record = Paths.join(folder, "image.json")
+        if let image = keys.record(key), FileIO.exists(record) {
+            return .done(ImageCatalog.Entry(image: image, folder: folder, original: job.original), processed: false)
+        }
         if let data = try? FileIO.read(record), let image = try? JSONDecoder().decode(ProcessedImage.self, from: Data(data)) {
+            keys.remember(image, key: key)
             return .done(ImageCatalog.Entry(image: image, folder: folder, original: job.original), processed: false)
         }
         let scratch = folder + ".partial-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
