@@ -84,10 +84,12 @@ struct SiteSearch {
     }
 
     /// What every document depends on besides its item's revision: the settings (address, dates),
-    /// the theme (kinds' labels and searched fields) and the sections' titles.
+    /// the theme (kinds' labels and searched fields), the sections' titles and the photos (a body's
+    /// pictures are drawn from them).
     func settingsKey() -> UInt64 {
         var hash = StableHash()
         hash.combine(CellarVersion.current)
+        hash.combine(environment.images.fingerprint)
         hash.combine(model.theme.fingerprint)
         hash.combine(model.config.sourceHash)
         hash.combine(model.config.url.description)
