@@ -111,7 +111,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CellarEngineTests",
-            dependencies: ["CellarDefaultTheme", "CellarEngine", "CellarEscaping", "CellarFuzzing", "CellarMustache", "CellarSearch", "CellarTree", "CellarYAML", "DirectoryEntries",
+            dependencies: ["CellarDefaultTheme", "CellarEngine", "CellarEscaping", "CellarFuzzing", "CellarImages", "CellarMustache", "CellarSearch", "CellarTree", "CellarYAML", "DirectoryEntries",
                            "IgnoredFileNames"],
             resources: [.copy("Fixtures")]
         ),

@@ -8,8 +8,8 @@ import Synchronization
 /// its bytes, kept in the session and in `.cellar-cache/images/files.tsv` for the next process; and
 /// the processed records already decoded, by cache key.
 ///
-/// A status is trusted only when the file was last modified more than a second before its bytes
-/// were hashed (a file written again within the same clock tick keeps its time: it is hashed again).
+/// A status is trusted only when the file was last modified (or its inode changed) more than a
+/// second before its bytes were hashed (a file written again within the same clock tick keeps its time: it is hashed again).
 final class ImageKeys: Sendable {
     struct Known: Sendable, Hashable {
         var size: Int
@@ -84,7 +84,7 @@ final class ImageKeys: Sendable {
         state.withAnnotatedLock { state in
             guard let known = state.files[path], known.size == status.size, known.modified == status.modified,
                   known.changed == status.changed, known.inode == status.inode, known.device == status.device,
-                  status.modified + Self.settle < known.hashedAt else { return nil }
+                  max(status.modified, status.changed) + Self.settle < known.hashedAt else { return nil }
             return known.hash
         }
     }
