@@ -37,16 +37,21 @@ package struct SearchIndexState: Sendable {
 
     /// The index of `documents` (their ids and keys alongside), every file yet to be serialised.
     package init(ids: [String], keys: [UInt64], documents: [SearchDocument], terms: [DocumentTerms]) {
-        precondition(ids.count == documents.count && keys.count == documents.count && terms.count == documents.count)
+        self.init(ids: ids, keys: keys, rows: documents.map(Self.row), terms: terms)
+    }
+
+    /// The index of documents given as their metadata rows (``row(_:)``), some kept from another index.
+    package init(ids: [String], keys: [UInt64], rows: [[UInt8]], terms: [DocumentTerms]) {
+        precondition(ids.count == rows.count && keys.count == rows.count && terms.count == rows.count)
         self.ids = ids
         self.keys = keys
         self.terms = terms
-        self.rows = documents.map(Self.row)
-        shards = SearchIndex.shardCount(documents: documents.count)
+        self.rows = rows
+        shards = SearchIndex.shardCount(documents: rows.count)
         termsOfShard = Array(repeating: [], count: shards)
         aliasesOfShard = Array(repeating: [], count: shards)
         shardBytes = Array(repeating: [], count: shards)
-        let chunks = (documents.count + SearchIndex.chunkSize - 1) / SearchIndex.chunkSize
+        let chunks = (rows.count + SearchIndex.chunkSize - 1) / SearchIndex.chunkSize
         chunkBytes = Array(repeating: [], count: chunks)
         for (number, document) in terms.enumerated() {
             for (term, score) in document.scores { postings[term, default: []].append(number * 16 + score) }
@@ -215,8 +220,13 @@ package struct SearchIndexState: Sendable {
         return json
     }
 
+    /// What the index holds of document `number`: its key, metadata row and terms.
+    package func entry(_ number: Int) -> (key: UInt64, row: [UInt8], terms: DocumentTerms) {
+        (keys[number], rows[number], terms[number])
+    }
+
     /// `[url, title, kind, date, section, snippet]`.
-    private static func row(_ document: SearchDocument) -> [UInt8] {
+    package static func row(_ document: SearchDocument) -> [UInt8] {
         var json: [UInt8] = [UInt8(ascii: "[")]
         for (index, text) in [document.url, document.title, document.kind, document.date, document.section,
                               SearchIndex.snippet(document.snippet)].enumerated() {

@@ -116,7 +116,7 @@ struct BuildPipeline: Sendable {
         let pages = try await stage(.assemblingPages) {
             var pages = await PageStage(model: model, cells: cellOutput, dates: environment.dates, feeds: feeds,
                                         remembers: options.writeMode != .staged, languageSites: languageSites).run(memo: &memo.pages)
-            pages.files = images.publishedFiles(pages.files)
+            pages.files = images.publishedFiles(pages.files, keys: memo.imageKeys)
             Trace.mark("pages assembled")
             let problems = await PageLinkCheck(model: site, files: pages.files)
                 .problems(changed: pages.dirty == nil ? nil : model.changed, memo: &memo.links)

@@ -1,4 +1,5 @@
 import AnnotatedLocking
+import CellarDiagnostics
 import CellarImages
 import Foundation
 import Synchronization
@@ -25,8 +26,10 @@ final class ImageKeys: Sendable {
         var loaded = false
         var files: [String: Known] = [:]
         var records: [String: ProcessedImage] = [:]
+        var bodies: [String: (key: UInt64, jobs: [ImageStage.Job], warnings: [Diagnostic])] = [:]
         var edited = false
         var hashed = 0
+        var publication: (key: UInt64, removed: [String], added: [String])?
     }
 
     private let state = Mutex(State())
@@ -97,6 +100,27 @@ final class ImageKeys: Sendable {
                                       inode: status.inode, device: status.device, hash: hash, hashedAt: hashedAt)
             state.edited = true
         }
+    }
+
+    /// The images a bundle's body shows, as worked out for the item when it read as `key` says.
+    func bodyJobs(of id: String, key: UInt64) -> (jobs: [ImageStage.Job], warnings: [Diagnostic])? {
+        state.withAnnotatedLock { state in
+            guard let known = state.bodies[id], known.key == key else { return nil }
+            return (known.jobs, known.warnings)
+        }
+    }
+
+    func remember(_ found: (jobs: [ImageStage.Job], warnings: [Diagnostic]), of id: String, key: UInt64) {
+        state.withAnnotatedLock { $0.bodies[id] = (key, found.jobs, found.warnings) }
+    }
+
+    /// ``ImageCatalog/publication`` of `catalog`, worked out again only when its images or their places changed.
+    func publication(of catalog: ImageCatalog) -> (removed: [String], added: [String]) {
+        let key = catalog.publicationKey
+        if let known = state.withAnnotatedLock({ $0.publication }), known.key == key { return (known.removed, known.added) }
+        let made = catalog.publication
+        state.withAnnotatedLock { $0.publication = (key, made.removed, made.added) }
+        return made
     }
 
     func record(_ key: String) -> ProcessedImage? {

@@ -33,7 +33,7 @@ struct ImageStage {
     func run(_ site: SiteModel, diagnostics: inout DiagnosticBag) async -> ImageCatalog {
         let config = site.config
         guard config.processesImages else { return .empty }
-        let jobs = Self.jobs(site, content: layout.content, diagnostics: &diagnostics)
+        let jobs = Self.jobs(site, content: layout.content, keys: keys, diagnostics: &diagnostics)
         if jobs.isEmpty { return .empty }
         let cache = Paths.join(layout.cache, "images")
         do throws(FileIOError) { try FileIO.makeDirectories(cache) } catch {
@@ -75,30 +75,55 @@ struct ImageStage {
     }
 
     /// Every image an item's fields name, then every image of a bundle its body shows, once each.
-    static func jobs(_ site: SiteModel, content: String, diagnostics: inout DiagnosticBag) -> [Job] {
+    static func jobs(_ site: SiteModel, content: String, keys: ImageKeys = ImageKeys(), diagnostics: inout DiagnosticBag) -> [Job] {
         var jobs = fieldJobs(site)
         var places: [String: Int] = [:]
         for (index, job) in jobs.enumerated() { places[job.contentPath] = index }
         for (item, files) in site.bundleResources where item.source.swiftValue == nil {
-            guard let bundle = item.bundleDirectory else { continue }
-            let keep = item.fields["keep_location"]?.value.bool ?? site.config.images.keepLocation
-            for file in files where ImageFile.processedExtensions.contains(Paths.fileExtension(file).lowercased()) {
-                let relative = String(file.dropFirst(bundle.count + 1))
-                let original = item.url.appending(relative)
-                let needle = "<img src=\"\(Escaping.htmlText(site.config.url.href(original)))\""
-                guard let found = item.contentHTML.range(of: needle) else { continue }
-                let (location, writtenWithoutAlt) = markdownLocation(of: relative, in: item, content: content)
-                // Only `![](pic.jpg)` as written (a shortcode's `<img>` is its own to check).
-                if writtenWithoutAlt, item.contentHTML[found.upperBound...].hasPrefix(" alt=\"\"") {
-                    diagnostics.append(.warning("the image '\(relative)' has no alt text", at: location,
-                                                hint: "say what it shows: ![a red door in Lisbon](\(relative))"))
-                }
-                if let place = places[file] { jobs[place].inBody = true; continue }
-                places[file] = jobs.count
-                jobs.append(Job(contentPath: file, original: original, keepLocation: keep, location: location, inBody: true))
+            guard item.bundleDirectory != nil else { continue }
+            // What the body shows of its bundle is worked out again only when the item changed.
+            var key = StableHash()
+            key.combine(item.revision)
+            key.combine(site.config.url.description)
+            key.combine(site.config.images.keepLocation ? 1 : 0)
+            for file in files { key.combine(file) }
+            let found: (jobs: [Job], warnings: [Diagnostic])
+            if let known = keys.bodyJobs(of: item.id, key: key.value) {
+                found = known
+            } else {
+                found = bodyJobs(item, files: files, site: site, content: content)
+                keys.remember(found, of: item.id, key: key.value)
+            }
+            diagnostics.append(contentsOf: found.warnings)
+            for job in found.jobs {
+                if let place = places[job.contentPath] { jobs[place].inBody = true; continue }
+                places[job.contentPath] = jobs.count
+                jobs.append(job)
             }
         }
         return jobs
+    }
+
+    /// The images of `item`'s bundle its body shows, and a warning for each written without alt text.
+    static func bodyJobs(_ item: ContentItem, files: [String], site: SiteModel, content: String) -> (jobs: [Job], warnings: [Diagnostic]) {
+        guard let bundle = item.bundleDirectory else { return ([], []) }
+        var jobs: [Job] = []
+        var warnings: [Diagnostic] = []
+        let keep = item.fields["keep_location"]?.value.bool ?? site.config.images.keepLocation
+        for file in files where ImageFile.processedExtensions.contains(Paths.fileExtension(file).lowercased()) {
+            let relative = String(file.dropFirst(bundle.count + 1))
+            let original = item.url.appending(relative)
+            let needle = "<img src=\"\(Escaping.htmlText(site.config.url.href(original)))\""
+            guard let found = item.contentHTML.range(of: needle) else { continue }
+            let (location, writtenWithoutAlt) = markdownLocation(of: relative, in: item, content: content)
+            // Only `![](pic.jpg)` as written (a shortcode's `<img>` is its own to check).
+            if writtenWithoutAlt, item.contentHTML[found.upperBound...].hasPrefix(" alt=\"\"") {
+                warnings.append(.warning("the image '\(relative)' has no alt text", at: location,
+                                         hint: "say what it shows: ![a red door in Lisbon](\(relative))"))
+            }
+            jobs.append(Job(contentPath: file, original: original, keepLocation: keep, location: location, inBody: true))
+        }
+        return (jobs, warnings)
     }
 
     /// Where the body names `relative` first (its line and column in the file), else the file.

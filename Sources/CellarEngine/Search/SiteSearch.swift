@@ -123,8 +123,18 @@ struct SiteSearch {
             }
             state = index
         } else {
-            let made = await parallelMap(items, minimumChunk: 32) { [self] item in self.read(item) }
-            state = SearchIndexState(ids: items.map(\.id), keys: keys, documents: made.map(\.0), terms: made.map(\.1))
+            // Items come or go: numbered afresh, but only the items whose key moved are read again.
+            var kept: [String: Int] = [:]
+            if let old = state { for (number, id) in old.ids.enumerated() { kept[id] = number } }
+            let old = state
+            let made = await parallelMap(Array(items.indices), minimumChunk: 32) { [self, kept] number -> ([UInt8], DocumentTerms) in
+                if let old, let known = kept[items[number].id].map(old.entry), known.key == keys[number] {
+                    return (known.row, known.terms)
+                }
+                let (document, terms) = self.read(items[number])
+                return (SearchIndexState.row(document), terms)
+            }
+            state = SearchIndexState(ids: items.map(\.id), keys: keys, rows: made.map(\.0), terms: made.map(\.1))
         }
         guard var index = state else { return [] }
         let files = all ? index.allFiles() : index.changedFiles()
