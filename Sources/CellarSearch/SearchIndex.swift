@@ -1,5 +1,3 @@
-import Dispatch
-
 /// The files of a sharded search index, under `search/index/` of the output:
 ///
 /// - `config.json`: how many documents and shards there are, and the chunk size (fetched first);
@@ -43,67 +41,9 @@ package enum SearchIndex {
     /// Every file of the index, path (relative to the output) → bytes, for `documents` (in the order
     /// their numbers follow) and their terms (`terms[i]` of `documents[i]`).
     package static func files(_ documents: [SearchDocument], terms: [DocumentTerms]) -> [(path: String, bytes: [UInt8])] {
-        precondition(documents.count == terms.count)
-        let shards = shardCount(documents: documents.count)
-        var postings: [String: [Int]] = [:]
-        var aliases: [String: Set<String>] = [:]
-        for (number, document) in terms.enumerated() {
-            for (term, score) in document.scores { postings[term, default: []].append(number * 16 + score) }
-            for (word, stem) in document.aliases { aliases[word, default: []].insert(stem) }
-        }
-        var shardTerms = [[String]](repeating: [], count: shards)
-        for term in postings.keys { shardTerms[shard(of: term, count: shards)].append(term) }
-        var shardAliases = [[String]](repeating: [], count: shards)
-        for word in aliases.keys { shardAliases[shard(of: word, count: shards)].append(word) }
-
-        var files: [(String, [UInt8])] = []
-        files.append(("\(folder)/config.json", Array(("{\"version\":\(formatVersion),\"documents\":\(documents.count),"
-            + "\"shards\":\(shards),\"chunk\":\(chunkSize),\"prefix\":\(prefixLength)}\n").utf8)))
-        // Shards are written on every core: at 10,000 items they hold millions of numbers.
-        let (allPostings, allAliases, termsOfShard, aliasesOfShard) = (postings, aliases, shardTerms, shardAliases)
-        var shardFiles = [[UInt8]](repeating: [], count: shards)
-        shardFiles.withUnsafeMutableBufferPointer { output in
-            let output = SendableBuffer(output)
-            DispatchQueue.concurrentPerform(iterations: shards) { shard in
-                var json: [UInt8] = []
-                json.append(contentsOf: "{\"t\":{".utf8)
-                for (index, term) in termsOfShard[shard].sorted(by: utf8Order).enumerated() {
-                    if index > 0 { json.append(UInt8(ascii: ",")) }
-                    json.append(contentsOf: JSONText.quoted(term).utf8)
-                    json.append(contentsOf: ":[".utf8)
-                    var previous = 0
-                    // Entries were appended in document order; scores ride in the low four bits.
-                    for (position, entry) in (allPostings[term] ?? []).enumerated() {
-                        let number = entry >> 4, score = entry & 15
-                        if position > 0 { json.append(UInt8(ascii: ",")) }
-                        appendDecimal((number - previous) * 16 + score, to: &json)
-                        previous = number
-                    }
-                    json.append(UInt8(ascii: "]"))
-                }
-                json.append(contentsOf: "},\"a\":{".utf8)
-                for (index, word) in aliasesOfShard[shard].sorted(by: utf8Order).enumerated() {
-                    if index > 0 { json.append(UInt8(ascii: ",")) }
-                    json.append(contentsOf: JSONText.quoted(word).utf8)
-                    json.append(UInt8(ascii: ":"))
-                    json.append(contentsOf: JSONText.quoted((allAliases[word] ?? []).sorted(by: utf8Order).joined(separator: " ")).utf8)
-                }
-                json.append(contentsOf: "}}\n".utf8)
-                output.buffer[shard] = json
-            }
-        }
-        for (shard, bytes) in shardFiles.enumerated() { files.append(("\(folder)/s-\(shard).json", bytes)) }
-        for start in stride(from: 0, to: documents.count, by: chunkSize) {
-            var json = "["
-            for document in documents[start..<min(start + chunkSize, documents.count)] {
-                if json.count > 1 { json += ",\n" }
-                json += "[" + [document.url, document.title, document.kind, document.date, document.section,
-                               snippet(document.snippet)].map(JSONText.quoted).joined(separator: ",") + "]"
-            }
-            json += "]\n"
-            files.append(("\(folder)/m-\(start / chunkSize).json", Array(json.utf8)))
-        }
-        return files
+        var state = SearchIndexState(ids: documents.indices.map(String.init), keys: documents.map { _ in 0 },
+                                     documents: documents, terms: terms)
+        return state.allFiles()
     }
 
     /// The first ``snippetLength`` characters of `text` with runs of white space made one space,
@@ -125,53 +65,5 @@ package enum SearchIndex {
             count += 1
         }
         return result
-    }
-
-    private static func appendDecimal(_ value: Int, to bytes: inout [UInt8]) {
-        if value < 10 { bytes.append(UInt8(48 + value)); return }
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8)
-            = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var count = 0
-        var rest = value
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            while rest > 0 {
-                buffer[count] = UInt8(48 + rest % 10)
-                rest /= 10
-                count += 1
-            }
-            for index in stride(from: count - 1, through: 0, by: -1) { bytes.append(buffer[index]) }
-        }
-    }
-
-    private static func utf8Order(_ lhs: String, _ rhs: String) -> Bool {
-        lhs.utf8.lexicographicallyPrecedes(rhs.utf8)
-    }
-}
-
-/// A buffer each concurrent iteration writes its own element of.
-private struct SendableBuffer<Element>: @unchecked Sendable {
-    let buffer: UnsafeMutableBufferPointer<Element>
-    init(_ buffer: UnsafeMutableBufferPointer<Element>) { self.buffer = buffer }
-}
-
-/// JSON string literals, without control characters.
-package enum JSONText {
-    package static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case "\u{2028}": result += "\\u2028"
-            case "\u{2029}": result += "\\u2029"
-            default:
-                // Other control characters (BEL, ESC, C1) are left out: no output of Cellar carries them.
-                if scalar.value >= 0x20, !(0x7F...0x9F).contains(scalar.value) { result.unicodeScalars.append(scalar) }
-            }
-        }
-        return result + "\""
     }
 }

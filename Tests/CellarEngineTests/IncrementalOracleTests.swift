@@ -168,6 +168,12 @@ import Testing
             let note = (try? String(contentsOfFile: TemporarySite.repository + "/themes/default/kinds/note.yml", encoding: .utf8)) ?? ""
             return [[.write("content/posts/post-3.md", site.post(3, body: "Zebras, aardvarks and a café in Đà Nẵng; 東京タワー.\n"))],
                     [.write("content/notes/note-2.md", site.note(2, body: "Running notes.\n"))],
+                    // Words lost and kept (the session's index edits postings and aliases in place).
+                    [.write("content/posts/post-3.md", site.post(3, body: "Aardvarks only; running.\n"))],
+                    [.write("content/notes/note-2.md", site.note(2, body: "Zebras and aardvarks.\n"))],
+                    // A section's title is in every result of its items.
+                    [.write("content/notes/_index.md", site.notesSection.replacingOccurrences(of: "title: Notes", with: "title: Jottings"))],
+                    [.write("content/notes/_index.md", site.notesSection)],
                     [.write("themes/default/kinds/note.yml", note + "searchable: body^2\n")],
                     [.write("content/notes/_index.md", site.notesSection.replacingOccurrences(of: "---\n", with: "---\nsearch: false\n",
                                                                                             options: [], range: site.notesSection.range(of: "---\n")))],

@@ -96,6 +96,48 @@ private struct ShotCell: CellTemplate {
         #expect(fourth.imagesProcessed == 0 && fourth.imagesCached == 2)
     }
 
+    /// A photo's bytes are read only when its file's status changed: the status → hash memo is kept
+    /// in the session and in `.cellar-cache/images/files.tsv` for the next process.
+    @Test func anUnchangedPhotoIsNotReadAgainEvenByANewProcess() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("cellar-keys-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let cache = root + "/cache", source = root + "/content/a.jpg"
+        try FileManager.default.createDirectory(atPath: cache, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: root + "/content", withIntermediateDirectories: true)
+        func place(_ name: String) throws {
+            try Self.photo(name).write(to: URL(fileURLWithPath: source))
+            let old = Date().addingTimeInterval(-3600)
+            try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: source)
+            // Its change time is now: a status is trusted once it is a second older than the hash.
+            Thread.sleep(forTimeInterval: 1.1)
+        }
+        var settings = ImageSettings()
+        settings.widths = [16]
+        settings.formats = [.jpeg]
+        let job = ImageStage.Job(contentPath: "a.jpg", original: "a.jpg", keepLocation: false, location: nil)
+        func folder(_ outcome: ImageStage.Outcome) -> String? {
+            if case .done(let entry, _) = outcome { entry.folder } else { nil }
+        }
+        try place("plain.jpg")
+        let keys = ImageKeys()
+        keys.load(from: cache)
+        let first = ImageStage.process(job, source: source, cache: cache, settings: settings, keys: keys)
+        let again = ImageStage.process(job, source: source, cache: cache, settings: settings, keys: keys)
+        #expect(keys.hashedCount == 1)
+        #expect(folder(first) != nil && folder(first) == folder(again))
+        keys.save(to: cache, keeping: ["a.jpg"])
+
+        let next = ImageKeys()
+        next.load(from: cache)
+        #expect(folder(ImageStage.process(job, source: source, cache: cache, settings: settings, keys: next)) == folder(first))
+        #expect(next.hashedCount == 0)
+        // Other bytes, even with the old modification time (its change time moved): read again.
+        try place("other.jpg")
+        let replaced = ImageStage.process(job, source: source, cache: cache, settings: settings, keys: next)
+        #expect(next.hashedCount == 1)
+        #expect(folder(replaced) != nil && folder(replaced) != folder(first))
+    }
+
     /// The same bytes under many names (a corpus's one placeholder poster) are one cache key,
     /// processed on both cores at once: every photo gets its variants and the build goes through.
     @Test func manyCopiesOfOnePhotoProcessedAtOnceAllGetTheirVariants() async throws {

@@ -58,8 +58,54 @@ import Testing
         #expect(changed == ["search/index/s-\(SearchIndex.shard(of: "zebra", count: count)).json", "search/index/m-5.json"])
     }
 
-    @Test func controlCharactersStayOutOfTheJSON() {
-        #expect(JSONText.quoted("a\u{1B}[31mb\u{7}\u{85}c\n\"d\"") == "\"a[31mbc\\n\\\"d\\\"\"")
+    @Test func controlCharactersStayOutOfTheJSON() throws {
+        let files = Self.build([Self.document("/a/", title: "a\u{1B}[31mb\u{7}\u{85}c \"d\"", body: "x")])
+        let chunk = try #require(files["search/index/m-0.json"])
+        #expect(chunk.hasPrefix("[[\"/a/\",\"a[31mbc \\\"d\\\"\","))
+        #expect(try JSONSerialization.jsonObject(with: Data(chunk.utf8)) is [[String]])
+    }
+
+    /// The index kept between builds: replacing one document re-serialises the shards of the terms
+    /// it gained or lost and its metadata chunk, and the files are those a full build makes.
+    @Test func anEditedStateSerialisesOnlyTheTouchedShardsAndMatchesAFullBuild() {
+        var documents = (0..<300).map { Self.document("/p/\($0)/", title: "Post \($0)", body: "common words here, item number \($0)") }
+        let terms = documents.map { DocumentTerms($0, tokenizer: SearchTokenizer(language: "en")) }
+        var state = SearchIndexState(ids: documents.map(\.url), keys: documents.map { _ in 0 }, documents: documents, terms: terms)
+        #expect(state.changedFiles().count == 1 + state.shards + 30)
+        #expect(state.serialisedShards == state.shards)
+
+        documents[120] = Self.document("/p/120/", title: "Post 120", body: "common words here, item zebras running 120")
+        let edited = DocumentTerms(documents[120], tokenizer: SearchTokenizer(language: "en"))
+        state.replace(120, key: 1, document: documents[120], terms: edited)
+        let changed = state.changedFiles()
+        // Gained "zebra" and "run" (and the aliases "zebras", "running"), lost "number"; "item" kept its score.
+        let touched = Set(["zebra", "run", "zebras", "running", "number"].map { SearchIndex.shard(of: $0, count: state.shards) })
+        #expect(state.serialisedShards == touched.count)
+        #expect(state.serialisedChunks == 1)
+        #expect(Set(changed.map(\.path)) == Set(touched.map { "search/index/s-\($0).json" } + ["search/index/m-12.json"]))
+
+        var full: [String: [UInt8]] = [:]
+        for file in SearchIndex.files(documents, terms: documents.map { DocumentTerms($0, tokenizer: SearchTokenizer(language: "en")) }) {
+            full[file.path] = file.bytes
+        }
+        var kept: [String: [UInt8]] = [:]
+        for file in state.allFiles() { kept[file.path] = file.bytes }
+        #expect(kept == full)
+        // Nothing changed since: nothing to serialise.
+        #expect(state.changedFiles().isEmpty)
+    }
+
+    /// Back to what it was: the postings and aliases it lost are whole again.
+    @Test func anEditUndoneGivesBackTheFirstBytes() {
+        let documents = (0..<50).map { Self.document("/p/\($0)/", title: "Runner \($0)", body: "running shoes \($0 % 5)") }
+        let terms = documents.map { DocumentTerms($0, tokenizer: SearchTokenizer(language: "en")) }
+        var state = SearchIndexState(ids: documents.map(\.url), keys: documents.map { _ in 0 }, documents: documents, terms: terms)
+        let first = state.allFiles().map(\.bytes)
+        let other = Self.document("/p/7/", title: "Other", body: "nothing alike")
+        state.replace(7, key: 1, document: other, terms: DocumentTerms(other, tokenizer: SearchTokenizer(language: "en")))
+        #expect(state.allFiles().map(\.bytes) != first)
+        state.replace(7, key: 0, document: documents[7], terms: terms[7])
+        #expect(state.allFiles().map(\.bytes) == first)
     }
 
     @Test func shardsArePowersOfTwoFromOneToAThousandAndTwentyFour() {

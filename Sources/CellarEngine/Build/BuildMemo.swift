@@ -32,6 +32,8 @@ struct BuildMemo: Sendable {
     /// The images of the last build: another ``ImageCatalog/fingerprint`` (a photo changed, added
     /// or gone) means every page is assembled and written again, and old variants removed.
     var images: ImageCatalog?
+    /// Each photo's file status → the hash of its bytes, and the image records read.
+    var imageKeys = ImageKeys()
     /// What changed before builds that failed since the last successful one: the output does not
     /// show it yet, so the next build treats it as changed too.
     var unbuilt: ChangeSet?

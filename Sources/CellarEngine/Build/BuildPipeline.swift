@@ -84,7 +84,7 @@ struct BuildPipeline: Sendable {
         BackgroundRelease.release(consume parsed)
         let site = model.model
         var images = try await stage(.processingImages, continuing: true) {
-            await ImageStage(layout: layout, reporter: reporter).run(site, diagnostics: &diagnostics)
+            await ImageStage(layout: layout, reporter: reporter, keys: memo.imageKeys).run(site, diagnostics: &diagnostics)
         }
         images.noteRefolded(since: memo.images)
         if memo.images?.fingerprint != images.fingerprint { memo.pages = PageStage.Memo() }
@@ -113,7 +113,7 @@ struct BuildPipeline: Sendable {
         let pages = try await stage(.assemblingPages) {
             var pages = await PageStage(model: model, cells: cellOutput, dates: environment.dates, feeds: feeds,
                                         remembers: options.writeMode != .staged, languageSites: languageSites).run(memo: &memo.pages)
-            pages.files = images.publishedFiles(pages.files)
+            pages.files = images.publishedFiles(pages.files, keys: memo.imageKeys)
             Trace.mark("pages assembled")
             let problems = await PageLinkCheck(model: site, files: pages.files)
                 .problems(changed: pages.dirty == nil ? nil : model.changed, memo: &memo.links)

@@ -31,6 +31,12 @@ package actor BuildSession {
         return try await pipeline.run(changed.map(ChangeSet.paths) ?? .unknown, memo: &working).report
     }
 
+    /// How many search shards and metadata chunks the last build serialised (nil when it kept no
+    /// index): an edit's are those of the terms it touched.
+    package func searchSerialisation() -> (shards: Int, chunks: Int)? {
+        memo.output.search.lastSerialised
+    }
+
     /// Forgets everything kept from earlier builds.
     package func reset() {
         memo = BuildMemo()

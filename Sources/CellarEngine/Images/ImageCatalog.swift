@@ -44,13 +44,33 @@ struct ImageCatalog: Sendable {
 
     /// The site's files (see ``SiteAddresses``) as the writer publishes them with these images: the
     /// variants, and no original (but one a body shows: its Markdown link is checked as written).
-    func publishedFiles(_ files: Set<String>) -> Set<String> {
+    func publishedFiles(_ files: Set<String>, keys: ImageKeys? = nil) -> Set<String> {
         guard !entries.isEmpty else { return files }
+        let change = keys?.publication(of: self) ?? publication
         var files = files
-        for entry in entries.values {
-            if !entry.inBody { files.remove(entry.original.outputFile) }
-            for variant in entry.image.variants { files.insert(entry.url(of: variant).outputFile) }
-        }
+        files.subtract(change.removed)
+        files.formUnion(change.added)
         return files
+    }
+
+    /// The originals not published (none a body shows) and the variants published instead.
+    var publication: (removed: [String], added: [String]) {
+        var removed: [String] = [], added: [String] = []
+        for entry in entries.values {
+            if !entry.inBody { removed.append(entry.original.outputFile) }
+            for variant in entry.image.variants { added.append(entry.url(of: variant).outputFile) }
+        }
+        return (removed, added)
+    }
+
+    /// Changes when ``publication`` does (the order of the entries aside).
+    var publicationKey: UInt64 {
+        var key = fingerprint
+        for entry in entries.values {
+            var hash = StableHash()
+            hash.combine(entry.original.value)
+            key ^= hash.value
+        }
+        return key
     }
 }

@@ -11,6 +11,8 @@ import Foundation
 struct ImageStage {
     var layout: SiteLayout
     var reporter: any BuildReporter
+    /// Each photo's file status → the hash of its bytes, and the records read (the session's memo).
+    var keys = ImageKeys()
 
     /// Bumped when processing changes what it writes for the same input.
     static let version = 1
@@ -33,7 +35,7 @@ struct ImageStage {
     func run(_ site: SiteModel, diagnostics: inout DiagnosticBag) async -> ImageCatalog {
         let config = site.config
         guard config.processesImages else { return .empty }
-        let jobs = Self.jobs(site, content: layout.content, diagnostics: &diagnostics)
+        let jobs = Self.jobs(site, content: layout.content, keys: keys, diagnostics: &diagnostics)
         if jobs.isEmpty { return .empty }
         let cache = Paths.join(layout.cache, "images")
         do throws(FileIOError) { try FileIO.makeDirectories(cache) } catch {
@@ -41,10 +43,12 @@ struct ImageStage {
             return .empty
         }
         let content = layout.content, settings = config.images
-        let total = jobs.count, reporter = self.reporter
+        let total = jobs.count, reporter = self.reporter, keys = self.keys
+        keys.load(from: cache)
         let outcomes = await parallelMap(jobs, minimumChunk: 1, progress: { reporter.progress(.processingImages, done: $0, total: total) }) { job in
-            Self.process(job, source: Paths.join(content, job.contentPath), cache: cache, settings: settings)
+            Self.process(job, source: Paths.join(content, job.contentPath), cache: cache, settings: settings, keys: keys)
         }
+        keys.save(to: cache, keeping: Set(jobs.map(\.contentPath)))
         var catalog = ImageCatalog()
         var fingerprint = StableHash()
         for (job, outcome) in zip(jobs, outcomes) {
@@ -75,34 +79,59 @@ struct ImageStage {
     }
 
     /// Every image an item's fields name, then every image of a bundle its body shows, once each.
-    static func jobs(_ site: SiteModel, content: String, diagnostics: inout DiagnosticBag) -> [Job] {
+    static func jobs(_ site: SiteModel, content: String, keys: ImageKeys = ImageKeys(), diagnostics: inout DiagnosticBag) -> [Job] {
         var jobs = fieldJobs(site)
         var places: [String: Int] = [:]
         for (index, job) in jobs.enumerated() { places[job.contentPath] = index }
         for (item, files) in site.bundleResources {
-            guard let bundle = item.bundleDirectory else { continue }
-            let keep = keepsLocation(item, in: site)
-            for file in files where ImageFile.processedExtensions.contains(Paths.fileExtension(file).lowercased()) {
-                let relative = String(file.dropFirst(bundle.count + 1))
-                let original = item.url.appending(relative)
-                let needle = "<img src=\"\(Escaping.htmlText(site.config.url.href(original)))\""
-                guard let found = item.contentHTML.range(of: needle) else { continue }
-                let (location, writtenWithoutAlt) = markdownLocation(of: relative, in: item, content: content)
-                // Only `![](pic.jpg)` as written (a shortcode's `<img>` is its own to check).
-                if writtenWithoutAlt, item.contentHTML[found.upperBound...].hasPrefix(" alt=\"\"") {
-                    diagnostics.append(.warning("the image '\(relative)' has no alt text", at: location,
-                                                hint: "say what it shows: ![a red door in Lisbon](\(relative))"))
-                }
-                if let place = places[file] {
+            guard item.bundleDirectory != nil else { continue }
+            // What the body shows of its bundle is worked out again only when the item changed.
+            var key = StableHash()
+            key.combine(item.revision)
+            key.combine(site.config.url.description)
+            key.combine(keepsLocation(item, in: site) ? 1 : 0)
+            for file in files { key.combine(file) }
+            let found: (jobs: [Job], warnings: [Diagnostic])
+            if let known = keys.bodyJobs(of: item.id, key: key.value) {
+                found = known
+            } else {
+                found = bodyJobs(item, files: files, site: site, content: content)
+                keys.remember(found, of: item.id, key: key.value)
+            }
+            diagnostics.append(contentsOf: found.warnings)
+            for job in found.jobs {
+                if let place = places[job.contentPath] {
                     jobs[place].inBody = true
-                    if jobs[place].original != original { jobs[place].translatedAt.append(original) }
+                    if jobs[place].original != job.original { jobs[place].translatedAt.append(job.original) }
                     continue
                 }
-                places[file] = jobs.count
-                jobs.append(Job(contentPath: file, original: original, keepLocation: keep, location: location, inBody: true))
+                places[job.contentPath] = jobs.count
+                jobs.append(job)
             }
         }
         return jobs
+    }
+
+    /// The images of `item`'s bundle its body shows, and a warning for each written without alt text.
+    static func bodyJobs(_ item: ContentItem, files: [String], site: SiteModel, content: String) -> (jobs: [Job], warnings: [Diagnostic]) {
+        guard let bundle = item.bundleDirectory else { return ([], []) }
+        var jobs: [Job] = []
+        var warnings: [Diagnostic] = []
+        let keep = keepsLocation(item, in: site)
+        for file in files where ImageFile.processedExtensions.contains(Paths.fileExtension(file).lowercased()) {
+            let relative = String(file.dropFirst(bundle.count + 1))
+            let original = item.url.appending(relative)
+            let needle = "<img src=\"\(Escaping.htmlText(site.config.url.href(original)))\""
+            guard let found = item.contentHTML.range(of: needle) else { continue }
+            let (location, writtenWithoutAlt) = markdownLocation(of: relative, in: item, content: content)
+            // Only `![](pic.jpg)` as written (a shortcode's `<img>` is its own to check).
+            if writtenWithoutAlt, item.contentHTML[found.upperBound...].hasPrefix(" alt=\"\"") {
+                warnings.append(.warning("the image '\(relative)' has no alt text", at: location,
+                                         hint: "say what it shows: ![a red door in Lisbon](\(relative))"))
+            }
+            jobs.append(Job(contentPath: file, original: original, keepLocation: keep, location: location, inBody: true))
+        }
+        return (jobs, warnings)
     }
 
     /// Where the body names `relative` first (its line and column in the file), else the file.
@@ -162,16 +191,28 @@ struct ImageStage {
         return site.config.images.keepLocation
     }
 
-    /// One image: from the cache when its key is there, else processed into it.
-    static func process(_ job: Job, source: String, cache: String, settings: ImageSettings) -> Outcome {
+    /// One image: from the cache when its key is there, else processed into it. Its bytes are read
+    /// only when `keys` does not know its file's status.
+    static func process(_ job: Job, source: String, cache: String, settings: ImageSettings, keys: ImageKeys = ImageKeys()) -> Outcome {
         var settings = settings
         settings.keepLocation = job.keepLocation
-        let bytes: [UInt8]
-        do throws(FileIOError) { bytes = try FileIO.read(source) } catch {
-            return .failed(ImageProblem(.unreadable, "cannot read the file: \(error.diagnostic.message)"))
+        let status = FileIO.status(source, followLinks: true)
+        let contentHash: UInt64
+        if let status, let known = keys.hash(of: job.contentPath, status: status) {
+            contentHash = known
+        } else {
+            let hashedAt = Int64(Date().timeIntervalSince1970 * 1_000_000_000)
+            let bytes: [UInt8]
+            do throws(FileIOError) { bytes = try FileIO.read(source) } catch {
+                return .failed(ImageProblem(.unreadable, "cannot read the file: \(error.diagnostic.message)"))
+            }
+            var bytesHash = StableHash()
+            bytes.withUnsafeBytes { bytesHash.combine($0) }
+            contentHash = bytesHash.value
+            keys.remember(contentHash, of: job.contentPath, status: status, hashedAt: hashedAt)
         }
         var hash = StableHash()
-        bytes.withUnsafeBytes { hash.combine($0) }
+        hash.combine(contentHash)
         hash.combine(version)
         hash.combine(settings.widths.map(String.init).joined(separator: ","))
         hash.combine(settings.formats.map(\.rawValue).joined(separator: ","))
@@ -180,7 +221,11 @@ struct ImageStage {
         let key = String(hash.value, radix: 16)
         let folder = Paths.join(cache, key)
         let record = Paths.join(folder, "image.json")
+        if let image = keys.record(key), FileIO.exists(record) {
+            return .done(ImageCatalog.Entry(image: image, folder: folder, original: job.original), processed: false)
+        }
         if let data = try? FileIO.read(record), let image = try? JSONDecoder().decode(ProcessedImage.self, from: Data(data)) {
+            keys.remember(image, key: key)
             return .done(ImageCatalog.Entry(image: image, folder: folder, original: job.original), processed: false)
         }
         let scratch = folder + ".partial-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"

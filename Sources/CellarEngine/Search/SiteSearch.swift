@@ -83,26 +83,70 @@ struct SiteSearch {
         }
     }
 
-    /// Every file of the index: its searched items in the model's order (source paths), their terms
-    /// from the cache when their revision and kind's fields are the ones it holds.
-    func files() async -> [(path: String, bytes: [UInt8])] {
-        let items = model.items.filter(isSearched)
-        let made = await parallelMap(items, minimumChunk: 32) { [self] item -> (SearchDocument, DocumentTerms) in
-            let document = self.document(for: item)
-            var key = StableHash()
-            key.combine(item.revision)
-            key.combine(item.language)
-            for field in document.fields {
-                key.combine(field.text)
-                key.combine(field.weight)
-            }
-            if let known = cache.terms(of: item.id, key: key.value) { return (document, known) }
-            let terms = cache.tokenizers.with(language: item.language) { DocumentTerms(document, tokenizer: $0) }
-            cache.remember(terms, of: item.id, key: key.value)
-            return (document, terms)
+    /// What every document depends on besides its item's revision: the settings (address, dates),
+    /// the theme (kinds' labels and searched fields), the sections' titles and the photos (a body's
+    /// pictures are drawn from them).
+    func settingsKey() -> UInt64 {
+        var hash = StableHash()
+        hash.combine(CellarVersion.current)
+        hash.combine(environment.images.fingerprint)
+        hash.combine(model.theme.fingerprint)
+        hash.combine(model.config.sourceHash)
+        hash.combine(model.config.url.description)
+        for section in model.sections {
+            hash.combine(section.id)
+            hash.combine(section.sourceHash)
+            hash.combine(section.title)
         }
-        cache.keepTerms(of: Set(items.map(\.id)))
-        return SearchIndex.files(made.map(\.0), terms: made.map(\.1))
+        return hash.value
+    }
+
+    /// The files of the index: all of them (`all`), or those whose bytes may differ from what the
+    /// last build that went through made. Searched items are numbered in the model's order (source
+    /// paths). In a session whose items are the same ones, only items whose revision moved are read
+    /// again, and only the shards and chunks they touch are serialised.
+    func files(all: Bool) async -> [(path: String, bytes: [UInt8])] {
+        let items = model.items.filter(isSearched)
+        let settings = settingsKey()
+        let keys = items.map { item in
+            var key = StableHash()
+            key.combine(settings)
+            key.combine(item.revision)
+            return key.value
+        }
+        var state = cache.takeIndex()
+        if var index = state, index.ids.count == items.count, zip(index.ids, items).allSatisfy({ $0 == $1.id }) {
+            let stale = items.indices.filter { index.keys[$0] != keys[$0] }
+            let made = await parallelMap(stale, minimumChunk: 16) { [self] number in self.read(items[number]) }
+            for (number, (document, terms)) in zip(stale, made) {
+                index.replace(number, key: keys[number], document: document, terms: terms)
+            }
+            state = index
+        } else {
+            // Items come or go: numbered afresh, but only the items whose key moved are read again.
+            var kept: [String: Int] = [:]
+            if let old = state { for (number, id) in old.ids.enumerated() { kept[id] = number } }
+            let old = state
+            let made = await parallelMap(Array(items.indices), minimumChunk: 32) { [self, kept] number -> ([UInt8], DocumentTerms) in
+                if let old, let known = kept[items[number].id].map(old.entry), known.key == keys[number] {
+                    return (known.row, known.terms)
+                }
+                let (document, terms) = self.read(items[number])
+                return (SearchIndexState.row(document), terms)
+            }
+            state = SearchIndexState(ids: items.map(\.id), keys: keys, rows: made.map(\.0), terms: made.map(\.1))
+        }
+        guard var index = state else { return [] }
+        let files = all ? index.allFiles() : index.changedFiles()
+        cache.setPendingIndex(index)
+        return files
+    }
+
+    /// The document of `item` and its terms.
+    private func read(_ item: ContentItem) -> (SearchDocument, DocumentTerms) {
+        let document = self.document(for: item)
+        let terms = cache.tokenizers.with(language: item.language) { DocumentTerms(document, tokenizer: $0) }
+        return (document, terms)
     }
 }
 
@@ -111,9 +155,9 @@ extension SiteWriter {
     /// bytes differ from what the last build wrote, which the output still holds.
     func writeSearchIndex(onlyChanged: Bool) async throws(FileIOError) {
         guard let search else { return }
-        let previous = onlyChanged ? search.cache.written : [:]
-        var hashes: [String: UInt64] = [:]
-        for file in await search.files() {
+        var hashes = onlyChanged ? search.cache.written : [:]
+        let previous = hashes
+        for file in await search.files(all: !onlyChanged) {
             let hash = file.bytes.withUnsafeBytes { bytes in
                 var hasher = StableHash()
                 hasher.combine(bytes)
@@ -131,15 +175,17 @@ extension SiteWriter {
     }
 }
 
-/// What a session remembers of the search index between builds: each item's terms (with the key
-/// of what they were read from), and the hash of each index file the output holds.
+/// What a session remembers of the search index between builds: the index of the last build that
+/// went through (each item's terms, the postings, the files' bytes), and the hash of each index file
+/// the output holds.
 final class SearchCache: Sendable {
     /// Tokenizers lent out per language: a stemmer and the stems it has worked out (a site's words
     /// repeat from item to item) serve every item a core reads, not one.
     let tokenizers = TokenizerPool()
 
-    private struct State {
-        var terms: [String: (key: UInt64, terms: DocumentTerms)] = [:]
+    private struct State: @unchecked Sendable {
+        var index: SearchIndexState?
+        var pendingIndex: SearchIndexState?
         var written: [String: UInt64] = [:]
         var pending: [String: UInt64]?
     }
@@ -148,20 +194,22 @@ final class SearchCache: Sendable {
 
     init() {}
 
-    func terms(of id: String, key: UInt64) -> DocumentTerms? {
+    /// The index the output holds, taken out to be edited (given back by ``finish(committed:)``).
+    func takeIndex() -> SearchIndexState? {
         state.withAnnotatedLock { state in
-            guard let known = state.terms[id], known.key == key else { return nil }
-            return known.terms
+            defer { state.index = nil }
+            return state.index
         }
     }
 
-    func remember(_ terms: DocumentTerms, of id: String, key: UInt64) {
-        state.withAnnotatedLock { $0.terms[id] = (key, terms) }
+    /// The index this build made: it describes the output once the build went through.
+    func setPendingIndex(_ index: SearchIndexState) {
+        state.withAnnotatedLock { $0.pendingIndex = index }
     }
 
     /// The hashes of the index files of the last build that went through.
     var written: [String: UInt64] {
-        get { state.withAnnotatedLock { $0.written } }
+        state.withAnnotatedLock { $0.written }
     }
 
     /// Notes the hashes of the files a build wrote (all of the index): they count once it went through.
@@ -169,19 +217,24 @@ final class SearchCache: Sendable {
         state.withAnnotatedLock { $0.pending = hashes }
     }
 
-    /// The build went through (`true`: the pending hashes now describe the output) or failed.
+    /// The build went through (`true`: the pending index and hashes now describe the output) or
+    /// failed: the next build then reads every item again and compares every file with the output.
     func finish(committed: Bool) {
         state.withAnnotatedLock { state in
-            if committed { state.written = state.pending ?? [:] }
+            if committed {
+                state.written = state.pending ?? [:]
+                state.index = state.pendingIndex
+            } else {
+                state.index = nil
+            }
             state.pending = nil
+            state.pendingIndex = nil
         }
     }
 
-    /// Forgets the terms of items no longer searched (a session's items come and go).
-    func keepTerms(of ids: Set<String>) {
-        state.withAnnotatedLock { state in
-            if state.terms.count > ids.count { state.terms = state.terms.filter { ids.contains($0.key) } }
-        }
+    /// How many shards and metadata chunks the last build serialised (tests count an edit's).
+    var lastSerialised: (shards: Int, chunks: Int)? {
+        state.withAnnotatedLock { state in state.index.map { ($0.serialisedShards, $0.serialisedChunks) } }
     }
 }
 

@@ -117,12 +117,16 @@ import Testing
         _ = try await session.build()
         let shards = try #require(try config(site)["shards"])
         #expect(shards == 16)
+        #expect(await session.searchSerialisation()?.shards == 16)
         let before = site.snapshot()
         let stampsBefore = Self.stamps(site.root + "/public/search/index")
 
         let edited = site.root + "/content/notes/n7.md"
         try site.write(["content/notes/n7.md": Fixture.item("title: Note 7\ndate: 2024-01-01\n", body: "word7 common zebra\n")])
         _ = try await session.build(changed: [edited])
+        // Only the shard of the word it gained and its metadata chunk were serialised again.
+        let serialised = try #require(await session.searchSerialisation())
+        #expect(serialised.shards == 1 && serialised.chunks == 1, "\(serialised)")
         let after = site.snapshot()
         let changed = Set(after.keys.filter { $0.hasPrefix("search/") && after[$0] != before[$0] })
         let zebra = "search/index/s-\(SearchIndex.shard(of: "zebra", count: shards)).json"

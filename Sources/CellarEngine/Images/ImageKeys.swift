@@ -1,0 +1,133 @@
+import AnnotatedLocking
+import CellarDiagnostics
+import CellarImages
+import Foundation
+import Synchronization
+
+/// What the image stage remembers of each photo between builds, so that a build in which no photo
+/// changed reads none of their bytes: its file's status (size, times, inode, device) → the hash of
+/// its bytes, kept in the session and in `.cellar-cache/images/files.tsv` for the next process; and
+/// the processed records already decoded, by cache key.
+///
+/// A status is trusted only when the file was last modified (or its inode changed) more than a
+/// second before its bytes were hashed (a file written again within the same clock tick keeps its time: it is hashed again).
+final class ImageKeys: Sendable {
+    struct Known: Sendable, Hashable {
+        var size: Int
+        var modified: Int64
+        var changed: Int64
+        var inode: UInt64
+        var device: UInt64
+        var hash: UInt64
+        var hashedAt: Int64
+    }
+
+    private struct State {
+        var loaded = false
+        var files: [String: Known] = [:]
+        var records: [String: ProcessedImage] = [:]
+        var bodies: [String: (key: UInt64, jobs: [ImageStage.Job], warnings: [Diagnostic])] = [:]
+        var edited = false
+        var hashed = 0
+        var publication: (key: UInt64, removed: [String], added: [String])?
+    }
+
+    private let state = Mutex(State())
+
+    static let fileName = "files.tsv"
+    /// A second, in nanoseconds: how long before hashing a file must have been last modified.
+    static let settle: Int64 = 1_000_000_000
+
+    init() {}
+
+    /// How many photos' bytes were read and hashed (tests count them).
+    var hashedCount: Int { state.withAnnotatedLock { $0.hashed } }
+
+    /// Reads `files.tsv` of `cache` the first time (a missing or damaged file is an empty memo).
+    func load(from cache: String) {
+        let path = Paths.join(cache, Self.fileName)
+        guard !state.withAnnotatedLock({ $0.loaded }) else { return }
+        var files: [String: Known] = [:]
+        if let bytes = try? FileIO.read(path) {
+            for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") {
+                let parts = line.split(separator: "\t", maxSplits: 7, omittingEmptySubsequences: false)
+                guard parts.count == 8, let hash = UInt64(parts[0], radix: 16), let size = Int(parts[1]),
+                      let modified = Int64(parts[2]), let changed = Int64(parts[3]), let inode = UInt64(parts[4]),
+                      let device = UInt64(parts[5]), let hashedAt = Int64(parts[6]) else { continue }
+                files[String(parts[7])] = Known(size: size, modified: modified, changed: changed, inode: inode,
+                                                device: device, hash: hash, hashedAt: hashedAt)
+            }
+        }
+        state.withAnnotatedLock { state in
+            guard !state.loaded else { return }
+            state.loaded = true
+            state.files = files
+        }
+    }
+
+    /// Writes `files.tsv` when a build learnt something (sorted by path: the same memo, the same bytes).
+    func save(to cache: String, keeping paths: Set<String>) {
+        let text: String? = state.withAnnotatedLock { state in
+            let kept = state.files.filter { paths.contains($0.key) }
+            guard state.edited || kept.count != state.files.count else { return nil }
+            state.files = kept
+            state.edited = false
+            return kept.sorted { $0.key < $1.key }.map { path, known in
+                "\(String(known.hash, radix: 16))\t\(known.size)\t\(known.modified)\t\(known.changed)\t\(known.inode)\t"
+                    + "\(known.device)\t\(known.hashedAt)\t\(path)\n"
+            }.joined()
+        }
+        guard let text else { return }
+        // Only a memo: a cache folder that cannot be written costs the next build time, nothing else.
+        try? FileIO.writeAtomically(Array(text.utf8), to: Paths.join(cache, Self.fileName))
+    }
+
+    /// The hash of the bytes of the file at `path` (its name under `content/`) as `status` shows it.
+    func hash(of path: String, status: FileStatus) -> UInt64? {
+        state.withAnnotatedLock { state in
+            guard let known = state.files[path], known.size == status.size, known.modified == status.modified,
+                  known.changed == status.changed, known.inode == status.inode, known.device == status.device,
+                  max(status.modified, status.changed) + Self.settle < known.hashedAt else { return nil }
+            return known.hash
+        }
+    }
+
+    func remember(_ hash: UInt64, of path: String, status: FileStatus?, hashedAt: Int64) {
+        state.withAnnotatedLock { state in
+            state.hashed += 1
+            guard let status else { return }
+            state.files[path] = Known(size: status.size, modified: status.modified, changed: status.changed,
+                                      inode: status.inode, device: status.device, hash: hash, hashedAt: hashedAt)
+            state.edited = true
+        }
+    }
+
+    /// The images a bundle's body shows, as worked out for the item when it read as `key` says.
+    func bodyJobs(of id: String, key: UInt64) -> (jobs: [ImageStage.Job], warnings: [Diagnostic])? {
+        state.withAnnotatedLock { state in
+            guard let known = state.bodies[id], known.key == key else { return nil }
+            return (known.jobs, known.warnings)
+        }
+    }
+
+    func remember(_ found: (jobs: [ImageStage.Job], warnings: [Diagnostic]), of id: String, key: UInt64) {
+        state.withAnnotatedLock { $0.bodies[id] = (key, found.jobs, found.warnings) }
+    }
+
+    /// ``ImageCatalog/publication`` of `catalog`, worked out again only when its images or their places changed.
+    func publication(of catalog: ImageCatalog) -> (removed: [String], added: [String]) {
+        let key = catalog.publicationKey
+        if let known = state.withAnnotatedLock({ $0.publication }), known.key == key { return (known.removed, known.added) }
+        let made = catalog.publication
+        state.withAnnotatedLock { $0.publication = (key, made.removed, made.added) }
+        return made
+    }
+
+    func record(_ key: String) -> ProcessedImage? {
+        state.withAnnotatedLock { $0.records[key] }
+    }
+
+    func remember(_ record: ProcessedImage, key: String) {
+        state.withAnnotatedLock { $0.records[key] = record }
+    }
+}

@@ -1,0 +1,261 @@
+internal import CellarEscaping
+import Dispatch
+
+/// A search index kept between builds (see ``SearchIndex`` for its files): each document's terms
+/// and metadata row, the postings of every term, and the bytes of every file. Replacing one
+/// document updates the postings of the terms it gained, lost or scored differently, and
+/// re-serialises only their shards and its metadata chunk: at 10,000 items an edit touches a few
+/// of the 1,024 shards, not all of them.
+///
+/// The bytes are always those ``SearchIndex/files(_:terms:)`` makes of the same documents in the
+/// same order: the full build and the edited index are one serialiser over one state.
+package struct SearchIndexState: Sendable {
+    /// The documents' ids (an item's source path), in the order of their numbers.
+    package private(set) var ids: [String]
+    /// What each document was read from (the caller's key: its revision and the settings it depends on).
+    package private(set) var keys: [UInt64]
+    package private(set) var terms: [DocumentTerms]
+    private var rows: [[UInt8]]
+    /// Term → one entry per document that has it, ascending: `number * 16 + score`.
+    private var postings: [String: [Int]] = [:]
+    /// Folded word → stem → how many documents stem the word so.
+    private var aliases: [String: [String: Int]] = [:]
+    private var termsOfShard: [Set<String>]
+    private var aliasesOfShard: [Set<String>]
+    private var shardBytes: [[UInt8]]
+    private var chunkBytes: [[UInt8]]
+    private var dirtyShards: Set<Int> = []
+    private var dirtyChunks: Set<Int> = []
+    private var configDirty = true
+    /// The shard count, from the document count.
+    package let shards: Int
+    /// How many shard files the last ``changedFiles()`` or ``allFiles()`` serialised (what a test of
+    /// an edit counts: the shards of the terms it touched, not all of them).
+    package private(set) var serialisedShards = 0
+    /// How many metadata chunks it serialised.
+    package private(set) var serialisedChunks = 0
+
+    /// The index of `documents` (their ids and keys alongside), every file yet to be serialised.
+    package init(ids: [String], keys: [UInt64], documents: [SearchDocument], terms: [DocumentTerms]) {
+        self.init(ids: ids, keys: keys, rows: documents.map(Self.row), terms: terms)
+    }
+
+    /// The index of documents given as their metadata rows (``row(_:)``), some kept from another index.
+    package init(ids: [String], keys: [UInt64], rows: [[UInt8]], terms: [DocumentTerms]) {
+        precondition(ids.count == rows.count && keys.count == rows.count && terms.count == rows.count)
+        self.ids = ids
+        self.keys = keys
+        self.terms = terms
+        self.rows = rows
+        shards = SearchIndex.shardCount(documents: rows.count)
+        termsOfShard = Array(repeating: [], count: shards)
+        aliasesOfShard = Array(repeating: [], count: shards)
+        shardBytes = Array(repeating: [], count: shards)
+        let chunks = (rows.count + SearchIndex.chunkSize - 1) / SearchIndex.chunkSize
+        chunkBytes = Array(repeating: [], count: chunks)
+        for (number, document) in terms.enumerated() {
+            for (term, score) in document.scores { postings[term, default: []].append(number * 16 + score) }
+            for (word, stem) in document.aliases { aliases[word, default: [:]][stem, default: 0] += 1 }
+        }
+        for term in postings.keys { termsOfShard[SearchIndex.shard(of: term, count: shards)].insert(term) }
+        for word in aliases.keys { aliasesOfShard[SearchIndex.shard(of: word, count: shards)].insert(word) }
+        dirtyShards = Set(0..<shards)
+        dirtyChunks = Set(0..<chunks)
+    }
+
+    /// The document numbered `number` now reads `document` with `terms` (read from what `key` says).
+    package mutating func replace(_ number: Int, key: UInt64, document: SearchDocument, terms new: DocumentTerms) {
+        let old = terms[number]
+        keys[number] = key
+        let row = Self.row(document)
+        if row != rows[number] {
+            rows[number] = row
+            dirtyChunks.insert(number / SearchIndex.chunkSize)
+        }
+        guard old != new else { return }
+        terms[number] = new
+        for (term, score) in old.scores where new.scores[term] != score {
+            if new.scores[term] == nil { setPosting(term, number: number, score: nil) }
+        }
+        for (term, score) in new.scores where old.scores[term] != score {
+            setPosting(term, number: number, score: score)
+        }
+        for (word, stem) in old.aliases where new.aliases[word] != stem {
+            let shard = SearchIndex.shard(of: word, count: shards)
+            dirtyShards.insert(shard)
+            aliases[word]?[stem, default: 1] -= 1
+            if aliases[word]?[stem] == 0 { aliases[word]?[stem] = nil }
+            if aliases[word]?.isEmpty == true {
+                aliases[word] = nil
+                aliasesOfShard[shard].remove(word)
+            }
+        }
+        for (word, stem) in new.aliases where old.aliases[word] != stem {
+            let shard = SearchIndex.shard(of: word, count: shards)
+            dirtyShards.insert(shard)
+            aliases[word, default: [:]][stem, default: 0] += 1
+            aliasesOfShard[shard].insert(word)
+        }
+    }
+
+    /// The files serialised since the last call (all of them the first time): config, shards and
+    /// metadata chunks whose documents or terms changed.
+    package mutating func changedFiles() -> [(path: String, bytes: [UInt8])] {
+        serialise()
+        var files: [(path: String, bytes: [UInt8])] = []
+        if configDirty { files.append(config) }
+        configDirty = false
+        for shard in lastShards { files.append(("\(SearchIndex.folder)/s-\(shard).json", shardBytes[shard])) }
+        for chunk in lastChunks { files.append(("\(SearchIndex.folder)/m-\(chunk).json", chunkBytes[chunk])) }
+        return files
+    }
+
+    /// Every file of the index.
+    package mutating func allFiles() -> [(path: String, bytes: [UInt8])] {
+        serialise()
+        configDirty = false
+        var files: [(path: String, bytes: [UInt8])] = [config]
+        for (shard, bytes) in shardBytes.enumerated() { files.append(("\(SearchIndex.folder)/s-\(shard).json", bytes)) }
+        for (chunk, bytes) in chunkBytes.enumerated() { files.append(("\(SearchIndex.folder)/m-\(chunk).json", bytes)) }
+        return files
+    }
+
+    // MARK: - Private
+
+    private var lastShards: [Int] = []
+    private var lastChunks: [Int] = []
+
+    private var config: (path: String, bytes: [UInt8]) {
+        ("\(SearchIndex.folder)/config.json", Array(("{\"version\":\(SearchIndex.formatVersion),\"documents\":\(ids.count),"
+            + "\"shards\":\(shards),\"chunk\":\(SearchIndex.chunkSize),\"prefix\":\(SearchIndex.prefixLength)}\n").utf8))
+    }
+
+    /// Sets (or, `nil`, removes) document `number`'s entry in the postings of `term`.
+    private mutating func setPosting(_ term: String, number: Int, score: Int?) {
+        let shard = SearchIndex.shard(of: term, count: shards)
+        dirtyShards.insert(shard)
+        var entries = postings.removeValue(forKey: term) ?? []
+        // The first entry whose document is `number` or after it.
+        var low = 0, high = entries.count
+        while low < high {
+            let middle = (low + high) / 2
+            if entries[middle] >> 4 < number { low = middle + 1 } else { high = middle }
+        }
+        let present = low < entries.count && entries[low] >> 4 == number
+        switch (score, present) {
+        case (let score?, true): entries[low] = number * 16 + score
+        case (let score?, false): entries.insert(number * 16 + score, at: low)
+        case (nil, true): entries.remove(at: low)
+        case (nil, false): break
+        }
+        if entries.isEmpty {
+            termsOfShard[shard].remove(term)
+        } else {
+            termsOfShard[shard].insert(term)
+            postings[term] = entries
+        }
+    }
+
+    /// Serialises the dirty shards (on every core: at 10,000 items they hold millions of numbers) and chunks.
+    private mutating func serialise() {
+        lastShards = dirtyShards.sorted()
+        lastChunks = dirtyChunks.sorted()
+        dirtyShards = []
+        dirtyChunks = []
+        serialisedShards = lastShards.count
+        serialisedChunks = lastChunks.count
+        let work = lastShards
+        var made = [[UInt8]](repeating: [], count: work.count)
+        let (postings, aliases, termsOfShard, aliasesOfShard) = (self.postings, self.aliases, self.termsOfShard, self.aliasesOfShard)
+        made.withUnsafeMutableBufferPointer { output in
+            let output = SendableBuffer(output)
+            let body: @Sendable (Int) -> Void = { index in
+                output.buffer[index] = Self.shardJSON(terms: termsOfShard[work[index]], postings: postings,
+                                                      words: aliasesOfShard[work[index]], aliases: aliases)
+            }
+            if work.count < 8 {
+                for index in work.indices { body(index) }
+            } else {
+                DispatchQueue.concurrentPerform(iterations: work.count, execute: body)
+            }
+        }
+        for (index, shard) in work.enumerated() { shardBytes[shard] = made[index] }
+        for chunk in lastChunks {
+            var json: [UInt8] = [UInt8(ascii: "[")]
+            for number in chunk * SearchIndex.chunkSize..<min((chunk + 1) * SearchIndex.chunkSize, rows.count) {
+                if json.count > 1 { json.append(contentsOf: ",\n".utf8) }
+                json.append(contentsOf: rows[number])
+            }
+            json.append(contentsOf: "]\n".utf8)
+            chunkBytes[chunk] = json
+        }
+    }
+
+    private static func shardJSON(terms: Set<String>, postings: [String: [Int]], words: Set<String>,
+                                  aliases: [String: [String: Int]]) -> [UInt8] {
+        var json: [UInt8] = []
+        json.append(contentsOf: "{\"t\":{".utf8)
+        for (index, term) in terms.sorted(by: utf8Order).enumerated() {
+            if index > 0 { json.append(UInt8(ascii: ",")) }
+            json.append(contentsOf: Escaping.jsonString(term).utf8)
+            json.append(contentsOf: ":[".utf8)
+            var previous = 0
+            for (position, entry) in (postings[term] ?? []).enumerated() {
+                let number = entry >> 4, score = entry & 15
+                if position > 0 { json.append(UInt8(ascii: ",")) }
+                appendDecimal((number - previous) * 16 + score, to: &json)
+                previous = number
+            }
+            json.append(UInt8(ascii: "]"))
+        }
+        json.append(contentsOf: "},\"a\":{".utf8)
+        for (index, word) in words.sorted(by: utf8Order).enumerated() {
+            if index > 0 { json.append(UInt8(ascii: ",")) }
+            json.append(contentsOf: Escaping.jsonString(word).utf8)
+            json.append(UInt8(ascii: ":"))
+            let stems = (aliases[word] ?? [:]).keys.sorted(by: utf8Order).joined(separator: " ")
+            json.append(contentsOf: Escaping.jsonString(stems).utf8)
+        }
+        json.append(contentsOf: "}}\n".utf8)
+        return json
+    }
+
+    /// What the index holds of document `number`: its key, metadata row and terms.
+    package func entry(_ number: Int) -> (key: UInt64, row: [UInt8], terms: DocumentTerms) {
+        (keys[number], rows[number], terms[number])
+    }
+
+    /// `[url, title, kind, date, section, snippet]`.
+    package static func row(_ document: SearchDocument) -> [UInt8] {
+        var json: [UInt8] = [UInt8(ascii: "[")]
+        for (index, text) in [document.url, document.title, document.kind, document.date, document.section,
+                              SearchIndex.snippet(document.snippet)].enumerated() {
+            if index > 0 { json.append(UInt8(ascii: ",")) }
+            json.append(contentsOf: Escaping.jsonString(text).utf8)
+        }
+        json.append(UInt8(ascii: "]"))
+        return json
+    }
+
+    private static func appendDecimal(_ value: Int, to bytes: inout [UInt8]) {
+        if value < 10 { bytes.append(UInt8(48 + value)); return }
+        var divisor = 1
+        while divisor <= value / 10 { divisor *= 10 }
+        var rest = value
+        while divisor > 0 {
+            bytes.append(UInt8(48 + rest / divisor))
+            rest %= divisor
+            divisor /= 10
+        }
+    }
+
+    private static func utf8Order(_ lhs: String, _ rhs: String) -> Bool {
+        lhs.utf8.lexicographicallyPrecedes(rhs.utf8)
+    }
+}
+
+/// A buffer each concurrent iteration writes its own element of.
+struct SendableBuffer<Element>: @unchecked Sendable {
+    let buffer: UnsafeMutableBufferPointer<Element>
+    init(_ buffer: UnsafeMutableBufferPointer<Element>) { self.buffer = buffer }
+}
