@@ -102,7 +102,7 @@ let package = Package(
         .testTarget(name: "CellarImagesTests", dependencies: ["CellarImages"], resources: [.copy("Fixtures")]),
         .target(name: "CellarTestSupport", path: "Tests/Support"),
         .testTarget(name: "CellarServerTests", dependencies: ["AnnotatedLocking", "CellarServer", "CellarTestSupport", "IgnoredFileNames"]),
-        .testTarget(name: "CellarMustacheTests", dependencies: ["AnnotatedLocking", "CellarMustache"]),
+        .testTarget(name: "CellarMustacheTests", dependencies: ["AnnotatedLocking", "CellarMustache", "CellarTestSupport"]),
         .testTarget(name: "CellarCLITests", dependencies: ["AnnotatedLocking", "CellarCLI", "CellarTestSupport"]),
         .testTarget(
             name: "CellarImportTests",

@@ -5,7 +5,7 @@ import Testing
 
 /// Clients that hold connections without finishing a request, over real sockets: the server
 /// keeps answering pages.
-@Suite(.serialized, .timeLimit(.minutes(2))) final class ConnectionLimitsEndToEndTests {
+@Suite(.serialized, .timeLimit(.minutes(2 * sanitizerSlowdown))) final class ConnectionLimitsEndToEndTests {
     let folder: TemporaryFolder
 
     init() throws {

@@ -1,10 +1,11 @@
+import CellarTestSupport
 import Foundation
 import Testing
 @testable import CellarServer
 
 /// Every watcher kind against the same behaviour: the native one (inotify here) and the
 /// polling fallback, which runs on every system.
-@Suite(.timeLimit(.minutes(1))) struct FileWatcherTests {
+@Suite(.timeLimit(.minutes(1 * sanitizerSlowdown))) struct FileWatcherTests {
     /// A folder with content and a theme, watched, and what the watcher delivered.
     final class Fixture {
         let folder: TemporaryFolder

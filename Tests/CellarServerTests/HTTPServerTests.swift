@@ -6,7 +6,7 @@ import Testing
 @testable import CellarServer
 
 /// The server over real sockets on a free loopback port.
-@Suite(.timeLimit(.minutes(2))) final class HTTPServerTests {
+@Suite(.timeLimit(.minutes(2 * sanitizerSlowdown))) final class HTTPServerTests {
     let site: SiteFixture
     let hub = LiveReloadHub(heartbeatInterval: .milliseconds(200))
     let server: HTTPServer
@@ -297,9 +297,10 @@ import Testing
     }
 }
 
-/// Polls `condition` every 5 ms until it holds or `timeout` passes.
+/// Polls `condition` every 5 ms until it holds or `timeout` passes (longer under a sanitizer, which
+/// slows the server and the watchers down; a condition that holds returns at once either way).
 func waitUntil(timeout: Duration = .seconds(5), _ condition: () -> Bool) throws -> Bool {
-    let deadline = ContinuousClock.now + timeout
+    let deadline = ContinuousClock.now + timeout * sanitizerSlowdown
     while ContinuousClock.now < deadline {
         if condition() { return true }
         usleep(5_000)

@@ -4,7 +4,7 @@ import Testing
 @testable import CellarServer
 
 /// `/__cellar/events` over a real socket.
-@Suite(.timeLimit(.minutes(1))) final class LiveReloadEndToEndTests {
+@Suite(.timeLimit(.minutes(1 * sanitizerSlowdown))) final class LiveReloadEndToEndTests {
     let folder: TemporaryFolder
     let hub = LiveReloadHub(heartbeatInterval: .milliseconds(300))
     let server: HTTPServer
