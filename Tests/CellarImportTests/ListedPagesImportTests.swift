@@ -50,7 +50,7 @@ import Testing
         let report = try await workspace.importSite(.hugo)
         #expect(errors(report) == [])
         #expect(try workspace.read("content/_reference/words/time-travel.md") == "---\ntitle: \"Time travel\"\n---\nGoing *back*.\n")
-        #expect(try workspace.read("content/reference/words/_index.md").hasSuffix("{{< definitions \"/_reference/words\" >}}\n"))
+        #expect(try workspace.read("content/reference/words/_index.md").hasSuffix("{{< definitions \"/_reference/words\" >}}"))
         #expect(report.notes.contains { $0.message.hasPrefix("the shortcode {{< words >}} lists the pages of /reference/words as a definition list") })
         try await workspace.build()
         let page = try workspace.read("public/reference/words/index.html")
