@@ -69,4 +69,21 @@ import Testing
         #expect(found.count == 1 && found[0].hasPrefix("content/docs/words.md:5:17: error: no Markdown files in a folder of content/ at '/_none'"),
                 "\(found)")
     }
+
+    /// A section's introduction draws it too (a glossary section, as Hugo sites have them): its ids
+    /// reach links from other pages, and a term's link that leads nowhere counts as the body's own
+    /// (the site's `links.broken` decides), not as an error of the finished page.
+    @Test func aSectionIntroductionDrawsItAndItsLinksFollowTheLinkPolicy() async throws {
+        let site = try TemporarySite(files: [
+            "content/_index.md": "---\ntitle: Terms\nlinks: {broken: warning}\n---\n",
+            "content/glossary/_index.md": "---\ntitle: Glossary\n---\nThe words we use.\n\n{{< definitions \"/_terms\" >}}\n",
+            "content/_terms/tea-pot.md": "---\ntitle: tea pot\n---\nSee [nothing](nowhere).\n",
+            "content/docs/_index.md": "---\ntitle: Docs\nkind: note\n---\n",
+            "content/docs/words.md": "---\ntitle: Words\ndate: 2024-01-01\n---\nSee [a pot](/glossary/#tea-pot).\n",
+        ], theme: .repository)
+        let report = try await site.build()
+        let page = try #require(site.output("glossary/index.html"))
+        #expect(page.contains("<dt id=\"tea-pot\">tea pot</dt>"), "\(page.suffix(1500))")
+        #expect(report.diagnostics.map { "\($0.severity): \($0.message)" } == ["warning: link 'nowhere' leads to no page"])
+    }
 }

@@ -117,9 +117,11 @@ import Testing
                     [.write("content/_snippets/steps.md", "## Other\n\nThe anchor is gone.\n")],
                     [.remove("content/_snippets/steps.md")]]
         case .definitionsFolder:
-            // A glossary drawn from a folder of term files: a term edited, added, renamed and removed
-            // redraws the page (the folder's listing is what it depends on, with each file's text).
+            // A glossary drawn from a folder of term files, in a body and in a section's introduction:
+            // a term edited, added, renamed and removed redraws both (the folder's listing is what
+            // they depend on, with each file's text).
             return [[.write("content/_terms/kettle.md", "---\ntitle: kettle\n---\nBoils.\n"),
+                     .write("content/glossary/_index.md", "---\ntitle: Glossary\n---\nThe words.\n\n{{< definitions \"/_terms\" >}}\n"),
                      .write("content/posts/post-3.md", site.post(3, body: "See [the kettle](#kettle).\n\n{{< definitions \"/_terms\" >}}\n"))],
                     [.write("content/_terms/kettle.md", "---\ntitle: kettle\n---\nBoils water.\n")],
                     [.write("content/_terms/cup.md", "---\ntitle: cup\n---\nHolds it.\n")],
