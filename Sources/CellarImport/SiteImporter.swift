@@ -90,6 +90,8 @@ package struct SiteImporter: Sendable {
             references.snippets[Leftovers.deletingExtension(rel)] = snippet.target
             if snippet.bundle != nil { references.snippets[Paths.parent(of: rel)] = snippet.target }
         }
+        references.listings = Self.listedFolders(site.settings.listingShortcodes, snippets: site.snippets, items: items,
+                                                 contentDir: contentDir, report: &report)
         if let home {
             references.bySourcePath[home.path] = "_index.md"
             references.urlByTarget["_index.md"] = "/"
@@ -102,6 +104,13 @@ package struct SiteImporter: Sendable {
         let bodies = items.map { converter.convert($0.document, report: &report) }
         let homeIntro = home.map { converter.convert($0, report: &report) } ?? ""
         let snippetBodies = site.snippets.map { converter.convert($0, report: &report) }
+        var dataSections = site.dataSections
+        var kindNames = Set(options.theme.files.keys.filter { $0.hasPrefix("kinds/") }.map { Leftovers.deletingExtension(Paths.lastComponent(of: $0)) })
+        for index in dataSections.indices {
+            dataSections[index].kind = DataSection.kindName(for: Leftovers.deletingExtension(Paths.lastComponent(of: dataSections[index].dataFile)), taken: kindNames)
+            kindNames.insert(dataSections[index].kind)
+        }
+        let dataIntros = dataSections.map { converter.convert($0.page, report: &report) }
         let indexTranslationBodies = indexTranslations.map { converter.convert($0, report: &report) }
         for index in sections.indices {
             if let document = sections[index].index { sections[index].index?.body = converter.convert(document, report: &report) }
@@ -110,7 +119,7 @@ package struct SiteImporter: Sendable {
         let languagePrefixes = site.settings.languages.map { ItemAssembler.languagePrefix(of: $0.code, settings: site.settings) }
         var census = LinkCensus(published: Self.published(items: items, sections: sections, copies: copies, themeAssets: themeAssets,
                                                           languagePrefixes: languagePrefixes)
-                                    .union(site.settings.feedAliases),
+                                    .union(site.settings.feedAliases).union(dataSections.map { URLPlanner.sectionURL($0.folder) }),
                                 contentFiles: Set(copies.map(\.target) + items.map(\.target)),
                                 basePath: site.settings.baseURL.flatMap(SiteURL.init).map(\.basePath) ?? "/")
         census.renderHook = site.settings.linkRenderHook
@@ -176,7 +185,18 @@ package struct SiteImporter: Sendable {
                                  from: tree.absolute(document.path))
             }
             for (snippet, body) in zip(site.snippets, snippetBodies) {
-                try folder.write(body, to: "content/" + snippet.target, from: tree.absolute(snippet.path))
+                // Its title is the term where {{< definitions >}} lists the folder (a glossary).
+                let title = snippet.frontMatter?.value("title", caseInsensitive: true)?.nonEmptyText
+                let text = title.map { "---\ntitle: \(YAMLText.quoted($0))\n---\n" + body } ?? body
+                try folder.write(text, to: "content/" + snippet.target, from: tree.absolute(snippet.path))
+            }
+            let dataWriter = DataSectionWriter(timeZone: dates.siteZone)
+            for (section, intro) in zip(dataSections, dataIntros) {
+                for (path, text) in dataWriter.files(of: section, intro: intro, notes: &report.notes).sorted(by: { $0.key < $1.key }) {
+                    let target = path.hasPrefix("content/") ? path : "themes/\(options.theme.name)/" + path
+                    let source = path.hasSuffix("/_index.md") ? section.page.path : section.dataFile
+                    try folder.write(text, to: target, from: path.hasPrefix("content/") ? tree.absolute(source) : nil)
+                }
             }
             for copy in copies { try folder.copy(tree.absolute(copy.source), to: "content/" + copy.target) }
             // The site's own file at an address the theme also serves (its favicon.svg) wins: the theme's copy goes.

@@ -11,3 +11,8 @@ package enum AnchorStyle: String, Sendable, Hashable, CaseIterable {
     /// kept from the first letter on, spaces made hyphens (`3. Setup` → `setup`); an empty one is `section`.
     case kramdown
 }
+
+extension AnchorStyle {
+    /// The `id` this style makes of `text` (a heading's, a term's, a file's base name).
+    package func slug(_ text: String) -> String { AnchorSlug.make(text, style: self) }
+}

@@ -13,7 +13,7 @@ import Testing
              editedSectionSetting, editedSiteSetting, changedPartial, changedCellTemplate, assetEdit,
              fileMovedBetweenSections, burstOfEdits, staticAndBundleFiles, draftToggled, errorThenOtherEditThenFix,
              newAndDeletedItems, retitledMenuPage, editedShortcodeTemplate, shortcodeAddedToABody, editedThemeText,
-             languageOfASectionAndAnItem, chartDataFile, includedSnippet, siteOverridesThemeFiles, pageLinkBrokenAndFixed, translations,
+             languageOfASectionAndAnItem, chartDataFile, includedSnippet, definitionsFolder, siteOverridesThemeFiles, pageLinkBrokenAndFixed, translations,
              searchIndex, photoAddedReplacedAndBroken
     }
 
@@ -116,6 +116,17 @@ import Testing
                     [.write("content/_snippets/more.md", "And more still.\n")],
                     [.write("content/_snippets/steps.md", "## Other\n\nThe anchor is gone.\n")],
                     [.remove("content/_snippets/steps.md")]]
+        case .definitionsFolder:
+            // A glossary drawn from a folder of term files, in a body and in a section's introduction:
+            // a term edited, added, renamed and removed redraws both (the folder's listing is what
+            // they depend on, with each file's text).
+            return [[.write("content/_terms/kettle.md", "---\ntitle: kettle\n---\nBoils.\n"),
+                     .write("content/glossary/_index.md", "---\ntitle: Glossary\n---\nThe words.\n\n{{< definitions \"/_terms\" >}}\n"),
+                     .write("content/posts/post-3.md", site.post(3, body: "See [the kettle](#kettle).\n\n{{< definitions \"/_terms\" >}}\n"))],
+                    [.write("content/_terms/kettle.md", "---\ntitle: kettle\n---\nBoils water.\n")],
+                    [.write("content/_terms/cup.md", "---\ntitle: cup\n---\nHolds it.\n")],
+                    [.remove("content/_terms/kettle.md"), .write("content/_terms/pot.md", "---\ntitle: pot\n---\nBrews.\n")],
+                    [.remove("content/_terms/cup.md"), .remove("content/_terms/pot.md")]]
         case .siteOverridesThemeFiles:
             // The site's own cells/, partials/ and assets/ take the place of the theme's files (the
             // folders made while the session runs), an edit of one redraws what shows it, an edit of

@@ -142,7 +142,7 @@ import Testing
 
             """)
         await site.expectFailure([
-            "content/posts/clip.md:6:1: error: unknown shortcode 'vidoe'; did you mean 'video'?\n  hint: the theme's shortcodes: details, figure, note, video, youtube; built in: chart, include; write {{</* vidoe */>}} to show the call as it is",
+            "content/posts/clip.md:6:1: error: unknown shortcode 'vidoe'; did you mean 'video'?\n  hint: the theme's shortcodes: details, figure, note, video, youtube; built in: chart, definitions, include; write {{</* vidoe */>}} to show the call as it is",
             "content/posts/clip.md:8:15: error: file '/clips/b.mp4' for 'src' not found; looked for content/clips/b.mp4\n  hint: paths starting with '/' are relative to content/",
             "content/posts/clip.md:8:30: error: unknown argument 'captoin' for shortcode 'video'; did you mean 'caption'?",
             "content/posts/clip.md:8:47: error: 'loop' must be true or false, found \"sometimes\"",

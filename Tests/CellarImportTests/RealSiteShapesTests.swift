@@ -164,7 +164,7 @@ import Testing
         #expect(!workspace.files(under: "content").contains { $0.hasPrefix("gallery/") || $0.hasPrefix("snippets/note") || $0.hasPrefix("draft-ish") })
         #expect(workspace.files(under: "content").filter { $0.hasPrefix("_") && $0 != "_index.md" }.sorted()
                     == ["_gallery/index.md", "_snippets/draft-ish.md", "_snippets/note.md"])
-        #expect(try workspace.read("content/_snippets/note.md") == "## The note\n\nBack to [A](/posts/a/).\n")
+        #expect(try workspace.read("content/_snippets/note.md") == "---\ntitle: \"Note\"\n---\n## The note\n\nBack to [A](/posts/a/).\n")
         #expect(try workspace.read("content/posts/a.md").hasSuffix("See [the note](#the-note).\n\n{{< include \"/_snippets/note.md\" >}}\n"))
         #expect(report.notes.filter { $0.topic == .page && $0.message.contains("renders no page") }.map(\.message) == [
             "content/draft-ish.md: Hugo renders no page of it (build: {render: never}); written to content/_snippets/draft-ish.md, a folder of snippets that {{< include >}} draws from and that is never published",

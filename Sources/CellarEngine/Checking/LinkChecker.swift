@@ -121,6 +121,15 @@ struct LinkChecker: Sendable {
             let hrefs = item.body.pageLinks.map(\.href)
             bodyLinks[item.id, default: []].formUnion(hrefs + hrefs.map { URLEncoding.decode($0) ?? $0 })
         }
+        // Those an introduction's shortcodes drew (a glossary's terms), likewise.
+        if !model.introLinks.isEmpty {
+            var introIDs: [String: String] = [URLPath.root.value: "_index.md"]
+            for section in model.sections where !section.id.isEmpty { introIDs[section.url.value] = Paths.join(section.id, "_index.md") }
+            for intro in model.introLinks {
+                guard let id = introIDs[intro.page.value] else { continue }
+                bodyLinks[id, default: []].formUnion([intro.link.href, URLEncoding.decode(intro.link.href) ?? intro.link.href])
+            }
+        }
         return (checked.flatMap(\.0), bodyLinks)
     }
 

@@ -25,6 +25,11 @@ struct BuiltinShortcodeContext {
     var display: (_ contentPath: String) -> String
     /// Whether `content/` holds a file at this content path (asked without a message).
     var exists: (_ contentPath: String) -> Bool = { _ in false }
+    /// The Markdown files of a folder of `content/` (each `x.md`, and `x/index.md` of a bundle; not
+    /// `_index.md`), sorted: the body depends on the listing, so adding or removing one draws it again.
+    var list: (_ contentFolder: String) -> [String] = { _ in [] }
+    /// The `id` the site's anchor style makes of a text.
+    var anchor: (_ text: String) -> String = { $0 }
     /// The content folder of the item whose body calls the shortcode (`posts/hello`, or "").
     var directory: String = ""
     /// Renders Markdown read from a file as part of the body being drawn; nil where no more files
@@ -40,7 +45,7 @@ struct BuiltinShortcodeContext {
 /// The shortcodes every site has.
 enum BuiltinShortcodes {
     static let all: [String: any BuiltinShortcode] = {
-        let shortcodes: [any BuiltinShortcode] = [ChartShortcode(), IncludeShortcode()]
+        let shortcodes: [any BuiltinShortcode] = [ChartShortcode(), DefinitionsShortcode(), IncludeShortcode()]
         return Dictionary(uniqueKeysWithValues: shortcodes.map { ($0.name, $0) })
     }()
 }

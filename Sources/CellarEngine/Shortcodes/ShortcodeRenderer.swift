@@ -161,6 +161,12 @@ struct ShortcodeRenderer: Sendable {
             },
             display: { displayRoot + "/" + $0 },
             exists: { files.contains($0) },
+            list: { folder in
+                let listed = files.markdownFiles(in: folder)
+                read[folder + "/"] = Self.listingHash(listed)
+                return listed
+            },
+            anchor: { [style = site.markdown.anchorStyle] in style.slug($0) },
             directory: origin?.directory ?? item.directory,
             include: include)
         let html = builtin.draw(arguments, context: context, diagnostics: &diagnostics)
@@ -170,8 +176,16 @@ struct ShortcodeRenderer: Sendable {
 
     /// The hash of a file of `content/` as a built-in shortcode reads it (0 when it cannot be read):
     /// a body drawn from it is drawn again when this changes.
+    /// A key ending in `/` is a folder a shortcode listed: the hash of its Markdown files' paths.
     func hashOfRead(_ contentPath: String) -> UInt64 {
-        (try? SourceLoader.text(at: Paths.join(contentRoot, contentPath), display: contentPath)).map(StableHash.of) ?? 0
+        if contentPath.hasSuffix("/") { return Self.listingHash(files.markdownFiles(in: String(contentPath.dropLast()))) }
+        return (try? SourceLoader.text(at: Paths.join(contentRoot, contentPath), display: contentPath)).map(StableHash.of) ?? 0
+    }
+
+    private static func listingHash(_ paths: [String]) -> UInt64 {
+        var hash = StableHash()
+        for path in paths { hash.combine(path) }
+        return hash.value
     }
 
     private func location(_ line: Int, _ column: Int, in item: ContentItem) -> SourceLocation {

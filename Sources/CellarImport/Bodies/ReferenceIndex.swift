@@ -7,6 +7,9 @@ struct ReferenceIndex: Sendable {
     /// Snippets (pages Hugo never renders) by their path under the source's content folder, with
     /// and without `.md`: where each went in the new site (`_common/a.md`).
     var snippets: [String: String] = [:]
+    /// Hugo: shortcodes that list a section's pages as a definition list → the folder of `content/`
+    /// those pages went to (`_snippets/glossary`), for Cellar's `{{< definitions >}}`.
+    var listings: [String: String] = [:]
     /// Jekyll: a post's name without extension (`2020-01-02-a`, and `blog/2020-01-02-a` with its folders) → target.
     var byPostName: [String: String] = [:]
     /// Hugo: the path under `content/` (`posts/a.md`, `posts/a`, `posts/bundle`) → target.

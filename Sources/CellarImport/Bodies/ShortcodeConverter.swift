@@ -93,6 +93,11 @@ struct ShortcodeConverter {
                 guard let target = includedSnippet(call) else { continue }
                 text.replace(tagRange, with: "{{< include \"/\(target)\" >}}")
                 result.converted += 1
+            case let name where references.listings[name] != nil && call.positional.isEmpty && call.named.isEmpty:
+                // A glossary: the section's pages as a definition list, drawn by Cellar's built-in.
+                guard let folder = references.listings[name] else { continue }
+                text.replace(tagRange, with: "{{< definitions \"/\(folder)\" >}}")
+                result.converted += 1
             case "figure" where provided.contains("figure") && missingImage(call, of: document) != nil:
                 guard let src = missingImage(call, of: document) else { continue }
                 let alt = call.named["alt"] ?? call.named["caption"] ?? call.named["title"] ?? ""

@@ -132,6 +132,7 @@ struct HugoReader {
         let hooks = ["layouts/_markup/render-link.html", "layouts/_default/_markup/render-link.html"]
             + config.themes.flatMap { ["themes/\($0)/layouts/_markup/render-link.html", "themes/\($0)/layouts/_default/_markup/render-link.html"] }
         site.settings.linkRenderHook = hooks.first(where: tree.isFile)
+        site.settings.listingShortcodes = ListingShortcodes.find(in: tree, themes: config.themes)
         for document in site.documents where (document.role == .post || document.role == .page) && document.language == nil {
             if let menu = document.frontMatter?.value("menu", caseInsensitive: true), Self.isInMainMenu(menu) {
                 let label = document.frontMatter?.value("linkTitle", caseInsensitive: true)?.nonEmptyText

@@ -198,6 +198,12 @@ struct JekyllReader {
             return
         }
         guard var document = loader.load(path, role: .page, ext: ext) else { return }
+        if let section = dataSection(of: document, path: path) {
+            site.dataSections.append(section)
+            site.notes.append(ImportNote(.converted, .page, "\(path): a page drawn from \(section.dataFile) (a Liquid loop over site.data): its \(section.rows.count) rows are the items of the section \(section.folder)/, whose list is at the page's URL, /\(section.folder)/; the page's text around the loop is the section's introduction",
+                                         at: location, hint: "the loop's markup is not carried over: the cell of the kind made for the rows draws each one; edit it to show them as the page did"))
+            return
+        }
         if isHTML, document.body.contains("{%") || document.body.contains("{{") {
             if document.body.contains("site.posts") || document.body.contains("paginator.posts"),
                let folder = Self.folderAddress(of: document, path: path) {
@@ -233,6 +239,21 @@ struct JekyllReader {
             .map { $0.dropFirst("permalink:".count).trimmingCharacters(in: CharacterSet(charactersIn: " \"'")) }
         let address = URLPaths.clean("/" + (permalink ?? path))
         return ["/feed.xml", "/rss.xml", "/feed.json"].contains(address) || address.hasSuffix("/") ? nil : address
+    }
+
+    /// The page as a section of the rows it loops over, when it has one such loop, a folder URL
+    /// (`permalink: /showcase/`, or an `index.html`) and a data file that is a list of mappings.
+    private func dataSection(of document: SourceDocument, path: String) -> DataSection? {
+        guard document.body.contains("site.data."), let loop = DataSection.loop(in: document.body),
+              let folder = Self.folderAddress(of: document, path: path),
+              let (file, rows) = DataSection.rows(of: loop.data, in: tree) else { return nil }
+        var page = document
+        var intro = document.body
+        intro.replaceSubrange(loop.range, with: "")
+        page.body = intro
+        let title = document.frontMatter?["title"]?.nonEmptyText ?? JekyllSlug.titleize(Paths.lastComponent(of: folder))
+        return DataSection(folder: folder, title: title, description: document.frontMatter?["description"]?.nonEmptyText,
+                           page: page, dataFile: file, kind: "", rows: loop.reversed ? rows.reversed() : rows)
     }
 
     /// The folder a list page is published at (`/news/` → `news`), from its `permalink:` or its `index.html`.

@@ -18,6 +18,8 @@ struct SourceSite: Sendable {
     /// Markdown pages the source never renders (headless, `render: never`): snippets its pages
     /// include. Each is written, body only, under a folder of snippets (`_…`) of the new site.
     var snippets: [SourceDocument] = []
+    /// Pages drawn from a data file (Jekyll's `{% for x in site.data.NAME %}`): sections of their rows.
+    var dataSections: [DataSection] = []
     /// How the source publishes each document: its URL rules.
     var urlRules: any URLRules
     /// Hugo: `_index.<lang>.md` of a section or of the home page — their words in another language.
@@ -93,6 +95,9 @@ struct SourceSettings: Sendable {
     /// Hugo: the source's link render hook (`layouts/_markup/render-link.html`), which resolved links
     /// by its own rules (`[term](g)`); Cellar does not run it.
     var linkRenderHook: String?
+    /// Hugo: the site's shortcodes that list a section's pages as a definition list (a glossary),
+    /// by name, with the section path they list (``ListingShortcodes``).
+    var listingShortcodes: [String: String] = [:]
     var definitionTermIDs = false
 }
 

@@ -19,6 +19,9 @@ struct ModelStage {
         var siteDiagnostics: [Diagnostic] = []
         /// Rendered bodies, kept even when a build fails (they are keyed by what they are made from).
         var bodies = BodyStage.Memo()
+        /// The files of `content/` the shortcodes of introductions drew from, with their hash then:
+        /// a change to one rebuilds the model (introductions are drawn there).
+        var introReads: [String: UInt64] = [:]
     }
 
     struct Output: Sendable {
@@ -96,7 +99,8 @@ struct ModelStage {
         else { return nil }
         // A body drawn from a data file that changed (a chart's CSV) is drawn again by a rebuild.
         let shortcodes = self.shortcodes
-        guard !memo.bodies.dataFilesChanged(shortcodes) else { return nil }
+        guard !memo.bodies.dataFilesChanged(shortcodes),
+              memo.introReads.allSatisfy({ shortcodes.hashOfRead($0.key) == $0.value }) else { return nil }
         // The memo lets go of the model (the rebuild drops it anyway) so that replacing items does
         // not copy ten thousand of them.
         memo.model = nil
@@ -167,7 +171,18 @@ struct ModelStage {
         Trace.mark("model: URL claims checked")
         // Introductions (the bodies of _index.md files) link like items do.
         var introLinks: [SiteModel.IntroLink] = []
-        func intro(_ body: String, folder: String, file: String, firstLine: Int, page: URLPath) -> String {
+        var introReads: [String: UInt64] = [:]
+        let shortcodes = self.shortcodes
+        func intro(_ body: String, folder: String, file: String, firstLine: Int, page: URLPath, language: String? = nil) -> String {
+            // An introduction that calls shortcodes (a glossary's `{{< definitions >}}`) is drawn as a body is.
+            if body.contains("{{<") || body.contains("{{%") {
+                let rendered = IntroBody(markdown: markdown, links: links, shortcodes: shortcodes, highlighting: highlighting)
+                    .render(body, folder: folder, file: file, firstLine: firstLine, page: page,
+                            language: language ?? site.config.language, diagnostics: &siteWide)
+                introLinks += rendered.links.map { SiteModel.IntroLink(page: page, link: $0) }
+                introReads.merge(rendered.reads) { $1 }
+                return rendered.html
+            }
             let introRenderer = highlighting?.renderer(markdown, file: file, firstLine: firstLine) ?? markdown
             return introRenderer.render(body) { reference in
                 var pageLink: PageLink?
@@ -187,7 +202,7 @@ struct ModelStage {
         var sectionsByID = site.sections
         for (id, section) in sectionsByID.sorted(by: { $0.key < $1.key }) {
             sectionsByID[id]?.introHTML = intro(section.introMarkdown, folder: id, file: section.file,
-                                                firstLine: section.introFirstLine, page: section.url)
+                                                firstLine: section.introFirstLine, page: section.url, language: section.language)
             for (code, words) in section.translations.sorted(by: { $0.key < $1.key }) {
                 sectionsByID[id]?.translations[code]?.introHTML = intro(
                     words.introMarkdown, folder: id, file: words.file, firstLine: words.introFirstLine,
@@ -232,6 +247,7 @@ struct ModelStage {
         )
         model.navigation = navigation
         model.introLinks = introLinks
+        memo.introReads = introReads
         model.unpublished = unpublished
         model.linksKey = linksKey
         memo.model = model
