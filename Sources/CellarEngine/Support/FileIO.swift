@@ -44,9 +44,9 @@ package struct FileIOError: Error, Sendable, DiagnosticConvertible {
 }
 
 /// What `lstat` says about a path.
-struct FileStatus: Sendable, Hashable {
-    enum Kind: Sendable { case file, directory, symlink, other }
-    var kind: Kind
+package struct FileStatus: Sendable, Hashable {
+    package enum Kind: Sendable { case file, directory, symlink, other }
+    package var kind: Kind
     var size: Int
     var modified: Int64     // nanoseconds since 1970
     var inode: UInt64
@@ -61,7 +61,7 @@ struct FileStatus: Sendable, Hashable {
 /// Thin POSIX wrappers: Foundation's FileManager is several times slower for the tens of
 /// thousands of small files a build reads and writes.
 package enum FileIO {
-    static func status(_ path: String, followLinks: Bool = false) -> FileStatus? {
+    package static func status(_ path: String, followLinks: Bool = false) -> FileStatus? {
         var info = stat()
         let result = followLinks ? stat(path, &info) : lstat(path, &info)
         guard result == 0 else { return nil }
@@ -111,7 +111,7 @@ package enum FileIO {
         }
     }
 
-    static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
+    package static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
 
     /// Why `stat` cannot look at `path` (following symlinks): its error code, or nil when it can.
     static func statusProblem(_ path: String) -> Int32? {
@@ -119,7 +119,7 @@ package enum FileIO {
         return stat(path, &info) == 0 ? nil : errno
     }
 
-    static func isDirectory(_ path: String) -> Bool { status(path, followLinks: true)?.kind == .directory }
+    package static func isDirectory(_ path: String) -> Bool { status(path, followLinks: true)?.kind == .directory }
 
     /// The error code of ``read(_:limit:)`` for FIFOs, sockets and devices, which it never reads.
     static let notARegularFile: Int32 = -1
@@ -244,7 +244,7 @@ package enum FileIO {
     }
 
     @discardableResult
-    static func write(_ string: String, to path: String) throws(FileIOError) -> Int64 {
+    package static func write(_ string: String, to path: String) throws(FileIOError) -> Int64 {
         var string = string
         var result: Result<Int64, FileIOError> = .success(0)
         string.withUTF8 { buffer in
@@ -278,7 +278,7 @@ package enum FileIO {
     }
 
     /// `mkdir -p`.
-    static func makeDirectories(_ path: String) throws(FileIOError) {
+    package static func makeDirectories(_ path: String) throws(FileIOError) {
         if isDirectory(path) { return }
         let parent = Paths.parent(of: path)
         if !parent.isEmpty, parent != path { try makeDirectories(parent) }
@@ -292,7 +292,7 @@ package enum FileIO {
     static func remove(_ path: String) { SystemCalls.unlink(path) }
 
     /// Names in a folder (no `.` and `..`), with their types when the file system says them.
-    static func list(_ path: String) throws(FileIOError) -> [(name: String, kind: FileStatus.Kind?)] {
+    package static func list(_ path: String) throws(FileIOError) -> [(name: String, kind: FileStatus.Kind?)] {
         guard let dir = opendir(path) else { throw FileIOError(path: path, operation: "list", code: errno) }
         defer { closedir(dir) }
         var entries: [(String, FileStatus.Kind?)] = []
@@ -315,7 +315,7 @@ package enum FileIO {
         return String(cString: resolved)
     }
 
-    static func currentDirectory() -> String {
+    package static func currentDirectory() -> String {
         guard let cwd = getcwd(nil, 0) else { return "." }
         defer { free(cwd) }
         return String(cString: cwd)

@@ -1,3 +1,4 @@
+import CellarEngine
 import CellarDiagnostics
 import Foundation
 
