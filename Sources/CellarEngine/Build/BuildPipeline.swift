@@ -1,3 +1,4 @@
+import CellarFiles
 import CellarSearch
 import CellarDiagnostics
 import CellarHighlight

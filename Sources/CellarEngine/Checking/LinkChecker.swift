@@ -1,4 +1,5 @@
 import CellarDiagnostics
+import CellarFiles
 import CellarMarkdown
 
 /// Checks what only the built site's pages show: every `href` and `src` of a template or field

@@ -1,3 +1,4 @@
+import CellarFiles
 /// What is under `content/`, sorted into site settings, sections, items, bundles and static files.
 package struct ContentScan: Sendable {
     /// Folders with an `_index.md`, relative to `content/` (`""` is the top: the site settings).

@@ -1,5 +1,6 @@
 import AnnotatedLocking
 import CellarDiagnostics
+import CellarFiles
 import CellarImages
 import Foundation
 import Synchronization

@@ -1,5 +1,6 @@
 internal import CellarEscaping
 import CellarDiagnostics
+import CellarFiles
 import CellarImages
 import Foundation
 

@@ -1,4 +1,5 @@
 import CellarDiagnostics
+import CellarFiles
 import CellarMarkdown
 
 /// Renders an item's Markdown body, rewrites its links and fills in summary and word count.

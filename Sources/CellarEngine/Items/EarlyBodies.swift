@@ -1,4 +1,5 @@
 import CellarDiagnostics
+import CellarFiles
 import CellarMarkdown
 
 /// A body rendered while its file was being parsed.

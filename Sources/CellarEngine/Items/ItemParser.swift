@@ -1,3 +1,4 @@
+import CellarFiles
 import CellarTree
 import CellarDiagnostics
 import CellarImages

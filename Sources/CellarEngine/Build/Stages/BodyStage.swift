@@ -1,4 +1,5 @@
 import CellarDiagnostics
+import CellarFiles
 import CellarMarkdown
 
 /// Renders the Markdown bodies whose source, URL or — when they link to other content — links

@@ -1,4 +1,5 @@
 import CellarDiagnostics
+import CellarFiles
 import CellarMarkdown
 
 /// From the parsed items to the site model: the publishing rules applied, URLs checked for

@@ -1,4 +1,5 @@
 import CellarDiagnostics
+import CellarFiles
 import CellarImages
 
 /// Reads and types every item's file on all cores — the one parse loop of every build. A file is
