@@ -38,6 +38,8 @@ struct ModelStage {
     var policy = BuildMemo.Policy.keepForLaterBuilds
     /// Whether the memo is thrown away after this build: nothing only a later build would use is kept.
     private var thisBuildOnly: Bool { policy == .thisBuildOnly }
+    /// Whether bodies and introductions keep every link and image written in them (``BodyReference``), for `cellar check`.
+    var collectsReferences = false
 
     func run(_ parsed: ParseStage.Output, memo: inout Memo) async -> Output {
         if let patched = await patch(parsed, memo: &memo) { return patched }
@@ -111,7 +113,7 @@ struct ModelStage {
                   Self.placement(of: item, in: model.sectionsByID) == memo.placements[item.id] else { return nil }
         }
         let bodies = BodyStage(markdown: MarkdownRenderer(options: model.config.markdown), links: model.links, linksKey: model.linksKey,
-                               shortcodes: shortcodes, highlighting: highlighting)
+                               shortcodes: shortcodes, highlighting: highlighting, collectsReferences: collectsReferences)
         let changed = await bodies.run(parsed.freshItems, early: parsed.early, complete: false, memo: &memo.bodies)
         if model.positions.isEmpty { model.placeItems() }   // the first patch of a model built anew
         for item in changed { model.replace(item) }
@@ -159,7 +161,7 @@ struct ModelStage {
         let linksKey = links.fingerprint
         Trace.mark("model: links")
         let items = await BodyStage(markdown: markdown, links: links, linksKey: linksKey, shortcodes: shortcodes,
-                                    highlighting: highlighting, policy: policy)
+                                    highlighting: highlighting, policy: policy, collectsReferences: collectsReferences)
             .run(published, early: parsed.early, complete: true, memo: &memo.bodies)
         reporter.progress(.buildingModel, done: items.count, total: items.count)
 
@@ -168,18 +170,26 @@ struct ModelStage {
         Trace.mark("model: URL claims checked")
         // Introductions (the bodies of _index.md files) link like items do.
         var introLinks: [SiteModel.IntroLink] = []
-        func intro(_ body: String, folder: String, file: String, firstLine: Int, page: URLPath) -> String {
+        var introReferences: [String: [BodyReference]] = [:]
+        /// - Parameter checked: the name `cellar check` knows the introduction by (its `_index.md`), when
+        ///   its links and images are checked (those of the default language).
+        func intro(_ body: String, folder: String, file: String, firstLine: Int, page: URLPath, checked: String? = nil) -> String {
             let introRenderer = highlighting?.renderer(markdown, file: file, firstLine: firstLine) ?? markdown
-            return introRenderer.render(body) { reference in
+            var references = BodyReference.Collector(markdown: body, collecting: collectsReferences && checked != nil)
+            let html = introRenderer.render(body) { reference in
                 var pageLink: PageLink?
                 let href = links.rewrite(reference, directory: folder, file: file, firstLine: firstLine, diagnostics: &siteWide,
                                          pageLink: &pageLink)
                 if let pageLink { introLinks.append(SiteModel.IntroLink(page: page, link: pageLink)) }
+                references.add(reference, href: href)
                 return href
             }.html
+            if let checked, collectsReferences { introReferences[checked] = references.found }
+            return html
         }
         var config = site.config
-        config.introHTML = intro(config.introMarkdown, folder: "", file: config.file, firstLine: config.introFirstLine, page: .root)
+        config.introHTML = intro(config.introMarkdown, folder: "", file: config.file, firstLine: config.introFirstLine, page: .root,
+                                 checked: "_index.md")
         let languages = config.languages
         for (code, words) in config.introTranslations.sorted(by: { $0.key < $1.key }) {
             config.introTranslations[code]?.introHTML = intro(words.introMarkdown, folder: "", file: words.file,
@@ -188,7 +198,8 @@ struct ModelStage {
         var sectionsByID = site.sections
         for (id, section) in sectionsByID.sorted(by: { $0.key < $1.key }) {
             sectionsByID[id]?.introHTML = intro(section.introMarkdown, folder: id, file: section.file,
-                                                firstLine: section.introFirstLine, page: section.url)
+                                                firstLine: section.introFirstLine, page: section.url,
+                                                checked: id.isEmpty ? nil : Paths.join(id, "_index.md"))
             for (code, words) in section.translations.sorted(by: { $0.key < $1.key }) {
                 sectionsByID[id]?.translations[code]?.introHTML = intro(
                     words.introMarkdown, folder: id, file: words.file, firstLine: words.introFirstLine,
@@ -233,6 +244,7 @@ struct ModelStage {
         )
         model.navigation = navigation
         model.introLinks = introLinks
+        model.introReferences = introReferences
         model.unpublished = unpublished
         model.linksKey = linksKey
         memo.model = model
