@@ -41,7 +41,7 @@ import Testing
         let a = try #require(result.model.itemsByID["posts/a.md"])
         let found = try #require(a.body.references)
         #expect(found.map(\.href) == ["/about/#contact", "https://example.com/#x", "#usage", "/about/", "/about/"])
-        #expect(found.map { [$0.line, $0.column] } == [[1, 15], [1, 48], [2, 12], [4, 11], [4, 27]])
+        #expect(found.map { [$0.line, $0.column] } == [[2, 15], [2, 47], [3, 12], [5, 11], [5, 28]])   // the body starts with its blank line
         #expect(found.map(\.reference.hasEmptyAlt) == [false, false, false, false, true])
         // A body that cannot hold a link keeps an empty list, not nil: it was looked at.
         #expect(result.model.itemsByID["posts/b.md"]?.body.references == [])
@@ -60,9 +60,9 @@ import Testing
         let site = try self.site()
         let problems = await site.checkDiagnostics()
         #expect(problems == [
-            "content/posts/_index.md:5:44: warning: image '/about/' has no alt text\n  hint: describe it between the brackets, ![what it shows](/about/); leave them empty only when the image is decoration",
+            "content/posts/_index.md:5:49: warning: image '/about/' has no alt text\n  hint: describe it between the brackets, ![what it shows](/about/); leave them empty only when the image is decoration",
             "content/posts/a.md:7:12: error: anchor '#usage' not found on /posts/a/\n  hint: no element of that page has id=\"usage\"",
-            "content/posts/a.md:9:27: warning: image '../about.md' has no alt text\n  hint: describe it between the brackets, ![what it shows](../about.md); leave them empty only when the image is decoration",
+            "content/posts/a.md:9:28: warning: image '../about.md' has no alt text\n  hint: describe it between the brackets, ![what it shows](../about.md); leave them empty only when the image is decoration",
         ])
     }
 }
