@@ -1,4 +1,5 @@
 import CellarEngine
+import CellarFiles
 import DirectoryEntries
 import Foundation
 #if canImport(Glibc)

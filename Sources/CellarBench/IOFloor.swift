@@ -1,4 +1,5 @@
 import CellarEngine
+import CellarFiles
 import Dispatch
 import Foundation
 import Synchronization

@@ -1,5 +1,6 @@
 import CellarEngine
 #if canImport(Glibc)
+import CellarFiles
 import Glibc
 #elseif canImport(Darwin)
 import Darwin

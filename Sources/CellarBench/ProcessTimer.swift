@@ -1,4 +1,5 @@
 import CellarEngine
+import CellarFiles
 import Foundation
 #if canImport(Glibc)
 import Glibc

@@ -1,5 +1,6 @@
 import CellarDiagnostics
 import CellarEngine
+import CellarFiles
 import Foundation
 
 /// The `cellar` command line: finds the command, parses its options, runs it and maps every

@@ -1,4 +1,5 @@
 import CellarEngine
+import CellarFiles
 
 /// One `cellar` command: declared once (``spec``), parsed from it, then run.
 protocol Command: Sendable {

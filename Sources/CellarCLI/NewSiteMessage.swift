@@ -1,4 +1,5 @@
 import Foundation
+import CellarAuthoring
 import CellarEngine
 
 /// What `cellar new site` prints once the site exists: what was made and what to do next.

@@ -1,3 +1,4 @@
+import CellarAuthoring
 import CellarEngine
 
 /// What `cellar kinds --json-schema DIR` prints: what it wrote and how to hook the schemas up.

@@ -1,5 +1,7 @@
 import CellarDiagnostics
+import CellarAuthoring
 import CellarEngine
+import CellarFiles
 import Foundation
 
 /// Writes a new Cellar site from a Hugo or Jekyll site, and never touches the source.

@@ -1,4 +1,5 @@
 @testable import CellarCLI
+import CellarFiles
 import Foundation
 import Testing
 

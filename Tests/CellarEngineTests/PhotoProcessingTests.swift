@@ -125,7 +125,7 @@ private struct ShotCell: CellTemplate {
         let again = ImageStage.process(job, source: source, cache: cache, settings: settings, keys: keys)
         #expect(keys.hashedCount == 1)
         #expect(folder(first) != nil && folder(first) == folder(again))
-        keys.save(to: cache, keeping: ["a.jpg"])
+        #expect(keys.save(to: cache, keeping: ["a.jpg"]) == nil)
 
         let next = ImageKeys()
         next.load(from: cache)
@@ -136,6 +136,20 @@ private struct ShotCell: CellTemplate {
         let replaced = ImageStage.process(job, source: source, cache: cache, settings: settings, keys: next)
         #expect(next.hashedCount == 1)
         #expect(folder(replaced) != nil && folder(replaced) != folder(first))
+    }
+
+    /// The memo is only a memo: when `files.tsv` cannot be written the build goes on, with a warning
+    /// that says which file and what it costs (not silently, as a `try?` had it).
+    @Test func aMemoThatCannotBeSavedIsAWarningNotSilence() async throws {
+        let site = try Self.site()
+        // A folder where the memo's file goes: writing it fails, whatever the user's permissions.
+        try FileManager.default.createDirectory(atPath: site.root + "/.cellar-cache/images/files.tsv", withIntermediateDirectories: true)
+        let report = try await site.build()
+        let warnings = report.diagnostics.filter { $0.severity == .warning }.map(\.message)
+        #expect(warnings.count == 1)
+        #expect(warnings.first?.contains(".cellar-cache/images/files.tsv") == true)
+        #expect(warnings.first?.hasSuffix("(the photos' memo: the next build reads every photo again)") == true)
+        #expect(!report.diagnostics.contains { $0.severity == .error })
     }
 
     /// The same bytes under many names (a corpus's one placeholder poster) are one cache key,

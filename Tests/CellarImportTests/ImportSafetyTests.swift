@@ -1,5 +1,6 @@
 import CellarDiagnostics
 import CellarEngine
+import CellarFiles
 @testable import CellarImport
 import Foundation
 import Testing

@@ -1,4 +1,5 @@
 import CellarDiagnostics
+import CellarAuthoring
 import CellarEngine
 import Foundation
 

@@ -1,5 +1,6 @@
 import CellarDiagnostics
 import CellarDefaultTheme
+import CellarAuthoring
 import CellarEngine
 import Foundation
 

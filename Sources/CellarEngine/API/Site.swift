@@ -1,4 +1,5 @@
 import CellarDiagnostics
+import CellarFiles
 import Foundation
 
 /// A Cellar site — a folder with `content/` and `themes/` — and the Swift kinds it registers:

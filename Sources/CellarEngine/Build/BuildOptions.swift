@@ -1,3 +1,4 @@
+import CellarFiles
 import CellarHighlight
 import Foundation
 
@@ -29,6 +30,9 @@ package struct BuildOptions: Sendable {
     package var faults: FaultInjection = .none
     /// Where file systems are mounted: the system's table, or a test's (see ``MountTable``).
     package var mounts: MountTable = .system
+    /// Whether bodies and introductions keep every link and image written in them
+    /// (``BodyReference``): `cellar check` reads them instead of rendering every body again.
+    package var collectsReferences = false
     /// What highlighting time is measured with: the highlighting thread's CPU time; tests charge
     /// exact amounts with their own.
     var highlightClock: HighlightClock = .threadCPU

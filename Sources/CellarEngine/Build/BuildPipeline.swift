@@ -1,3 +1,4 @@
+import CellarFiles
 import CellarSearch
 import CellarDiagnostics
 import CellarHighlight
@@ -66,14 +67,16 @@ struct BuildPipeline: Sendable {
         // A file that does not parse leaves its item out; the model's own problems (URLs that
         // collide, links) are still found, to be reported with it.
         let parsed = try await stage(.parsingItems, continuing: true) {
-            let parsed = await ParseStage(frame: frame, rules: rules, highlighting: highlighting, reporter: reporter, policy: memo.policy)
+            let parsed = await ParseStage(frame: frame, rules: rules, highlighting: highlighting, reporter: reporter, policy: memo.policy,
+                                          collectsReferences: options.collectsReferences)
                 .run(changes, memo: &memo.parse)
             diagnostics.append(contentsOf: parsed.diagnostics)
             return parsed
         }
         Trace.mark("parse stage")
         let model = try await stage(.buildingModel) {
-            let model = await ModelStage(frame: frame, rules: rules, highlighting: highlighting, reporter: reporter, policy: memo.policy)
+            let model = await ModelStage(frame: frame, rules: rules, highlighting: highlighting, reporter: reporter, policy: memo.policy,
+                                         collectsReferences: options.collectsReferences)
                 .run(parsed, memo: &memo.model)
             diagnostics.append(contentsOf: model.diagnostics)
             memo.modelBuilt()

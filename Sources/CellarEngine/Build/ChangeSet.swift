@@ -1,3 +1,4 @@
+import CellarFiles
 /// What changed since the last build: the input every build starts from. Each stage compares it
 /// with what it remembers of the last build (its memo) and redoes only the work it reaches, so a
 /// full build, a rebuild after an edit and a stylesheet copy are the same pipeline.

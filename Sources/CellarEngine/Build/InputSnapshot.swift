@@ -1,4 +1,5 @@
 import CellarDiagnostics
+import CellarFiles
 import Foundation
 
 /// A fingerprint of everything a build reads — every file under `content/`, `themes/` and the

@@ -1,4 +1,5 @@
 import CellarDiagnostics
+import CellarFiles
 import Foundation
 
 /// Builds a site once: the `cellar build` command.

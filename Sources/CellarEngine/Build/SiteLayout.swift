@@ -1,3 +1,4 @@
+import CellarFiles
 /// The folders of a site, as absolute paths and as people see them in messages.
 package struct SiteLayout: Sendable {
     package var root: String

@@ -39,6 +39,9 @@ package struct SiteModel: Sendable {
     /// The links of the introductions (the bodies of `_index.md` files) that only the finished
     /// site can confirm, with the page each is on.
     var introLinks: [IntroLink] = []
+    /// Every link and image of the introductions, by `_index.md` path (relative to `content/`), when
+    /// the build collected them (``BuildOptions/collectsReferences``): what `cellar check` reads.
+    var introReferences: [String: [BodyReference]] = [:]
 
     struct IntroLink: Sendable {
         var page: URLPath

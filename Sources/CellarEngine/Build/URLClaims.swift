@@ -1,4 +1,5 @@
 import CellarDiagnostics
+import CellarFiles
 
 /// Every output file the build will write, with who asked for it, so that two things on one URL
 /// — or a file where another needs a folder — are an error naming both, never a silent overwrite.

@@ -1,3 +1,4 @@
+import CellarFiles
 /// Each item's cell HTML, rendered once and reused by every list that shows it (home, section,
 /// tag pages): a list page is a concatenation of cached cells.
 package struct CellCache: Sendable {

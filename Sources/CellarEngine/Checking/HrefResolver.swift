@@ -1,3 +1,4 @@
+import CellarFiles
 /// Works out where an `href` or `src` on a page of the built site leads: a file of the output,
 /// nowhere, or somewhere the checker does not follow (other hosts, `mailto:`…).
 struct HrefResolver: Sendable {

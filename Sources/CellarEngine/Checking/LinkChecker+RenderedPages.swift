@@ -1,4 +1,5 @@
 import CellarDiagnostics
+import CellarFiles
 
 extension LinkChecker {
     /// One problem of the rendered pages, gathered across every page that has it.

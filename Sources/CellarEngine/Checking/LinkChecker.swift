@@ -1,5 +1,5 @@
 import CellarDiagnostics
-import CellarMarkdown
+import CellarFiles
 
 /// Checks what only the built site's pages show: every `href` and `src` of a template or field
 /// leads to a file of the output, every `#anchor` is an `id` on its target page, every `<img>` has
@@ -35,61 +35,45 @@ struct LinkChecker: Sendable {
             resolver: HrefResolver(siteURL: model.config.url, files: files, policy: model.config.links),
             facts: Dictionary(scanned, uniquingKeysWith: { first, _ in first }),
             pageAddresses: htmlFiles.map { HrefResolver.pageURL(ofFile: $0).description })
-        let (sourceProblems, bodyLinks) = await checkSources(context)
+        let (sourceProblems, bodyLinks) = checkSources(context)
         return sourceProblems + (await checkRenderedPages(context, skipping: linksShown(bodyLinks)))
     }
 
     // MARK: - Markdown sources
 
-    /// One Markdown text and where its links start from.
+    /// One Markdown text's links and images, as its build collected them, and where its links start from.
     private struct MarkdownSource: Sendable {
         /// The item's id, or the `_index.md` path (relative to `content/`) of an introduction.
         var id: String
-        var markdown: String
-        var directory: String
+        var references: [BodyReference]
         var file: String
         var firstLine: Int
         /// The page relative links are read from.
         var page: URLPath
     }
 
-    /// Whether Markdown may hold a link or an image: `](`, `]:` or raw HTML's `<`. One pass over the bytes.
-    static func mayHaveLinks(_ markdown: String) -> Bool {
-        var afterBracket = false
-        for byte in markdown.utf8 {
-            if byte == UInt8(ascii: "<") || afterBracket && (byte == UInt8(ascii: "(") || byte == UInt8(ascii: ":")) { return true }
-            afterBracket = byte == UInt8(ascii: "]")
-        }
-        return false
-    }
-
-    /// Checks the anchors and alt text of every published item's body and of the introductions;
-    /// returns the problems and, by source, the links as pages have them (so the page pass does not
-    /// report them again).
-    private func checkSources(_ context: Context) async -> ([Diagnostic], [String: Set<String>]) {
+    /// Checks the anchors and alt text of every published item's body and of the introductions —
+    /// their links and images as the body stage collected them (``BodyReference``), none rendered
+    /// again; returns the problems and, by source, the links as pages have them (so the page pass
+    /// does not report them again).
+    private func checkSources(_ context: Context) -> ([Diagnostic], [String: Set<String>]) {
         var sources = model.items.map { item in
-            MarkdownSource(id: item.id, markdown: item.source.markdown, directory: Paths.parent(of: item.id), file: item.file,
-                           firstLine: item.bodyFirstLine,
+            MarkdownSource(id: item.id, references: item.body.references ?? [], file: item.file, firstLine: item.bodyFirstLine,
                            page: item.hasPage ? item.url : (model.sectionsByID[item.sectionID]?.url ?? .root))
         }
-        sources.append(MarkdownSource(id: "_index.md", markdown: model.config.introMarkdown, directory: "", file: model.config.file,
+        sources.append(MarkdownSource(id: "_index.md", references: model.introReferences["_index.md"] ?? [], file: model.config.file,
                                       firstLine: model.config.introFirstLine, page: .root))
         for section in model.sections where !section.id.isEmpty {
-            sources.append(MarkdownSource(id: Paths.join(section.id, "_index.md"), markdown: section.introMarkdown, directory: section.id, file: section.file,
+            let id = Paths.join(section.id, "_index.md")
+            sources.append(MarkdownSource(id: id, references: model.introReferences[id] ?? [], file: section.file,
                                           firstLine: section.introFirstLine, page: section.url))
         }
-        let renderer = MarkdownRenderer(options: model.config.markdown)
-        let links = model.links
-        let checked = await parallelMap(sources, minimumChunk: 64) { source -> ([Diagnostic], [String]) in
-            guard Self.mayHaveLinks(source.markdown) else {
-                return ([], [])
-            }
-            var problems: [Diagnostic] = []
-            var hrefs: [String] = []
-            var finder = DestinationFinder(markdown: source.markdown)
-            for reference in renderer.render(source.markdown).references {
-                let (line, column) = finder.place(of: reference)
-                let location = SourceLocation(file: source.file, line: source.firstLine + line - 1, column: column)
+        var problems: [Diagnostic] = []
+        var bodyLinks: [String: Set<String>] = [:]
+        for source in sources where !source.references.isEmpty {
+            for found in source.references {
+                let reference = found.reference
+                let location = SourceLocation(file: source.file, line: source.firstLine + found.line - 1, column: found.column)
                 if reference.kind == .image, reference.hasEmptyAlt {
                     problems.append(.warning(
                         "image '\(reference.destination)' has no alt text", at: location,
@@ -98,21 +82,13 @@ struct LinkChecker: Sendable {
                 }
                 // Whether the file or page is there the build decided and reported (``PageLinkCheck``):
                 // what only the finished pages show is whether the anchor is on it.
-                var ignored = DiagnosticBag()
-                var pageLink: PageLink?
-                let href = links.rewrite(reference, directory: source.directory, file: source.file,
-                                         firstLine: source.firstLine, diagnostics: &ignored, pageLink: &pageLink) ?? reference.destination
-                hrefs.append(href)
-                if case .file(let file, let fragment?) = context.resolver.resolve(href, from: source.page),
+                if case .file(let file, let fragment?) = context.resolver.resolve(found.href, from: source.page),
                    let hint = Self.anchorProblem(fragment, in: file, context: context) {
                     problems.append(.error("anchor '#\(fragment)' not found on \(HrefResolver.pageURL(ofFile: file))", at: location,
                                            hint: hint))
                 }
             }
-            return (problems, hrefs)
-        }
-        var bodyLinks: [String: Set<String>] = [:]
-        for (source, (_, hrefs)) in zip(sources, checked) where !hrefs.isEmpty {
+            let hrefs = source.references.map(\.href)
             bodyLinks[source.id] = Set(hrefs + hrefs.map { URLEncoding.decode($0) ?? $0 })
         }
         // Page links the body's shortcodes drew (a file it includes) were checked by the build with
@@ -130,7 +106,7 @@ struct LinkChecker: Sendable {
                 bodyLinks[id, default: []].formUnion([intro.link.href, URLEncoding.decode(intro.link.href) ?? intro.link.href])
             }
         }
-        return (checked.flatMap(\.0), bodyLinks)
+        return (problems, bodyLinks)
     }
 
     /// Output file → the Markdown links the page may show: its item's, its cells' and its introduction's.

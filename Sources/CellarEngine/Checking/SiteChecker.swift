@@ -29,6 +29,7 @@ package struct SiteChecker: Sendable {
         var options = self.options
         options.clean = false
         options.writeMode = .memory   // every file rendered, none written; the model stays in the session cache
+        options.collectsReferences = true   // the link checker reads each body's links as the build found them
         var memo = BuildMemo()
         let result: BuildResult
         do throws(BuildFailure) {
@@ -51,7 +52,7 @@ package struct SiteChecker: Sendable {
                                                                      items: model.items))
         }
         var report = Report(diagnostics: diagnostics.sorted, pages: build.pages, items: build.items, built: true)
-        for item in memo.model.model?.items ?? [] where item.hasPage { report.itemURLs[item.id] = "/" + item.url.value }
+        for item in model.items where item.hasPage { report.itemURLs[item.id] = "/" + item.url.value }
         return report
     }
 }

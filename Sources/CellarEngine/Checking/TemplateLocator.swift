@@ -1,4 +1,5 @@
 import CellarDiagnostics
+import CellarFiles
 
 /// Finds the template line a link or image of a rendered page comes from, by matching the
 /// rendered value against each template attribute with `{{…}}` read as "anything"; the most

@@ -1,4 +1,5 @@
 import CellarDiagnostics
+import CellarFiles
 import CellarTree
 import CellarMarkdown
 import CellarYAML

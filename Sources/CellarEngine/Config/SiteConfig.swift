@@ -24,7 +24,7 @@ package struct SiteConfig: Sendable {
     package var timeZone: TimeZone
     package var theme: String
     package var author: String?
-    var defaultKind: String?
+    package var defaultKind: String?
     package var paginate: Int
     package var homeItems: Int
     var feedItems: Int

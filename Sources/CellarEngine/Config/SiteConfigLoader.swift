@@ -1,11 +1,12 @@
 import CellarDiagnostics
+import CellarFiles
 import CellarImages
 import CellarHighlight
 import CellarMarkdown
 import Foundation
 
 /// Reads `content/_index.md` into ``SiteConfig`` and each section's `_index.md` into ``ContentSection``.
-struct SiteConfigLoader {
+package struct SiteConfigLoader {
     var layout: SiteLayout
     var options: BuildOptions
 
@@ -218,7 +219,7 @@ struct SiteConfigLoader {
     }
 
     /// `my-notes` → `My notes`.
-    static func titleFromFolder(_ name: String) -> String {
+    package static func titleFromFolder(_ name: String) -> String {
         let words = name.replacingOccurrences(of: "-", with: " ").replacingOccurrences(of: "_", with: " ")
         return words.prefix(1).uppercased() + words.dropFirst()
     }

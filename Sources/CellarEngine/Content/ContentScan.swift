@@ -1,12 +1,13 @@
+import CellarFiles
 /// What is under `content/`, sorted into site settings, sections, items, bundles and static files.
-struct ContentScan: Sendable {
+package struct ContentScan: Sendable {
     /// Folders with an `_index.md`, relative to `content/` (`""` is the top: the site settings).
     var sectionFolders: [String] = []
     var items: [ItemSource] = []
     /// Files copied to the same path in the output.
     var staticFiles: [String] = []
     /// For each bundle folder, the files beside its `index.md` (relative to `content/`).
-    var bundleResources: [String: [String]] = [:]
+    package var bundleResources: [String: [String]] = [:]
     /// Every file, for existence checks of references.
     var files = ContentFileSet()
 }

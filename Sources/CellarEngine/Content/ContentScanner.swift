@@ -1,5 +1,6 @@
 import CellarDiagnostics
 #if canImport(Glibc)
+import CellarFiles
 import Glibc
 #elseif canImport(Darwin)
 import Darwin

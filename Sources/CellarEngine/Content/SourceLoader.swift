@@ -1,4 +1,5 @@
 import CellarDiagnostics
+import CellarFiles
 import Foundation
 
 /// Reads a content file's bytes and turns them into checked text.

@@ -1,3 +1,4 @@
+import CellarFiles
 /// Resolves a file reference written in content (`/images/a.png`, `a.png`, `../b.pdf`) to a path
 /// relative to `content/`, refusing any that would leave it.
 enum ContentReference {

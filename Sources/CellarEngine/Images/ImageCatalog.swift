@@ -1,3 +1,4 @@
+import CellarFiles
 import CellarImages
 
 /// The images a build processed: for each source (relative to `content/`), its variants in the

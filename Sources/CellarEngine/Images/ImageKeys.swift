@@ -1,5 +1,6 @@
 import AnnotatedLocking
 import CellarDiagnostics
+import CellarFiles
 import CellarImages
 import Foundation
 import Synchronization
@@ -66,7 +67,9 @@ final class ImageKeys: Sendable {
     }
 
     /// Writes `files.tsv` when a build learnt something (sorted by path: the same memo, the same bytes).
-    func save(to cache: String, keeping paths: Set<String>) {
+    /// - Returns: a warning when it cannot be written: only a memo, so the build goes on, but the
+    ///   next one reads every photo's bytes again, and the user should know why.
+    func save(to cache: String, keeping paths: Set<String>) -> Diagnostic? {
         let text: String? = state.withAnnotatedLock { state in
             let kept = state.files.filter { paths.contains($0.key) }
             guard state.edited || kept.count != state.files.count else { return nil }
@@ -77,9 +80,16 @@ final class ImageKeys: Sendable {
                     + "\(known.device)\t\(known.hashedAt)\t\(path)\n"
             }.joined()
         }
-        guard let text else { return }
-        // Only a memo: a cache folder that cannot be written costs the next build time, nothing else.
-        try? FileIO.writeAtomically(Array(text.utf8), to: Paths.join(cache, Self.fileName))
+        guard let text else { return nil }
+        do throws(FileIOError) {
+            try FileIO.writeAtomically(Array(text.utf8), to: Paths.join(cache, Self.fileName))
+            return nil
+        } catch {
+            var warning = error.diagnostic
+            warning.severity = .warning
+            warning.message += " (the photos' memo: the next build reads every photo again)"
+            return warning
+        }
     }
 
     /// The hash of the bytes of the file at `path` (its name under `content/`) as `status` shows it.

@@ -1,5 +1,6 @@
 internal import CellarEscaping
 import CellarDiagnostics
+import CellarFiles
 import CellarImages
 import Foundation
 
@@ -48,7 +49,7 @@ struct ImageStage {
         let outcomes = await parallelMap(jobs, minimumChunk: 1, progress: { reporter.progress(.processingImages, done: $0, total: total) }) { job in
             Self.process(job, source: Paths.join(content, job.contentPath), cache: cache, settings: settings, keys: keys)
         }
-        keys.save(to: cache, keeping: Set(jobs.map(\.contentPath)))
+        if let warning = keys.save(to: cache, keeping: Set(jobs.map(\.contentPath))) { diagnostics.append(warning) }
         var catalog = ImageCatalog()
         var fingerprint = StableHash()
         for (job, outcome) in zip(jobs, outcomes) {

@@ -1,3 +1,4 @@
+import CellarFiles
 /// The rule that turns an item's `aliases:` entry into the path its redirect is written at.
 package enum AliasPath {
     /// `/old/path` → `old/path/`; `/old.html` stays a file; `%xx` escapes are decoded (`/caf%C3%A9/` is

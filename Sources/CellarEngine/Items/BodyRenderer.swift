@@ -1,4 +1,5 @@
 import CellarDiagnostics
+import CellarFiles
 import CellarMarkdown
 
 /// Renders an item's Markdown body, rewrites its links and fills in summary and word count.
@@ -11,6 +12,8 @@ package struct BodyRenderer: Sendable {
     var highlighting: CodeBlockHighlighting?
     /// Longest summary taken from the first paragraph, in characters (a Chinese, Japanese or Korean one counts two).
     var summaryLength = 280
+    /// Whether the body keeps every link and image written in it (``BodyReference``), for `cellar check`.
+    var collectsReferences = false
     /// How deep files may include files (`{{< include >}}`).
     static let includeDepth = 8
 
@@ -108,9 +111,16 @@ package struct BodyRenderer: Sendable {
                 return document.html
             }
         }
+        // The body's own links and images (not those of the files it includes), as its page has them.
+        var references = BodyReference.Collector(markdown: item.source.markdown, collecting: collectsReferences)
+        let bodyRewrite: (MarkdownReference) -> String? = { reference in
+            let href = rewrite(reference)
+            if !waits { references.add(reference, href: href) }
+            return href
+        }
         let reports = CodeBlockHighlighting.Reports()
         let renderer = highlighting?.renderer(markdown, file: item.file, firstLine: item.bodyFirstLine, reporting: reports) ?? markdown
-        let document = renderer.render(item.source.markdown, footnoteIDPrefix: item.anchor + "-", rewrite: rewrite,
+        let document = renderer.render(item.source.markdown, footnoteIDPrefix: item.anchor + "-", rewrite: bodyRewrite,
                                        shortcode: shortcodes.map { handler($0, depth: 0, use: use) })
         if waits { return nil }
         use.reads.merge(included.reads) { $1 }
@@ -123,7 +133,7 @@ package struct BodyRenderer: Sendable {
         // `<!--more-->` ends the summary where the author put it; else the first paragraph, clipped.
         let summary = document.textBeforeMore ?? Self.clip(document.firstParagraph, to: summaryLength)
         item.body = ContentItem.Body(html: document.html, summary: summary, headings: document.headings, counts: document.counts,
-                                     pageLinks: pageLinks)
+                                     pageLinks: pageLinks, references: collectsReferences ? references.found : nil)
         return Rendered(item: item, dependsOnLinks: dependsOnLinks,
                         usesShortcodes: use.used || !document.shortcodeProblems.isEmpty, dataFiles: use.reads)
     }

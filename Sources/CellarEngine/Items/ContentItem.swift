@@ -1,4 +1,5 @@
 import CellarDiagnostics
+import CellarFiles
 import CellarMarkdown
 import Foundation
 
@@ -98,14 +99,19 @@ package struct ContentItem: Sendable, Identifiable {
         package let counts: MarkdownTextCounts
         /// Its links to addresses of the site that only the finished site can confirm.
         let pageLinks: [PageLink]
+        /// Every link and image written in it, for `cellar check`; nil when the build did not
+        /// collect them (``BuildOptions/collectsReferences``).
+        let references: [BodyReference]?
 
-        init(html: String, summary: String, headings: [MarkdownHeading], counts: MarkdownTextCounts, pageLinks: [PageLink] = []) {
+        init(html: String, summary: String, headings: [MarkdownHeading], counts: MarkdownTextCounts, pageLinks: [PageLink] = [],
+             references: [BodyReference]? = nil) {
             self.html = html
             self.summary = summary
             self.wordCount = counts.proseWords + counts.cjkCharacters
             self.headings = headings
             self.counts = counts
             self.pageLinks = pageLinks
+            self.references = references
         }
 
         static let unrendered = Body(html: "", summary: "", headings: [], counts: MarkdownTextCounts())

@@ -1,4 +1,5 @@
 import CellarDiagnostics
+import CellarFiles
 import CellarMarkdown
 
 /// A body rendered while its file was being parsed.
@@ -25,9 +26,12 @@ struct EarlyBodies: Sendable {
     private let itemSources: Set<String>
     private let bundles: Set<String>
     private let sectionURLs: [String: URLPath]
+    /// Whether bodies keep every link and image written in them, for `cellar check`.
+    private let collectsReferences: Bool
 
-    init(site: LoadedSite, rules: PublishRules, highlighting: CodeBlockHighlighting?) {
+    init(site: LoadedSite, rules: PublishRules, highlighting: CodeBlockHighlighting?, collectsReferences: Bool = false) {
         self.site = site
+        self.collectsReferences = collectsReferences
         self.rules = rules
         self.highlighting = highlighting
         self.markdown = MarkdownRenderer(options: site.config.markdown)
@@ -48,7 +52,8 @@ struct EarlyBodies: Sendable {
             bundleURLs: item.bundleDirectory.map { [$0: item.url] } ?? [:], hiddenBundles: [],
             contentDisplayRoot: site.layout.display(sitePath: "content"), policy: site.config.links)
         var found = DiagnosticBag()
-        guard let rendered = BodyRenderer(markdown: markdown, links: links, shortcodes: shortcodes, highlighting: highlighting)
+        guard let rendered = BodyRenderer(markdown: markdown, links: links, shortcodes: shortcodes, highlighting: highlighting,
+                                          collectsReferences: collectsReferences)
             .render(item, diagnostics: &found, waitingIf: { needsEveryItem($0, from: item) }) else { return nil }
         return EarlyBody(item: rendered.item, dependsOnLinks: rendered.dependsOnLinks, diagnostics: found.diagnostics,
                          usesShortcodes: rendered.usesShortcodes, dataFiles: rendered.dataFiles)

@@ -1,4 +1,5 @@
 import CellarDiagnostics
+import CellarFiles
 import CellarMarkdown
 
 /// The introduction of the home page or of a section (the body of an `_index.md`) when it calls
@@ -9,6 +10,8 @@ struct IntroBody {
     var links: LinkResolver
     var shortcodes: ShortcodeRenderer
     var highlighting: CodeBlockHighlighting?
+    /// Whether to keep its links and images for `cellar check` (``BodyReference``).
+    var collectsReferences = false
 
     struct Rendered {
         var html: String
@@ -16,6 +19,8 @@ struct IntroBody {
         var links: [PageLink]
         /// The files of `content/` its shortcodes read, with their hash.
         var reads: [String: UInt64]
+        /// Its links and images as written, when ``collectsReferences``.
+        var references: [BodyReference]
     }
 
     func render(_ body: String, folder: String, file: String, firstLine: Int, page: URLPath, language: String,
@@ -26,8 +31,10 @@ struct IntroBody {
             slug: "", tags: [], draft: false, expires: nil, weight: 0, aliases: [], fields: [:], url: page,
             anchor: "intro" + (folder.isEmpty ? "" : "-" + folder.replacingOccurrences(of: "/", with: "-")),
             bundleDirectory: nil, markdown: body, bodyFirstLine: firstLine, summary: "", sourceHash: 0, language: language)
-        let rendered = BodyRenderer(markdown: markdown, links: links, shortcodes: shortcodes, highlighting: highlighting)
-            .render(ContentItem(source: source), diagnostics: &diagnostics)
-        return Rendered(html: rendered.item.body.html, links: rendered.item.body.pageLinks, reads: rendered.dataFiles)
+        var renderer = BodyRenderer(markdown: markdown, links: links, shortcodes: shortcodes, highlighting: highlighting)
+        renderer.collectsReferences = collectsReferences
+        let rendered = renderer.render(ContentItem(source: source), diagnostics: &diagnostics)
+        return Rendered(html: rendered.item.body.html, links: rendered.item.body.pageLinks, reads: rendered.dataFiles,
+                        references: rendered.item.body.references ?? [])
     }
 }

@@ -1,3 +1,4 @@
+import CellarFiles
 import CellarTree
 import CellarDiagnostics
 import CellarImages
@@ -7,7 +8,7 @@ import Foundation
 
 /// Turns one content file into an ``ContentItem``: text checks, front matter, kind, typed fields, URL.
 /// Pure apart from reading the file, so files are parsed on every core at once.
-struct ItemParser: Sendable {
+package struct ItemParser: Sendable {
     var layout: SiteLayout
     var site: SiteConfig
     var sections: [String: ContentSection]
@@ -178,14 +179,14 @@ struct ItemParser: Sendable {
         return nil
     }
 
-    static func unknownKind(_ name: String, at location: SourceLocation?, known: [String]) -> Diagnostic {
+    package static func unknownKind(_ name: String, at location: SourceLocation?, known: [String]) -> Diagnostic {
         .error("unknown kind '\(name)' (known kinds: \(known.joined(separator: ", ")))", at: location,
                hint: Suggestion.closest(to: name, in: known).map { "did you mean '\($0)'?" }
                 ?? "define it with a schema kinds/\(name).yml and a cell template cells/\(name).html in the theme")
     }
 
     /// The nearest folder at or above `directory` that is a section (`""` is the top).
-    static func section(of directory: String, in sections: [String: ContentSection]) -> String {
+    package static func section(of directory: String, in sections: [String: ContentSection]) -> String {
         var folder = directory
         while !folder.isEmpty {
             if sections[folder] != nil { return folder }

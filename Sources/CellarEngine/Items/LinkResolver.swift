@@ -1,4 +1,5 @@
 import CellarDiagnostics
+import CellarFiles
 import CellarMarkdown
 
 /// Checks and rewrites the link and image targets of Markdown bodies: files under `content/` and

@@ -1,4 +1,5 @@
 import CellarDiagnostics
+import CellarFiles
 
 /// Every tag of the published items. Tags whose slugs are equal (`Swift`, `swift`) are one tag.
 struct TagIndex: Sendable {

@@ -10,8 +10,8 @@ package struct FieldSpec: Sendable, Hashable {
     /// Bounds: the value for numbers, the length for text, seconds since 1970 for dates.
     package var minimum: Double?
     package var maximum: Double?
-    var minItems: Int?
-    var maxItems: Int?
+    package var minItems: Int?
+    package var maxItems: Int?
     package var description: String?
     /// How pages name the field (`label:`); nil: its name in words.
     package var label: String?

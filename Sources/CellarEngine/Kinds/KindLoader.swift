@@ -1,4 +1,5 @@
 import CellarDiagnostics
+import CellarFiles
 import CellarYAML
 
 /// Reads every `kinds/<name>.yml` of a theme (each from the site's `kinds/` when it has one).

@@ -1,3 +1,4 @@
+import CellarFiles
 /// Which pages are the same page in another language: an item's page and its translations' (by
 /// ``ContentItem/translationKey``), and each list page and the one at the same address under
 /// another language's prefix (`blog/page/2/` and `vi/blog/page/2/`). Pages link their

@@ -1,4 +1,5 @@
 import CellarDiagnostics
+import CellarFiles
 import Foundation
 
 /// One language of a multilingual site, from `languages:` in the site settings.

@@ -1,3 +1,4 @@
+import CellarFiles
 /// Hidden files and folders a person keeps at the top of the output folder (`.git`, `.nojekyll`,
 /// `.well-known` they copied by hand): Cellar did not write them, so they are not part of any site,
 /// and they stay where they are across builds. Before the swap, the spare gets the same entries as

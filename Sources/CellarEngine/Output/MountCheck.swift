@@ -1,4 +1,5 @@
 import CellarDiagnostics
+import CellarFiles
 
 /// Stops a build before its first change when a file system is mounted inside the output folder or
 /// its spare. The output is replaced as a whole: a mount inside it would leave the site with the

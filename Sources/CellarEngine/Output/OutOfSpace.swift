@@ -1,3 +1,4 @@
+import CellarFiles
 import Foundation
 import CellarDiagnostics
 

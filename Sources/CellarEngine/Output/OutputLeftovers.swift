@@ -1,3 +1,4 @@
+import CellarFiles
 /// What interrupted builds left, removed at the start of every build — only what its name and
 /// Cellar's marker prove to be Cellar's:
 /// - beside the output, the folders older versions of Cellar used for a swap in two renames

@@ -1,3 +1,4 @@
+import CellarFiles
 /// What one output tree holds, as the build that finished it left it: for each file a fingerprint
 /// of its bytes (or, for copied files, of their source), its size, modification time and inode; for
 /// each folder its modification time. A build writes only what changed, hard-links what did not,

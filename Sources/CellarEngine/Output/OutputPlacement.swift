@@ -1,4 +1,5 @@
 import CellarDiagnostics
+import CellarFiles
 
 /// Where a site may be written, and which existing folder Cellar may replace.
 enum OutputPlacement {

@@ -1,4 +1,5 @@
 import AnnotatedLocking
+import CellarFiles
 
 /// The end of a build: the spare is made exactly the new site — files the build did not produce
 /// removed, the output's own hidden files (`.git`, `.nojekyll`) hard-linked across, its manifest

@@ -1,5 +1,6 @@
 import AnnotatedLocking
 import CellarDiagnostics
+import CellarFiles
 
 /// The one way a build changes its output folder: prepare the spare folder beside it, let the build
 /// write into the spare, then commit — swap the two in one atomic step — only when nothing went

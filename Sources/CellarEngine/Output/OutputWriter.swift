@@ -1,5 +1,6 @@
 import AnnotatedLocking
 import CellarDiagnostics
+import CellarFiles
 import Synchronization
 #if canImport(Glibc)
 import Glibc

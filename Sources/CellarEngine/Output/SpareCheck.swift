@@ -1,3 +1,4 @@
+import CellarFiles
 /// Makes sure the spare holds nothing its manifest does not list — someone may have added files
 /// to the output by hand, and the output of two builds ago is the spare now — or, when there is no
 /// manifest, finds out what it holds.

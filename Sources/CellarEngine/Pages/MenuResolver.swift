@@ -1,4 +1,5 @@
 import CellarDiagnostics
+import CellarFiles
 
 /// Turns the `menu:` of the site settings into navigation entries: each name finds its section
 /// or page (its label defaults to their title) — `tags` the tags page, while there is one — each

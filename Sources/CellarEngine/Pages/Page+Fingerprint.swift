@@ -1,3 +1,4 @@
+import CellarFiles
 extension Page {
     /// A hash of everything the page's templates can read: when it matches the last build's, the
     /// page would render to the same bytes and is neither rendered nor written.

@@ -1,4 +1,5 @@
 import AnnotatedLocking
+import CellarFiles
 import CellarSearch
 import Foundation
 import Synchronization

@@ -1,4 +1,5 @@
 import CellarDiagnostics
+import CellarFiles
 import CellarMustache
 import CellarTree
 import CellarYAML

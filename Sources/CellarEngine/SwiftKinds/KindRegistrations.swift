@@ -1,4 +1,5 @@
 import CellarDiagnostics
+import CellarFiles
 import Foundation
 
 /// The Swift kinds a site registers in code, each with its cell and page if it has them. Carried

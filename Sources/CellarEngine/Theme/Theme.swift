@@ -39,7 +39,7 @@ package struct Theme: Sendable {
     /// which no page contains): a changed fingerprint means every page may change.
     package var fingerprint: UInt64
     /// Item pages drawn in Swift (``PageTemplate``), by kind.
-    var swiftPages: [String: SwiftPage] = [:]
+    package var swiftPages: [String: SwiftPage] = [:]
 
     /// The layouts every theme provides: the home page, lists (sections and tags), the item page
     /// of kinds without a `pages/<kind>.html`, the tags page, and the page of addresses that lead nowhere.

@@ -1,4 +1,5 @@
 import CellarDiagnostics
+import CellarFiles
 import IgnoredFileNames
 
 /// Finds the files of a theme and of the site's overriding folders (``ThemeFiles``), and hashes

@@ -1,3 +1,4 @@
+import CellarFiles
 /// The files of the theme a site is drawn with, each read from the site's own folder when the site
 /// has a file of that name, else from the theme: a site overrides any theme file by putting its own
 /// copy at the same path under its root — `layouts/item.html` before `themes/default/layouts/item.html`

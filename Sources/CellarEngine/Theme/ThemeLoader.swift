@@ -1,4 +1,5 @@
 import CellarDiagnostics
+import CellarFiles
 import CellarMustache
 
 /// Loads `themes/<name>/`, with the files the site overrides from its own folders (``ThemeFiles``):

@@ -1,3 +1,4 @@
+import CellarFiles
 import CellarMustache
 #if canImport(Glibc)
 import Glibc

@@ -1,5 +1,6 @@
 import CellarEngine
 import CellarDiagnostics
+import CellarFiles
 import Foundation
 
 /// Converts every body of the new site: Liquid (Jekyll) or shortcodes (Hugo), Jekyll's own excerpt

@@ -1,5 +1,6 @@
 import CellarEngine
 import CellarDiagnostics
+import CellarFiles
 import CellarMarkdown
 import Foundation
 

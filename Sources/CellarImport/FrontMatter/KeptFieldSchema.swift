@@ -1,5 +1,6 @@
 import Foundation
 import CellarDiagnostics
+import CellarAuthoring
 import CellarEngine
 import CellarTree
 

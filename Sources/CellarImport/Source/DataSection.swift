@@ -1,5 +1,6 @@
 import CellarDiagnostics
 import CellarEngine
+import CellarFiles
 import CellarTree
 import CellarYAML
 import Foundation

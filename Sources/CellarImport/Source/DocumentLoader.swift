@@ -1,5 +1,6 @@
 import CellarDiagnostics
 import CellarEngine
+import CellarFiles
 import Foundation
 
 /// Reads a content file of the source into a ``SourceDocument``: its front matter (YAML between

@@ -1,5 +1,6 @@
 import CellarDiagnostics
 import CellarEngine
+import CellarFiles
 import Foundation
 
 /// The source site's folder, read-only: listing, reading and naming its files as the report shows them.

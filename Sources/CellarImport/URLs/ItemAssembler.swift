@@ -1,5 +1,6 @@
 import CellarDiagnostics
 import CellarEngine
+import CellarFiles
 import Foundation
 
 /// From the source's documents to the new site's items and sections: front matter mapped, titles

@@ -1,5 +1,6 @@
 import CellarDiagnostics
 import CellarEngine
+import CellarFiles
 import Foundation
 
 /// Decides where each item of the new site lives and how it keeps its URL: a section permalink

@@ -1,5 +1,7 @@
+import CellarAuthoring
 import CellarDiagnostics
 import CellarEngine
+import CellarFiles
 import CellarTree
 import Foundation
 

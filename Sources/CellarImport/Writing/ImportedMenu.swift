@@ -1,3 +1,4 @@
+import CellarAuthoring
 import CellarEngine
 
 /// The source's main menu as the new site's `menu:`: a link to an imported page or section is

@@ -1,3 +1,4 @@
+import CellarAuthoring
 import CellarEngine
 import Foundation
 

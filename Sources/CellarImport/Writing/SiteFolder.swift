@@ -1,5 +1,6 @@
 import CellarDiagnostics
 import CellarEngine
+import CellarFiles
 import Foundation
 
 /// The new site's folder: built whole in a fresh folder beside the destination and moved into

@@ -1,3 +1,4 @@
+@testable import CellarAuthoring
 @testable import CellarEngine
 import Foundation
 import Testing

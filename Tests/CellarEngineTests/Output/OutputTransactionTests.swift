@@ -1,6 +1,7 @@
 import AnnotatedLocking
 import CellarDiagnostics
 @testable import CellarEngine
+import CellarFiles
 import Foundation
 import Synchronization
 import Testing

@@ -1,5 +1,6 @@
 import CellarDiagnostics
 @testable import CellarEngine
+import CellarFiles
 import Foundation
 import Synchronization
 import Testing

@@ -1,5 +1,6 @@
 import CellarDefaultTheme
 import IgnoredFileNames
+@testable import CellarAuthoring
 @testable import CellarEngine
 import Foundation
 import Testing

@@ -1,5 +1,6 @@
 import CellarDefaultTheme
 import CellarDiagnostics
+@testable import CellarAuthoring
 @testable import CellarEngine
 import Foundation
 import Testing

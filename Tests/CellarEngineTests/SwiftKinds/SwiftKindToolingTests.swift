@@ -1,4 +1,5 @@
 import CellarDiagnostics
+@testable import CellarAuthoring
 @testable import CellarEngine
 import Foundation
 import Testing

@@ -1,5 +1,6 @@
 #if canImport(Glibc)
 @testable import CellarEngine
+import CellarFiles
 import DirectoryEntries
 import Foundation
 import Glibc

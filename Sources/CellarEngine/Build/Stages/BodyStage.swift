@@ -1,4 +1,5 @@
 import CellarDiagnostics
+import CellarFiles
 import CellarMarkdown
 
 /// Renders the Markdown bodies whose source, URL or — when they link to other content — links
@@ -49,6 +50,8 @@ struct BodyStage {
     var highlighting: CodeBlockHighlighting?
     /// What the memo keeps for a later build (``BuildMemo/policy``).
     var policy = BuildMemo.Policy.keepForLaterBuilds
+    /// Whether bodies keep every link and image written in them (``BodyReference``), for `cellar check`.
+    var collectsReferences = false
     /// Whether the memo is thrown away after this build: nothing only a later build would use is kept.
     private var thisBuildOnly: Bool { policy == .thisBuildOnly }
 
@@ -64,14 +67,15 @@ struct BodyStage {
                entry.item.language == item.language,   // shortcodes speak it
                !entry.dependsOnLinks || entry.linksKey == linksKey,
                !entry.usesShortcodes || entry.shortcodesKey == shortcodes.key,
-               entry.dataFiles.allSatisfy({ shortcodes.hashOfRead($0.key) == $0.value }) {
+               entry.dataFiles.allSatisfy({ shortcodes.hashOfRead($0.key) == $0.value }),
+               !collectsReferences || entry.item.body.references != nil {
                 // The body as it was, under what the file says now (settings it inherits may have changed).
                 var reused = entry.item
                 if reused.source !== item.source {
                     reused = ContentItem(source: item.source, body: entry.item.body, revision: entry.item.revision)
                 }
                 results.append(reused)
-            } else if let body = early[item.id] {
+            } else if let body = early[item.id], !collectsReferences || body.item.body.references != nil {
                 results.append(nil)
                 ready.append((index, body))
             } else {
@@ -79,7 +83,8 @@ struct BodyStage {
                 stale.append((index, item))
             }
         }
-        let renderer = BodyRenderer(markdown: markdown, links: links, shortcodes: shortcodes, highlighting: highlighting)
+        let renderer = BodyRenderer(markdown: markdown, links: links, shortcodes: shortcodes, highlighting: highlighting,
+                                    collectsReferences: collectsReferences)
         let thisBuildOnly = self.thisBuildOnly
         let fresh = await parallelMap(stale) { index, item -> (Int, EarlyBody) in
             var found = DiagnosticBag()

@@ -1,4 +1,5 @@
 import CellarDiagnostics
+import CellarFiles
 import CellarMarkdown
 
 /// From the parsed items to the site model: the publishing rules applied, URLs checked for
@@ -40,6 +41,8 @@ struct ModelStage {
     var policy = BuildMemo.Policy.keepForLaterBuilds
     /// Whether the memo is thrown away after this build: nothing only a later build would use is kept.
     private var thisBuildOnly: Bool { policy == .thisBuildOnly }
+    /// Whether bodies and introductions keep every link and image written in them (``BodyReference``), for `cellar check`.
+    var collectsReferences = false
 
     func run(_ parsed: ParseStage.Output, memo: inout Memo) async -> Output {
         if let patched = await patch(parsed, memo: &memo) { return patched }
@@ -114,7 +117,7 @@ struct ModelStage {
                   Self.placement(of: item, in: model.sectionsByID) == memo.placements[item.id] else { return nil }
         }
         let bodies = BodyStage(markdown: MarkdownRenderer(options: model.config.markdown), links: model.links, linksKey: model.linksKey,
-                               shortcodes: shortcodes, highlighting: highlighting)
+                               shortcodes: shortcodes, highlighting: highlighting, collectsReferences: collectsReferences)
         let changed = await bodies.run(parsed.freshItems, early: parsed.early, complete: false, memo: &memo.bodies)
         if model.positions.isEmpty { model.placeItems() }   // the first patch of a model built anew
         for item in changed { model.replace(item) }
@@ -162,7 +165,7 @@ struct ModelStage {
         let linksKey = links.fingerprint
         Trace.mark("model: links")
         let items = await BodyStage(markdown: markdown, links: links, linksKey: linksKey, shortcodes: shortcodes,
-                                    highlighting: highlighting, policy: policy)
+                                    highlighting: highlighting, policy: policy, collectsReferences: collectsReferences)
             .run(published, early: parsed.early, complete: true, memo: &memo.bodies)
         reporter.progress(.buildingModel, done: items.count, total: items.count)
 
@@ -172,28 +175,39 @@ struct ModelStage {
         // Introductions (the bodies of _index.md files) link like items do.
         var introLinks: [SiteModel.IntroLink] = []
         var introReads: [String: UInt64] = [:]
+        var introReferences: [String: [BodyReference]] = [:]
         let shortcodes = self.shortcodes
-        func intro(_ body: String, folder: String, file: String, firstLine: Int, page: URLPath, language: String? = nil) -> String {
+        /// - Parameter checked: the name `cellar check` knows the introduction by (its `_index.md`), when
+        ///   its links and images are checked (those of the default language).
+        func intro(_ body: String, folder: String, file: String, firstLine: Int, page: URLPath, language: String? = nil,
+                   checked: String? = nil) -> String {
             // An introduction that calls shortcodes (a glossary's `{{< definitions >}}`) is drawn as a body is.
             if body.contains("{{<") || body.contains("{{%") {
-                let rendered = IntroBody(markdown: markdown, links: links, shortcodes: shortcodes, highlighting: highlighting)
-                    .render(body, folder: folder, file: file, firstLine: firstLine, page: page,
-                            language: language ?? site.config.language, diagnostics: &siteWide)
+                var introBody = IntroBody(markdown: markdown, links: links, shortcodes: shortcodes, highlighting: highlighting)
+                introBody.collectsReferences = collectsReferences && checked != nil
+                let rendered = introBody.render(body, folder: folder, file: file, firstLine: firstLine, page: page,
+                                                language: language ?? site.config.language, diagnostics: &siteWide)
                 introLinks += rendered.links.map { SiteModel.IntroLink(page: page, link: $0) }
                 introReads.merge(rendered.reads) { $1 }
+                if let checked, collectsReferences { introReferences[checked] = rendered.references }
                 return rendered.html
             }
             let introRenderer = highlighting?.renderer(markdown, file: file, firstLine: firstLine) ?? markdown
-            return introRenderer.render(body) { reference in
+            var references = BodyReference.Collector(markdown: body, collecting: collectsReferences && checked != nil)
+            let html = introRenderer.render(body) { reference in
                 var pageLink: PageLink?
                 let href = links.rewrite(reference, directory: folder, file: file, firstLine: firstLine, diagnostics: &siteWide,
                                          pageLink: &pageLink)
                 if let pageLink { introLinks.append(SiteModel.IntroLink(page: page, link: pageLink)) }
+                references.add(reference, href: href)
                 return href
             }.html
+            if let checked, collectsReferences { introReferences[checked] = references.found }
+            return html
         }
         var config = site.config
-        config.introHTML = intro(config.introMarkdown, folder: "", file: config.file, firstLine: config.introFirstLine, page: .root)
+        config.introHTML = intro(config.introMarkdown, folder: "", file: config.file, firstLine: config.introFirstLine, page: .root,
+                                 checked: "_index.md")
         let languages = config.languages
         for (code, words) in config.introTranslations.sorted(by: { $0.key < $1.key }) {
             config.introTranslations[code]?.introHTML = intro(words.introMarkdown, folder: "", file: words.file,
@@ -202,7 +216,8 @@ struct ModelStage {
         var sectionsByID = site.sections
         for (id, section) in sectionsByID.sorted(by: { $0.key < $1.key }) {
             sectionsByID[id]?.introHTML = intro(section.introMarkdown, folder: id, file: section.file,
-                                                firstLine: section.introFirstLine, page: section.url, language: section.language)
+                                                firstLine: section.introFirstLine, page: section.url, language: section.language,
+                                                checked: id.isEmpty ? nil : Paths.join(id, "_index.md"))
             for (code, words) in section.translations.sorted(by: { $0.key < $1.key }) {
                 sectionsByID[id]?.translations[code]?.introHTML = intro(
                     words.introMarkdown, folder: id, file: words.file, firstLine: words.introFirstLine,
@@ -248,6 +263,7 @@ struct ModelStage {
         model.navigation = navigation
         model.introLinks = introLinks
         memo.introReads = introReads
+        model.introReferences = introReferences
         model.unpublished = unpublished
         model.linksKey = linksKey
         memo.model = model

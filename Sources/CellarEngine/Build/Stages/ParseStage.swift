@@ -1,4 +1,5 @@
 import CellarDiagnostics
+import CellarFiles
 import CellarImages
 
 /// Reads and types every item's file on all cores — the one parse loop of every build. A file is
@@ -48,6 +49,8 @@ struct ParseStage {
     var policy = BuildMemo.Policy.keepForLaterBuilds
     /// Whether the memo is thrown away after this build: nothing only a later build would use is kept.
     private var thisBuildOnly: Bool { policy == .thisBuildOnly }
+    /// Whether bodies and introductions keep every link and image written in them (``BodyReference``), for `cellar check`.
+    var collectsReferences = false
 
     func run(_ changes: ChangeSet, memo: inout Memo) async -> Output {
         let site = frame.site
@@ -143,7 +146,8 @@ struct ParseStage {
         let site = frame.site
         let parser = ItemParser(layout: layout, site: site.config, sections: site.sections,
                                 kinds: site.theme.kinds, files: site.scan.files, unusableKinds: site.theme.unusableKinds)
-        let early = renderingEarly ? EarlyBodies(site: site, rules: rules, highlighting: highlighting) : nil
+        let early = renderingEarly ? EarlyBodies(site: site, rules: rules, highlighting: highlighting,
+                                                     collectsReferences: collectsReferences) : nil
         let reporter = self.reporter
         let thisBuildOnly = self.thisBuildOnly
         let parsed = await parallelMap(stale, progress: { reporter.progress(.parsingItems, done: $0, total: stale.count) }) {

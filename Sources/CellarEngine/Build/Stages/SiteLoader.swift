@@ -1,5 +1,6 @@
 import CellarDiagnostics
 #if canImport(Glibc)
+import CellarFiles
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
@@ -7,12 +8,12 @@ import Darwin
 
 /// The site's frame, loaded before any item: what is under `content/`, the settings, the theme
 /// and the sections.
-struct LoadedSite: Sendable {
-    var layout: SiteLayout
-    var scan: ContentScan
-    var config: SiteConfig
-    var theme: Theme
-    var sections: [String: ContentSection]
+package struct LoadedSite: Sendable {
+    package var layout: SiteLayout
+    package var scan: ContentScan
+    package var config: SiteConfig
+    package var theme: Theme
+    package var sections: [String: ContentSection]
     /// Whether every section's settings loaded. After a load with errors, items are still parsed
     /// when they did — a theme's mistakes must not hide the content's (all problems in one build) —
     /// but not when a section is missing: its items would be read as another section's.
@@ -21,11 +22,16 @@ struct LoadedSite: Sendable {
 
 /// The work of the loading stage (``LoadStage`` keeps its result between builds): scan
 /// `content/`, read the site and section settings, load the theme.
-struct SiteLoader {
+package struct SiteLoader {
     var layout: SiteLayout
     var options: BuildOptions
 
-    func load(diagnostics: inout DiagnosticBag) -> LoadedSite? {
+    package init(layout: SiteLayout, options: BuildOptions) {
+        self.layout = layout
+        self.options = options
+    }
+
+    package func load(diagnostics: inout DiagnosticBag) -> LoadedSite? {
         var scan = ContentScanner(layout: layout).scan(diagnostics: &diagnostics)
         if diagnostics.hasErrors && !FileIO.isDirectory(layout.content) { return nil }
         let configLoader = SiteConfigLoader(layout: layout, options: options)

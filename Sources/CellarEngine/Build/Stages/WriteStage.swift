@@ -1,4 +1,5 @@
 import CellarDiagnostics
+import CellarFiles
 
 /// Renders the pages that may have changed through their layouts and writes them — with feeds, the
 /// sitemap, robots.txt, redirects and copied files — in one ``OutputTransaction``.

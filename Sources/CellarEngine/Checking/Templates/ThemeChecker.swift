@@ -1,4 +1,5 @@
 import CellarDiagnostics
+import CellarFiles
 
 /// Checks a theme's templates against the site: every template against the values it will be
 /// given (``TemplateChecker``), every layout a section names exists, and every template file is

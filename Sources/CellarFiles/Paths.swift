@@ -29,12 +29,12 @@ package enum Paths {
     }
 
     /// `dune.md` → `dune`; `.gitignore` stays.
-    static func deletingExtension(_ name: String) -> String {
+    package static func deletingExtension(_ name: String) -> String {
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
         return String(name[..<dot])
     }
 
-    static func fileExtension(_ name: String) -> String {
+    package static func fileExtension(_ name: String) -> String {
         let last = lastComponent(of: name)
         guard let dot = last.lastIndex(of: "."), dot != last.startIndex else { return "" }
         return String(last[last.index(after: dot)...]).lowercased()
@@ -47,14 +47,14 @@ package enum Paths {
     }
 
     /// `path` without `.` and `..` segments; a `..` at the root stays at the root.
-    static func normalize(_ path: String) -> String {
+    package static func normalize(_ path: String) -> String {
         let parts = segments(of: path, clamping: true) ?? []
         return (path.hasPrefix("/") ? "/" : "") + parts.joined(separator: "/")
     }
 
     /// The segments of `path` appended to `base`, with `.` dropped and each `..` removing the segment
     /// before it. A `..` with nothing before it makes the result nil — or, when `clamping`, is dropped.
-    static func segments(of path: String, after base: [Substring] = [], clamping: Bool = false) -> [Substring]? {
+    package static func segments(of path: String, after base: [Substring] = [], clamping: Bool = false) -> [Substring]? {
         var parts = base
         for part in path.split(separator: "/", omittingEmptySubsequences: true) {
             switch part {

@@ -32,7 +32,7 @@ package struct MountTable: Sendable {
 
     /// The mount points of `/proc/self/mountinfo`'s lines: the fifth field, with the kernel's
     /// escapes (`\040` for a space, `\011` tab, `\012` newline, `\134` backslash) undone.
-    static func mountPoints(mountInfo text: [UInt8]) -> [String] {
+    package static func mountPoints(mountInfo text: [UInt8]) -> [String] {
         var points: [String] = []
         for line in text.split(separator: UInt8(ascii: "\n")) {
             let fields = line.split(separator: UInt8(ascii: " "), omittingEmptySubsequences: false)

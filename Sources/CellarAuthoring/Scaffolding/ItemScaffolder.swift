@@ -1,4 +1,6 @@
+import CellarEngine
 import CellarDiagnostics
+import CellarFiles
 import Foundation
 
 /// Writes a new content file for `cellar new <kind> <section>/<slug>`: front matter that lists the

@@ -1,3 +1,4 @@
+import CellarEngine
 /// The GitHub Actions workflow `cellar new site` writes into the site's repository: on every push
 /// to `main` it installs the Cellar release that made the site (its Debian package, in a Debian 12
 /// container), runs `cellar build` with the address GitHub Pages gives the site, and publishes

@@ -9,30 +9,30 @@ import Darwin
 extension FileIO {
     /// Swaps two folders (or files) in one atomic step: at every instant each path names one of
     /// the two, whole. Linux's `renameat2(RENAME_EXCHANGE)` (Darwin's `renamex_np(RENAME_SWAP)`); both must be on one file system.
-    static func exchange(_ first: String, _ second: String) throws(FileIOError) {
+    package static func exchange(_ first: String, _ second: String) throws(FileIOError) {
         try renameAtomically(first, second, exchange: true, operation: "swap in")
     }
 
     /// Renames `from` to `to`, failing (EEXIST) rather than replacing anything at `to`.
-    static func renameWithoutReplacing(_ from: String, to: String) throws(FileIOError) {
+    package static func renameWithoutReplacing(_ from: String, to: String) throws(FileIOError) {
         try renameAtomically(from, to, exchange: false, operation: "move into place")
     }
 
     /// Makes `to` a second name of the file `from` (never following a symlink at `from`).
-    static func link(_ from: String, to: String) throws(FileIOError) {
+    package static func link(_ from: String, to: String) throws(FileIOError) {
         if SystemCalls.link(from, to) != 0 {
             throw FileIOError(path: to, operation: "link", code: errno)
         }
     }
 
     /// Removes a name, saying why when it cannot (a missing name is no error).
-    static func unlink(_ path: String) throws(FileIOError) {
+    package static func unlink(_ path: String) throws(FileIOError) {
         if SystemCalls.unlink(path) != 0, errno != ENOENT { throw FileIOError(path: path, operation: "remove", code: errno) }
     }
 
     /// Removes an empty folder; false when it is not empty, missing, or cannot be removed.
     @discardableResult
-    static func removeEmptyFolder(_ path: String) -> Bool { rmdir(path) == 0 }
+    package static func removeEmptyFolder(_ path: String) -> Bool { rmdir(path) == 0 }
 
     /// Deletes a tree without following symlinks and without entering another file system mounted
     /// inside it (a mount point is left, with what is mounted on it) — nor the tree itself when it
@@ -78,7 +78,7 @@ extension FileIO {
     }
 
     /// Whether two regular files hold the same bytes (read a chunk at a time).
-    static func sameContents(_ first: String, _ second: String) -> Bool {
+    package static func sameContents(_ first: String, _ second: String) -> Bool {
         let a = open(first, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard a >= 0 else { return false }
         defer { close(a) }
@@ -101,7 +101,7 @@ extension FileIO {
     }
 
     /// Whether the regular file at `path` holds exactly `bytes`.
-    static func holds(_ bytes: UnsafeRawBufferPointer, at path: String) -> Bool {
+    package static func holds(_ bytes: UnsafeRawBufferPointer, at path: String) -> Bool {
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW)
         guard fd >= 0 else { return false }
         defer { close(fd) }
@@ -114,19 +114,19 @@ extension FileIO {
     }
 
     /// Bytes free for an ordinary user on the file system holding `path`.
-    static func freeSpace(_ path: String) -> Int? {
+    package static func freeSpace(_ path: String) -> Int? {
         var info = statvfs()
         guard statvfs(path, &info) == 0 else { return nil }
         return Int(info.f_bavail) * Int(info.f_frsize)
     }
 
     /// Gives `path` the permission bits `mode`.
-    static func setMode(_ mode: UInt32, of path: String) throws(FileIOError) {
+    package static func setMode(_ mode: UInt32, of path: String) throws(FileIOError) {
         if chmod(path, mode_t(mode)) != 0 { throw FileIOError(path: path, operation: "set the permissions of", code: errno) }
     }
 
     /// Gives the folder `path` the permission bits, owner and group `like` has.
-    static func copyOwnership(_ like: FileStatus, owner: (user: UInt32, group: UInt32), to path: String) throws(FileIOError) {
+    package static func copyOwnership(_ like: FileStatus, owner: (user: UInt32, group: UInt32), to path: String) throws(FileIOError) {
         guard let current = status(path) else { throw FileIOError(path: path, operation: "read", code: ENOENT) }
         if current.mode != like.mode { try setMode(like.mode, of: path) }
         var info = stat()
@@ -137,7 +137,7 @@ extension FileIO {
     }
 
     /// The owner and group of `path`.
-    static func owner(of path: String) -> (user: UInt32, group: UInt32)? {
+    package static func owner(of path: String) -> (user: UInt32, group: UInt32)? {
         var info = stat()
         guard lstat(path, &info) == 0 else { return nil }
         return (info.st_uid, info.st_gid)
@@ -145,7 +145,7 @@ extension FileIO {
 
     /// For a permission error on `path`: whether a folder above it cannot be searched (or, for a
     /// write, the folder holding it cannot be written), or the file itself lacks the permission.
-    static func permissionHint(for path: String, operation: String) -> String {
+    package static func permissionHint(for path: String, operation: String) -> String {
         var folder = Paths.parent(of: path)
         var blocked: String?
         while !folder.isEmpty, folder != "/" {

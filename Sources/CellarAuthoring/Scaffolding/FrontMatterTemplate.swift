@@ -1,3 +1,4 @@
+import CellarEngine
 /// The text of a new item for `cellar new <kind>`: front matter listing every field of the kind.
 ///
 /// Required fields get a placeholder such as `rating: <integer from 0 to 10>`: a plain scalar in

@@ -12,15 +12,21 @@ package struct FileIOError: Error, Sendable, DiagnosticConvertible {
     package var operation: String
     package var code: Int32
 
+    package init(path: String, operation: String, code: Int32) {
+        self.path = path
+        self.operation = operation
+        self.code = code
+    }
+
     package var diagnostic: Diagnostic {
         .error("cannot \(operation) \(path): \(reason)", hint: hint)
     }
 
     /// Whether the disk (or the user's quota) is full.
-    var isOutOfSpace: Bool { code == ENOSPC || code == EDQUOT }
+    package var isOutOfSpace: Bool { code == ENOSPC || code == EDQUOT }
 
     /// The system's words for `code`.
-    var reason: String {
+    package var reason: String {
         switch code {
         case FileIO.notARegularFile: "it is not a regular file (a FIFO, socket or device)"
         case FileIO.mountPoint: "it is a mount point inside the output folder, and a new site cannot hold another file system"
@@ -30,7 +36,7 @@ package struct FileIOError: Error, Sendable, DiagnosticConvertible {
 
     /// What to do about it: for a permission problem, what lacks the permission — the file itself
     /// or a folder above it — found by asking the system, so the hint is true.
-    var hint: String? {
+    package var hint: String? {
         if operation == "swap in", code == EINVAL || code == ENOSYS || code == EOPNOTSUPP {
             return "this file system cannot swap two folders in one step (renameat2 RENAME_EXCHANGE); build into a folder on ext4, xfs, btrfs or tmpfs"
         }
@@ -44,24 +50,36 @@ package struct FileIOError: Error, Sendable, DiagnosticConvertible {
 }
 
 /// What `lstat` says about a path.
-struct FileStatus: Sendable, Hashable {
-    enum Kind: Sendable { case file, directory, symlink, other }
-    var kind: Kind
-    var size: Int
-    var modified: Int64     // nanoseconds since 1970
-    var inode: UInt64
+package struct FileStatus: Sendable, Hashable {
+    package enum Kind: Sendable { case file, directory, symlink, other }
+    package var kind: Kind
+    package var size: Int
+    package var modified: Int64     // nanoseconds since 1970
+    package var inode: UInt64
     /// The permission bits (`chmod`), so a file made unreadable counts as changed.
-    var mode: UInt32 = 0
+    package var mode: UInt32 = 0
     /// When the inode last changed (ctime, nanoseconds): permissions, owner, links, contents.
-    var changed: Int64 = 0
-    var links: Int = 1
-    var device: UInt64 = 0
+    package var changed: Int64 = 0
+    package var links: Int = 1
+    package var device: UInt64 = 0
+
+    package init(kind: Kind, size: Int, modified: Int64, inode: UInt64, mode: UInt32 = 0, changed: Int64 = 0, links: Int = 1,
+                 device: UInt64 = 0) {
+        self.kind = kind
+        self.size = size
+        self.modified = modified
+        self.inode = inode
+        self.mode = mode
+        self.changed = changed
+        self.links = links
+        self.device = device
+    }
 }
 
 /// Thin POSIX wrappers: Foundation's FileManager is several times slower for the tens of
 /// thousands of small files a build reads and writes.
 package enum FileIO {
-    static func status(_ path: String, followLinks: Bool = false) -> FileStatus? {
+    package static func status(_ path: String, followLinks: Bool = false) -> FileStatus? {
         var info = stat()
         let result = followLinks ? stat(path, &info) : lstat(path, &info)
         guard result == 0 else { return nil }
@@ -69,7 +87,7 @@ package enum FileIO {
     }
 
     /// Calls `body` with the folder at `path` open (for ``status(_:in:)``); nil when it cannot be opened.
-    static func withFolder<R>(_ path: String, _ body: (Int32) -> R) -> R? {
+    package static func withFolder<R>(_ path: String, _ body: (Int32) -> R) -> R? {
         let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
@@ -78,7 +96,7 @@ package enum FileIO {
 
     /// What `lstat` says of `relative` inside the open folder `folder`: the system walks only the
     /// relative path, not the folder's own path again.
-    static func status(_ relative: String, in folder: Int32) -> FileStatus? {
+    package static func status(_ relative: String, in folder: Int32) -> FileStatus? {
         var info = stat()
         guard fstatat(folder, relative.isEmpty ? "." : relative, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return nil }
         return FileStatus(info)
@@ -87,7 +105,7 @@ package enum FileIO {
     /// A folder's entries in name order, each with what `lstat` says of it (nil when it went
     /// between the listing and the look). Each entry is looked at from the open folder, so the
     /// system resolves one name, not the whole path again: a big site's inputs are many files.
-    static func listWithStatus(_ path: String) -> [(name: String, status: FileStatus?)]? {
+    package static func listWithStatus(_ path: String) -> [(name: String, status: FileStatus?)]? {
         let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         guard let dir = fdopendir(fd) else {
@@ -111,24 +129,24 @@ package enum FileIO {
         }
     }
 
-    static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
+    package static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
 
     /// Why `stat` cannot look at `path` (following symlinks): its error code, or nil when it can.
-    static func statusProblem(_ path: String) -> Int32? {
+    package static func statusProblem(_ path: String) -> Int32? {
         var info = stat()
         return stat(path, &info) == 0 ? nil : errno
     }
 
-    static func isDirectory(_ path: String) -> Bool { status(path, followLinks: true)?.kind == .directory }
+    package static func isDirectory(_ path: String) -> Bool { status(path, followLinks: true)?.kind == .directory }
 
     /// The error code of ``read(_:limit:)`` for FIFOs, sockets and devices, which it never reads.
-    static let notARegularFile: Int32 = -1
+    package static let notARegularFile: Int32 = -1
     /// The error code for a folder on another file system inside the output folder.
-    static let mountPoint: Int32 = -2
+    package static let mountPoint: Int32 = -2
 
     /// Reads a whole regular file. FIFOs, sockets and devices are refused (``notARegularFile``), never
     /// waited on: the file is opened without blocking and checked before any read.
-    static func read(_ path: String, limit: Int = .max) throws(FileIOError) -> [UInt8] {
+    package static func read(_ path: String, limit: Int = .max) throws(FileIOError) -> [UInt8] {
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { throw FileIOError(path: path, operation: "read", code: errno) }
         defer { close(fd) }
@@ -171,33 +189,33 @@ package enum FileIO {
     /// truncating frees its blocks, which file systems mounted with `discard` trim synchronously.
     /// - Returns: the file's modification time, in nanoseconds since 1970.
     @discardableResult
-    static func write(_ bytes: UnsafeRawBufferPointer, to path: String) throws(FileIOError) -> Int64 {
+    package static func write(_ bytes: UnsafeRawBufferPointer, to path: String) throws(FileIOError) -> Int64 {
         try write(bytes, to: path, creating: false).modified
     }
 
     /// What a write left on disk: the file's modification time and inode.
-    struct Written: Sendable {
-        var modified: Int64
-        var inode: UInt64
+    package struct Written: Sendable {
+        package var modified: Int64
+        package var inode: UInt64
     }
 
     /// Writes `bytes` to `path`: over an existing file in place (see ``write(_:to:)-(UnsafeRawBufferPointer,_)``),
     /// or — when `creating` — into a new file, failing if one is there. With `creating`, nothing that exists is followed or reused.
-    static func write(_ bytes: UnsafeRawBufferPointer, to path: String, creating: Bool) throws(FileIOError) -> Written {
+    package static func write(_ bytes: UnsafeRawBufferPointer, to path: String, creating: Bool) throws(FileIOError) -> Written {
         var file = try OverwrittenFile(path, creating: creating)
         try file.append(bytes)
         return try file.finish()
     }
 
     /// A file's modification time, in nanoseconds since 1970.
-    static func modifiedTime(_ info: stat) -> Int64 {
+    package static func modifiedTime(_ info: stat) -> Int64 {
         SystemCalls.modified(info)
     }
 
     /// A file opened to be overwritten in place: written from its start, and cut to length at the
     /// end only when it was longer (see ``write(_:to:)-(UnsafeRawBufferPointer,_)``). On an error
     /// the descriptor is closed before the error is thrown.
-    struct OverwrittenFile: ~Copyable {
+    package struct OverwrittenFile: ~Copyable {
         let fd: Int32
         let path: String
         let oldSize: Int
@@ -244,7 +262,7 @@ package enum FileIO {
     }
 
     @discardableResult
-    static func write(_ string: String, to path: String) throws(FileIOError) -> Int64 {
+    package static func write(_ string: String, to path: String) throws(FileIOError) -> Int64 {
         var string = string
         var result: Result<Int64, FileIOError> = .success(0)
         string.withUTF8 { buffer in
@@ -256,7 +274,7 @@ package enum FileIO {
     }
 
     @discardableResult
-    static func write(_ bytes: [UInt8], to path: String) throws(FileIOError) -> Int64 {
+    package static func write(_ bytes: [UInt8], to path: String) throws(FileIOError) -> Int64 {
         var result: Result<Int64, FileIOError> = .success(0)
         bytes.withUnsafeBytes { buffer in
             do throws(FileIOError) { result = .success(try write(buffer, to: path)) } catch { result = .failure(error) }
@@ -265,34 +283,34 @@ package enum FileIO {
     }
 
     /// Writes through a temporary file and a rename, so readers never see half a file.
-    static func writeAtomically(_ bytes: [UInt8], to path: String) throws(FileIOError) {
+    package static func writeAtomically(_ bytes: [UInt8], to path: String) throws(FileIOError) {
         let temporary = path + ".cellar-tmp-\(getpid())"
         try write(bytes, to: temporary)
         try rename(temporary, to: path)
     }
 
-    static func makeDirectory(_ path: String) throws(FileIOError) {
+    package static func makeDirectory(_ path: String) throws(FileIOError) {
         if mkdir(path, 0o755) != 0 && errno != EEXIST {
             throw FileIOError(path: path, operation: "create the folder", code: errno)
         }
     }
 
     /// `mkdir -p`.
-    static func makeDirectories(_ path: String) throws(FileIOError) {
+    package static func makeDirectories(_ path: String) throws(FileIOError) {
         if isDirectory(path) { return }
         let parent = Paths.parent(of: path)
         if !parent.isEmpty, parent != path { try makeDirectories(parent) }
         try makeDirectory(path)
     }
 
-    static func rename(_ from: String, to: String) throws(FileIOError) {
+    package static func rename(_ from: String, to: String) throws(FileIOError) {
         if SystemCalls.rename(from, to) != 0 { throw FileIOError(path: from, operation: "rename", code: errno) }
     }
 
-    static func remove(_ path: String) { SystemCalls.unlink(path) }
+    package static func remove(_ path: String) { SystemCalls.unlink(path) }
 
     /// Names in a folder (no `.` and `..`), with their types when the file system says them.
-    static func list(_ path: String) throws(FileIOError) -> [(name: String, kind: FileStatus.Kind?)] {
+    package static func list(_ path: String) throws(FileIOError) -> [(name: String, kind: FileStatus.Kind?)] {
         guard let dir = opendir(path) else { throw FileIOError(path: path, operation: "list", code: errno) }
         defer { closedir(dir) }
         var entries: [(String, FileStatus.Kind?)] = []
@@ -309,13 +327,13 @@ package enum FileIO {
         return entries.sorted { $0.0 < $1.0 }
     }
 
-    static func realPath(_ path: String) -> String? {
+    package static func realPath(_ path: String) -> String? {
         guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }
         return String(cString: resolved)
     }
 
-    static func currentDirectory() -> String {
+    package static func currentDirectory() -> String {
         guard let cwd = getcwd(nil, 0) else { return "." }
         defer { free(cwd) }
         return String(cString: cwd)
@@ -323,7 +341,7 @@ package enum FileIO {
 
     /// Copies a file's bytes over `to` in place, or — when `creating` — into a new file, a chunk at a
     /// time so a large video costs no more memory than a small image.
-    static func copy(_ from: String, to: String, creating: Bool) throws(FileIOError) -> Written {
+    package static func copy(_ from: String, to: String, creating: Bool) throws(FileIOError) -> Written {
         let source = open(from, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard source >= 0 else { throw FileIOError(path: from, operation: "read", code: errno) }
         defer { close(source) }
@@ -358,7 +376,7 @@ package enum FileIO {
 
 extension FileStatus {
     /// The status `stat` gave, its kind read from the mode.
-    init(_ info: stat) {
+    package init(_ info: stat) {
         let kind: Kind = switch info.st_mode & S_IFMT {
         case S_IFREG: .file
         case S_IFDIR: .directory
@@ -368,7 +386,7 @@ extension FileStatus {
         self.init(info, kind: kind)
     }
 
-    init(_ info: stat, kind: Kind) {
+    package init(_ info: stat, kind: Kind) {
         self.init(kind: kind, size: Int(info.st_size), modified: FileIO.modifiedTime(info), inode: UInt64(info.st_ino),
                   mode: UInt32(info.st_mode & 0o7777),
                   changed: SystemCalls.changed(info),

@@ -24,7 +24,7 @@ package enum SystemCalls {
         #endif
     }
 
-    static func rename(_ from: String, _ to: String) -> Int32 {
+    package static func rename(_ from: String, _ to: String) -> Int32 {
         #if canImport(Glibc)
         Glibc.rename(from, to)
         #elseif canImport(Darwin)
@@ -33,7 +33,7 @@ package enum SystemCalls {
     }
 
     @discardableResult
-    static func unlink(_ path: String) -> Int32 {
+    package static func unlink(_ path: String) -> Int32 {
         #if canImport(Glibc)
         Glibc.unlink(path)
         #elseif canImport(Darwin)
@@ -41,7 +41,7 @@ package enum SystemCalls {
         #endif
     }
 
-    static func link(_ from: String, _ to: String) -> Int32 {
+    package static func link(_ from: String, _ to: String) -> Int32 {
         #if canImport(Glibc)
         Glibc.linkat(AT_FDCWD, from, AT_FDCWD, to, 0)
         #elseif canImport(Darwin)
@@ -85,7 +85,7 @@ package enum SystemCalls {
     /// Renames `from` to `to` atomically: swapping the two (`exchange`), or failing with EEXIST
     /// rather than replacing anything at `to`. Linux's `renameat2(2)`, Darwin's `renamex_np(2)`.
     /// - Returns: 0, or -1 with `errno` set (ENOSYS when the C library lacks the call).
-    static func rename(_ from: String, _ to: String, exchange: Bool) -> Int32 {
+    package static func rename(_ from: String, _ to: String, exchange: Bool) -> Int32 {
         #if canImport(Glibc)
         guard let renameAt2 = renameAt2Function else {
             errno = ENOSYS

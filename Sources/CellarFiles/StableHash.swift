@@ -7,7 +7,7 @@ package struct StableHash: Sendable, Hashable {
 
     /// Mixes in bytes eight at a time (FNV-1a over 64-bit words, then the tail byte by byte):
     /// output pages are hashed on every build, so this runs over every byte Cellar writes.
-    mutating func combine(_ bytes: UnsafeRawBufferPointer) {
+    package mutating func combine(_ bytes: UnsafeRawBufferPointer) {
         var hash = value
         let words = bytes.count / 8
         if let base = bytes.baseAddress {
@@ -23,17 +23,17 @@ package struct StableHash: Sendable, Hashable {
         value = hash
     }
 
-    mutating func combine(_ string: String) {
+    package mutating func combine(_ string: String) {
         var string = string
         string.withUTF8 { combine(UnsafeRawBufferPointer($0)) }
         combine(UInt64(0xff))   // separator, so ("ab","c") and ("a","bc") differ
     }
 
-    mutating func combine(_ number: UInt64) {
+    package mutating func combine(_ number: UInt64) {
         withUnsafeBytes(of: number.littleEndian) { combine($0) }
     }
 
-    mutating func combine(_ number: Int) {
+    package mutating func combine(_ number: Int) {
         combine(UInt64(bitPattern: Int64(number)))
     }
 

@@ -1,4 +1,6 @@
+import CellarEngine
 import CellarDiagnostics
+import CellarFiles
 import Foundation
 
 /// Writes one JSON Schema (draft-07, what the YAML language server supports best) per kind,

@@ -1,3 +1,4 @@
+import CellarEngine
 import CellarDiagnostics
 
 /// The kinds of a site's theme, described for people (`cellar kinds`) and editors (JSON Schemas).

@@ -1,3 +1,4 @@
+import CellarEngine
 import Foundation
 
 /// A field of a kind described in a few words, for `cellar kinds` and the comments `cellar new`

@@ -1,4 +1,6 @@
+import CellarEngine
 import CellarDiagnostics
+import CellarFiles
 import Foundation
 
 /// Creates a new site that builds at once: settings with a menu, one section with one item, an
