@@ -5,13 +5,40 @@ import Synchronization
 
 /// The site's search index (see ``SearchIndex`` for its files): which items it holds, what of each
 /// it reads, and the files it makes — each item's terms worked out once per revision in a session.
+///
+/// A multilingual site has one index per language, under the language's prefix
+/// (`vi/search/index/`), holding only the items listed in that language: its pages' box and its
+/// search page (`vi/search/`) query it alone. A site in one language has one index, `search/index/`.
 struct SiteSearch {
+    /// The model the index's items come from: the site's, or one language's (``LanguageSite``), whose
+    /// sections carry that language's titles and addresses.
     var model: SiteModel
     var environment: RenderEnvironment
     var cache: SearchCache
+    /// The language whose items the index holds (nil: every item of a site in one language).
+    var language: String?
+    /// Where the index's pages live: `""`, or the language's prefix (`vi/`).
+    var prefix: String = ""
 
     /// The search page's address (when the theme has `layouts/search.html`).
     static let page: URLPath = "search/"
+
+    /// The search page of the pages under `prefix` (`vi/search/`).
+    static func page(prefix: String) -> URLPath { URLPath(prefix + page.value) }
+
+    /// The index's folder of the pages under `prefix` (`vi/search/index/`).
+    static func folder(prefix: String) -> URLPath { URLPath(prefix + SearchIndex.folder + "/") }
+
+    /// The index of every language's items (one for a site in one language), each in its own language's
+    /// model and environment.
+    static func indexes(_ model: SiteModel, environment: RenderEnvironment, cache: SearchCache,
+                        languageSites: [(site: LanguageSite, environment: RenderEnvironment)]) -> [SiteSearch] {
+        guard !languageSites.isEmpty else { return [SiteSearch(model: model, environment: environment, cache: cache)] }
+        return languageSites.map { part in
+            SiteSearch(model: part.site.model, environment: part.environment, cache: cache,
+                       language: part.site.language.code, prefix: part.site.language.prefix)
+        }
+    }
 
     /// Whether the site has search: `search:` of the settings, else whether the theme has a search page.
     static func isOn(_ model: SiteModel) -> Bool {
@@ -20,7 +47,10 @@ struct SiteSearch {
 
     /// Whether `item` is searched: its section (or the nearest above it that says) has not turned
     /// search off, and its kind reads some field.
-    func isSearched(_ item: ContentItem) -> Bool { Self.isSearched(item, in: model) }
+    func isSearched(_ item: ContentItem) -> Bool {
+        if let language, item.siteLanguage != language { return false }
+        return Self.isSearched(item, in: model)
+    }
 
     static func isSearched(_ item: ContentItem, in model: SiteModel) -> Bool {
         guard !(model.theme.kinds[item.kind]?.searchable ?? .standard).entries.isEmpty else { return false }
@@ -35,10 +65,21 @@ struct SiteSearch {
     /// The files the index of `model` is written to (``SearchIndex``), none when the site has no search.
     static func files(of model: SiteModel) -> [String] {
         guard isOn(model) else { return [] }
-        let documents = model.items.count { isSearched($0, in: model) }
-        return ["\(SearchIndex.folder)/config.json"]
-            + (0..<SearchIndex.shardCount(documents: documents)).map { "\(SearchIndex.folder)/s-\($0).json" }
-            + stride(from: 0, to: documents, by: SearchIndex.chunkSize).map { "\(SearchIndex.folder)/m-\($0 / SearchIndex.chunkSize).json" }
+        let languages = model.config.languages
+        guard languages.isMultilingual else {
+            return files(prefix: "", documents: model.items.count { isSearched($0, in: model) })
+        }
+        return languages.all.flatMap { language in
+            files(prefix: language.prefix,
+                  documents: model.items.count { $0.siteLanguage == language.code && isSearched($0, in: model) })
+        }
+    }
+
+    private static func files(prefix: String, documents: Int) -> [String] {
+        let folder = prefix + SearchIndex.folder
+        return ["\(folder)/config.json"]
+            + (0..<SearchIndex.shardCount(documents: documents)).map { "\(folder)/s-\($0).json" }
+            + stride(from: 0, to: documents, by: SearchIndex.chunkSize).map { "\(folder)/m-\($0 / SearchIndex.chunkSize).json" }
     }
 
     /// The document the index holds for `item`.
@@ -93,10 +134,12 @@ struct SiteSearch {
         hash.combine(model.theme.fingerprint)
         hash.combine(model.config.sourceHash)
         hash.combine(model.config.url.description)
+        hash.combine(language ?? "")
         for section in model.sections {
             hash.combine(section.id)
             hash.combine(section.sourceHash)
             hash.combine(section.title)
+            hash.combine(section.url.value)
         }
         return hash.value
     }
@@ -114,7 +157,7 @@ struct SiteSearch {
             key.combine(item.revision)
             return key.value
         }
-        var state = cache.takeIndex()
+        var state = cache.takeIndex(prefix)
         if var index = state, index.ids.count == items.count, zip(index.ids, items).allSatisfy({ $0 == $1.id }) {
             let stale = items.indices.filter { index.keys[$0] != keys[$0] }
             let made = await parallelMap(stale, minimumChunk: 16) { [self] number in self.read(items[number]) }
@@ -137,8 +180,11 @@ struct SiteSearch {
             state = SearchIndexState(ids: items.map(\.id), keys: keys, rows: made.map(\.0), terms: made.map(\.1))
         }
         guard var index = state else { return [] }
-        let files = all ? index.allFiles() : index.changedFiles()
-        cache.setPendingIndex(index)
+        var files = all ? index.allFiles() : index.changedFiles()
+        cache.setPendingIndex(index, prefix)
+        if !prefix.isEmpty {
+            for number in files.indices { files[number].path = prefix + files[number].path }
+        }
         return files
     }
 
@@ -154,10 +200,12 @@ extension SiteWriter {
     /// Writes the search index when the site has one: every file, or (`onlyChanged`) those whose
     /// bytes differ from what the last build wrote, which the output still holds.
     func writeSearchIndex(onlyChanged: Bool) async throws(FileIOError) {
-        guard let search else { return }
-        var hashes = onlyChanged ? search.cache.written : [:]
+        guard let cache = searches.first?.cache else { return }
+        var hashes = onlyChanged ? cache.written : [:]
         let previous = hashes
-        for file in await search.files(all: !onlyChanged) {
+        var files: [(path: String, bytes: [UInt8])] = []
+        for search in searches { files += await search.files(all: !onlyChanged) }
+        for file in files {
             let hash = file.bytes.withUnsafeBytes { bytes in
                 var hasher = StableHash()
                 hasher.combine(bytes)
@@ -171,7 +219,7 @@ extension SiteWriter {
             }
             if let failure { throw failure }
         }
-        search.cache.setPending(hashes)
+        cache.setPending(hashes)
     }
 }
 
@@ -183,9 +231,10 @@ final class SearchCache: Sendable {
     /// repeat from item to item) serve every item a core reads, not one.
     let tokenizers = TokenizerPool()
 
+    /// Each index by the prefix of its language's pages (`""`, `vi/`).
     private struct State: @unchecked Sendable {
-        var index: SearchIndexState?
-        var pendingIndex: SearchIndexState?
+        var index: [String: SearchIndexState] = [:]
+        var pendingIndex: [String: SearchIndexState] = [:]
         var written: [String: UInt64] = [:]
         var pending: [String: UInt64]?
     }
@@ -195,16 +244,13 @@ final class SearchCache: Sendable {
     init() {}
 
     /// The index the output holds, taken out to be edited (given back by ``finish(committed:)``).
-    func takeIndex() -> SearchIndexState? {
-        state.withAnnotatedLock { state in
-            defer { state.index = nil }
-            return state.index
-        }
+    func takeIndex(_ prefix: String) -> SearchIndexState? {
+        state.withAnnotatedLock { state in state.index.removeValue(forKey: prefix) }
     }
 
     /// The index this build made: it describes the output once the build went through.
-    func setPendingIndex(_ index: SearchIndexState) {
-        state.withAnnotatedLock { $0.pendingIndex = index }
+    func setPendingIndex(_ index: SearchIndexState, _ prefix: String) {
+        state.withAnnotatedLock { $0.pendingIndex[prefix] = index }
     }
 
     /// The hashes of the index files of the last build that went through.
@@ -225,16 +271,20 @@ final class SearchCache: Sendable {
                 state.written = state.pending ?? [:]
                 state.index = state.pendingIndex
             } else {
-                state.index = nil
+                state.index = [:]
             }
             state.pending = nil
-            state.pendingIndex = nil
+            state.pendingIndex = [:]
         }
     }
 
-    /// How many shards and metadata chunks the last build serialised (tests count an edit's).
+    /// How many shards and metadata chunks the last build serialised, over every language's index
+    /// (tests count an edit's).
     var lastSerialised: (shards: Int, chunks: Int)? {
-        state.withAnnotatedLock { state in state.index.map { ($0.serialisedShards, $0.serialisedChunks) } }
+        state.withAnnotatedLock { state in
+            guard !state.index.isEmpty else { return nil }
+            return state.index.values.reduce((0, 0)) { ($0.0 + $1.serialisedShards, $0.1 + $1.serialisedChunks) }
+        }
     }
 }
 
