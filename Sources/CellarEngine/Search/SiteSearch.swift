@@ -19,6 +19,9 @@ struct SiteSearch {
     var language: String?
     /// Where the index's pages live: `""`, or the language's prefix (`vi/`).
     var prefix: String = ""
+    /// The file each document's terms are kept in between processes (``KeptTerms``), in `.cellar-cache/search/`;
+    /// nil: not kept (a build in memory).
+    var keptFile: String?
 
     /// The search page's address (when the theme has `layouts/search.html`).
     static let page: URLPath = "search/"
@@ -32,11 +35,16 @@ struct SiteSearch {
     /// The index of every language's items (one for a site in one language), each in its own language's
     /// model and environment.
     static func indexes(_ model: SiteModel, environment: RenderEnvironment, cache: SearchCache,
-                        languageSites: [(site: LanguageSite, environment: RenderEnvironment)]) -> [SiteSearch] {
-        guard !languageSites.isEmpty else { return [SiteSearch(model: model, environment: environment, cache: cache)] }
+                        languageSites: [(site: LanguageSite, environment: RenderEnvironment)], keptIn folder: String?) -> [SiteSearch] {
+        func kept(_ code: String?) -> String? {
+            folder.map { Paths.join(Paths.join($0, "search"), code.map { "terms-\($0).bin" } ?? "terms.bin") }
+        }
+        guard !languageSites.isEmpty else {
+            return [SiteSearch(model: model, environment: environment, cache: cache, keptFile: kept(nil))]
+        }
         return languageSites.map { part in
             SiteSearch(model: part.site.model, environment: part.environment, cache: cache,
-                       language: part.site.language.code, prefix: part.site.language.prefix)
+                       language: part.site.language.code, prefix: part.site.language.prefix, keptFile: kept(part.site.language.code))
         }
     }
 
@@ -130,6 +138,9 @@ struct SiteSearch {
     func settingsKey() -> UInt64 {
         var hash = StableHash()
         hash.combine(CellarVersion.current)
+        // Terms kept on disk by an older tokenizer (bump ``KeptTerms/formatVersion`` when words are read otherwise).
+        hash.combine(UInt64(KeptTerms.formatVersion))
+        hash.combine(UInt64(SearchIndex.formatVersion))
         hash.combine(environment.images.fingerprint)
         hash.combine(model.theme.fingerprint)
         hash.combine(model.config.sourceHash)
@@ -160,24 +171,35 @@ struct SiteSearch {
         var state = cache.takeIndex(prefix)
         if var index = state, index.ids.count == items.count, zip(index.ids, items).allSatisfy({ $0 == $1.id }) {
             let stale = items.indices.filter { index.keys[$0] != keys[$0] }
-            let made = await parallelMap(stale, minimumChunk: 16) { [self] number in self.read(items[number]) }
+            let made = await parallelMap(stale, minimumChunk: 16) { [self] number in
+                cache.noteRead()
+                return self.read(items[number])
+            }
             for (number, (document, terms)) in zip(stale, made) {
                 index.replace(number, key: keys[number], document: document, terms: terms)
             }
             state = index
         } else {
-            // Items come or go: numbered afresh, but only the items whose key moved are read again.
+            // Items come or go: numbered afresh, but only the items whose key moved are read again —
+            // known from the session's index, else from what the last process kept on disk.
             var kept: [String: Int] = [:]
             if let old = state { for (number, id) in old.ids.enumerated() { kept[id] = number } }
             let old = state
+            let fromDisk = state == nil ? keptFile.flatMap(Self.readKept) : nil
             let made = await parallelMap(Array(items.indices), minimumChunk: 32) { [self, kept] number -> ([UInt8], DocumentTerms) in
                 if let old, let known = kept[items[number].id].map(old.entry), known.key == keys[number] {
                     return (known.row, known.terms)
                 }
+                if let known = fromDisk?[items[number].id], known.key == keys[number] { return (known.row, known.terms) }
                 let (document, terms) = self.read(items[number])
+                cache.noteRead()
                 return (SearchIndexState.row(document), terms)
             }
-            state = SearchIndexState(ids: items.map(\.id), keys: keys, rows: made.map(\.0), terms: made.map(\.1))
+            let fresh = SearchIndexState(ids: items.map(\.id), keys: keys, rows: made.map(\.0), terms: made.map(\.1))
+            // A process's first build keeps its terms for the next process (a session's later builds
+            // do not write them again: a kept entry whose key moved is read afresh anyway).
+            if old == nil, let keptFile { Self.writeKept(fresh, to: keptFile) }
+            state = fresh
         }
         guard var index = state else { return [] }
         var files = all ? index.allFiles() : index.changedFiles()
@@ -186,6 +208,17 @@ struct SiteSearch {
             for number in files.indices { files[number].path = prefix + files[number].path }
         }
         return files
+    }
+
+    private static func readKept(_ file: String) -> [String: KeptTerms.Entry]? {
+        guard FileIO.exists(file), let bytes = try? FileIO.read(file) else { return nil }
+        return KeptTerms.decode(bytes)
+    }
+
+    /// Best effort: a cache that cannot be written is read as missing next time.
+    private static func writeKept(_ state: SearchIndexState, to file: String) {
+        try? FileIO.makeDirectories(Paths.parent(of: file))
+        try? FileIO.writeAtomically(KeptTerms.encode(state), to: file)
     }
 
     /// The document of `item` and its terms.
@@ -240,12 +273,21 @@ final class SearchCache: Sendable {
     }
 
     private let state = Mutex(State())
+    /// How many items the current build read (tokenised) again.
+    private let reads = Atomic<Int>(0)
+
+    func noteRead() { reads.add(1, ordering: .relaxed) }
+
+    /// How many items the last build read again, their terms neither in the session's index nor kept on disk.
+    var lastReads: Int { reads.load(ordering: .relaxed) }
 
     init() {}
 
     /// The index the output holds, taken out to be edited (given back by ``finish(committed:)``).
     func takeIndex(_ prefix: String) -> SearchIndexState? {
-        state.withAnnotatedLock { state in state.index.removeValue(forKey: prefix) }
+        // A build's first index (of one language or of all) starts the count.
+        if state.withAnnotatedLock({ $0.pendingIndex.isEmpty }) { reads.store(0, ordering: .relaxed) }
+        return state.withAnnotatedLock { state in state.index.removeValue(forKey: prefix) }
     }
 
     /// The index this build made: it describes the output once the build went through.

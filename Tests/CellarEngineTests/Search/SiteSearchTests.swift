@@ -205,3 +205,61 @@ import Testing
         #expect(try documents(site, with: "ngon") == [])
     }
 }
+
+/// The search terms a process keeps in `.cellar-cache/search/` for the next one.
+@Suite struct KeptSearchTermsTests {
+    @Test func aNewProcessAfterAOneFileEditReadsOnlyThatItemsWords() async throws {
+        var files = ["content/_index.md": Fixture.site(""), "content/notes/_index.md": Fixture.section("Notes", kind: "note")]
+        for number in 0..<40 {
+            files["content/notes/n\(number).md"] = Fixture.item("title: Note \(number)\ndate: 2024-01-01\n", body: "word\(number) running\n")
+        }
+        let site = try TemporarySite(files: files, theme: .repository)
+        let first = BuildSession(options: site.options())
+        _ = try await first.build()
+        #expect(await first.searchReads() == 40)
+        #expect(site.exists(".cellar-cache/search/terms.bin"))
+        let fresh = site.snapshot()
+
+        // A new process (a session with nothing in memory): only the edited item is read again.
+        try site.write(["content/notes/n7.md": Fixture.item("title: Note 7\ndate: 2024-01-01\n", body: "word7 zebra\n")])
+        let second = BuildSession(options: site.options())
+        _ = try await second.build()
+        #expect(await second.searchReads() == 1)
+        // And its index is what a build from nothing writes.
+        let edited = site.snapshot()
+        try FileManager.default.removeItem(atPath: site.root + "/.cellar-cache")
+        let third = BuildSession(options: site.options())
+        _ = try await third.build()
+        #expect(await third.searchReads() == 40)
+        let rebuilt = site.snapshot()
+        let index = edited.keys.filter { $0.hasPrefix("search/") }
+        #expect(!index.isEmpty && index.allSatisfy { edited[$0] == rebuilt[$0] })
+        #expect(index.contains { edited[$0] != fresh[$0] })
+    }
+
+    @Test func aKeptFileThatIsNotOneIsReadAsNothing() async throws {
+        let site = try TemporarySite(files: ["content/_index.md": Fixture.site(""),
+                                             "content/notes/_index.md": Fixture.section("Notes", kind: "note"),
+                                             "content/notes/a.md": Fixture.item("title: A note\ndate: 2024-01-01\n", body: "Words.\n")],
+                                     theme: .repository)
+        try site.write([".cellar-cache/search/terms.bin": "CSKT\u{1}garbage"])
+        let session = BuildSession(options: site.options())
+        _ = try await session.build()
+        #expect(await session.searchReads() == 1)
+        #expect(try site.page("search/index/m-0.json").contains("A note"))
+    }
+
+    @Test func keptTermsReadBackAsTheyWere() {
+        var terms = DocumentTerms()
+        terms.scores = ["run": 4, "東京": 1, "phe": 15]
+        terms.aliases = ["running": "run"]
+        let state = SearchIndexState(ids: ["a.md", "b/c.md"], keys: [7, UInt64.max], rows: [Array("[\"/a/\"]".utf8), []],
+                                     terms: [terms, DocumentTerms()])
+        let bytes = KeptTerms.encode(state)
+        let read = KeptTerms.decode(bytes)
+        #expect(read?["a.md"]?.key == 7 && read?["a.md"]?.terms == terms && read?["a.md"]?.row == Array("[\"/a/\"]".utf8))
+        #expect(read?["b/c.md"]?.key == UInt64.max && read?["b/c.md"]?.terms == DocumentTerms())
+        #expect(KeptTerms.decode(Array(bytes.dropLast())) == nil)
+        #expect(KeptTerms.decode(bytes + [0]) == nil)
+    }
+}

@@ -45,7 +45,8 @@ struct WriteStage {
                 site.remembersPages = options.writeMode != .staged
                 if SiteSearch.isOn(model) {
                     site.searches = SiteSearch.indexes(model, environment: environment, cache: searchCache,
-                                                       languageSites: site.languageSites)
+                                                       languageSites: site.languageSites,
+                                                       keptIn: options.writeMode == .memory ? nil : layout.cache)
                 }
                 guard let dirty else {
                     let (problems, fingerprints) = await site.writeAll(pages.pages, fingerprints: previous)
