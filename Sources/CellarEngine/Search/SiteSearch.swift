@@ -217,7 +217,12 @@ struct SiteSearch {
 
     /// Best effort: a cache that cannot be written is read as missing next time.
     private static func writeKept(_ state: SearchIndexState, to file: String) {
-        try? FileIO.makeDirectories(Paths.parent(of: file))
+        let folder = Paths.parent(of: file)
+        try? FileIO.makeDirectories(folder)
+        // What a process killed while writing left.
+        for entry in (try? FileIO.list(folder)) ?? [] where entry.name.contains(".cellar-tmp-") {
+            FileIO.remove(Paths.join(folder, entry.name))
+        }
         try? FileIO.writeAtomically(KeptTerms.encode(state), to: file)
     }
 
