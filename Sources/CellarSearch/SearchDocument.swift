@@ -50,12 +50,25 @@ package struct DocumentTerms: Sendable, Hashable {
     package init() {}
 
     /// The terms of `document`, read with a tokenizer for its language.
+    ///
+    /// Each distinct word is counted first and stemmed once (a body repeats its words): one hash
+    /// lookup per word read, not one for the stem, one for the score and one for the alias.
     package init(_ document: SearchDocument, tokenizer: SearchTokenizer) {
+        var words: [String: Int] = [:]
+        var pieces: [String: Int] = [:]
         for field in document.fields where field.weight > 0 {
-            for token in tokenizer.tokens(field.text) {
-                scores[token.term, default: 0] = min(SearchIndex.highestScore, scores[token.term, default: 0] + field.weight)
-                if token.word != token.term { aliases[token.word] = token.term }
-            }
+            let weight = field.weight
+            tokenizer.forEachPiece(field.text, word: { words[$0, default: 0] += weight },
+                                   ideographic: { pieces[$0, default: 0] += weight })
+        }
+        scores.reserveCapacity(words.count + pieces.count)
+        for (word, count) in words {
+            let term = tokenizer.stem(word)
+            scores[term] = min(SearchIndex.highestScore, scores[term, default: 0] + count)
+            if term != word { aliases[word] = term }
+        }
+        for (piece, count) in pieces {
+            scores[piece] = min(SearchIndex.highestScore, scores[piece, default: 0] + count)
         }
     }
 }

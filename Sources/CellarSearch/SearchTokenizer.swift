@@ -46,8 +46,17 @@ package final class SearchTokenizer {
         return tokens
     }
 
+    /// Each folded word (to be stemmed) and each Chinese or Japanese term (a pair or a single
+    /// character, never stemmed) of `text`, in order, repeats kept: ``tokens(_:)`` without the
+    /// tokens, for a caller that counts words before it stems each once.
+    package func forEachPiece(_ text: String, word: (String) -> Void, ideographic: (String) -> Void) {
+        Self.split(TextFolding.fold(text)) { piece, isIdeographic in
+            if isIdeographic { Self.ideographicTerms(piece, ideographic) } else { word(piece) }
+        }
+    }
+
     /// The stem of a folded word (the word itself without a stemmer), remembered.
-    private func stem(_ word: String) -> String {
+    package func stem(_ word: String) -> String {
         guard let stemmer else { return word }
         if let known = stems[word] { return known }
         let stem = stemmer.stem(word)

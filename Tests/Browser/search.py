@@ -9,11 +9,13 @@ site, content/ and themes/) into a temporary folder, runs `cellar serve --port 0
 into the header's search box of the home page in headless Chromium:
   1. an English word in a form the site never writes (`rebuild`: the site says "Rebuilding" and
      "rebuilds"), found through its Snowball stem;
-  2. Vietnamese typed without diacritics (`ca phe trung`);
-  3. Japanese (`古本屋`) and Chinese (`茶馆`), found by character pairs;
-  4. a query with no results, which says so in the list and in the live region;
-  5. the keyboard: ArrowDown selects the first result, Enter opens it, Escape closes the list;
-  6. the /search/ page reading ?q= from its address;
+  2. Japanese (`古本屋`) and Chinese (`茶馆`), found by character pairs;
+  3. a query with no results, which says so in the list and in the live region;
+  4. each language's own index: on the Vietnamese home (/vi/), Vietnamese typed without diacritics
+     (`ca phe trung`) finds the Vietnamese postcard, and `coffee` (a word of its English version)
+     finds nothing; on the English home, `ca phe trung` finds nothing;
+  5. the keyboard (on /vi/): ArrowDown selects the first result, Enter opens it, Escape closes the list;
+  6. the /search/ page reading ?q= from its address, and /vi/search/ searching only Vietnamese items;
   7. the same page without JavaScript: no box, no error, the links still there.
 Each check names the expected first result. Exit 0 when every check passes, 1 otherwise.
 """
@@ -85,6 +87,13 @@ def expect_first(driver, query, title, url_part, mark=None):
     return results
 
 
+def expect_none(driver, query):
+    results = search(driver, query)
+    check(len(results) == 0, "%r finds nothing here: %r" % (query, [r["url"] for r in results]))
+    status = wait_for(driver, STATUS, lambda s: s.startswith("0 "), "the live region for %r" % query)
+    check(True, "%r: the aria-live region says %r" % (query, status))
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--cellar")
@@ -106,7 +115,6 @@ def main():
         wait_for(driver, "return !!document.querySelector('.site-search input')", bool, "the search box")
 
         expect_first(driver, "rebuild", "Rebuilding only what changed", "/blog/fast-rebuilds/", mark="Rebuilding")
-        expect_first(driver, "ca phe trung", "Cà phê trứng trong ngày mưa", "/postcards/ca-phe-trung/", mark="phê")
         expect_first(driver, "古本屋", "雨の日の古本屋", "/postcards/furuhonya/", mark="古本屋")
         expect_first(driver, "茶馆", "河边的老茶馆", "/postcards/laochaguan/", mark="茶馆")
 
@@ -118,7 +126,15 @@ def main():
         status = wait_for(driver, STATUS, lambda s: s.startswith("0 "), "the live region")
         check(status == "0 results", "the aria-live region says %r" % status)
 
-        results = expect_first(driver, "ca phe", "Cà phê trứng trong ngày mưa", "/postcards/ca-phe-trung/")
+        # The English pages search the English index: the Vietnamese postcard is not in it.
+        expect_none(driver, "ca phe trung")
+        # The Vietnamese pages search only the Vietnamese items.
+        driver.get(url + "vi/")
+        wait_for(driver, "return !!document.querySelector('.site-search input')", bool, "the Vietnamese search box")
+        expect_first(driver, "ca phe trung", "Cà phê trứng trong ngày mưa", "/vi/postcards/ca-phe-trung/", mark="phê")
+        expect_none(driver, "coffee")
+
+        results = expect_first(driver, "ca phe", "Cà phê trứng trong ngày mưa", "/vi/postcards/ca-phe-trung/")
         field = box(driver)
         field.send_keys(Keys.ARROW_DOWN)
         selected = wait_for(driver, RESULTS, lambda r: r and r[0]["selected"] == "true", "ArrowDown")
@@ -130,13 +146,17 @@ def main():
         field.send_keys(Keys.ARROW_DOWN)
         wait_for(driver, RESULTS, lambda r: r and r[0]["selected"] == "true", "ArrowDown again")
         field.send_keys(Keys.ENTER)
-        wait_for(driver, "return location.pathname;", lambda p: p.endswith("/postcards/ca-phe-trung/"), "Enter")
+        wait_for(driver, "return location.pathname;", lambda p: p.endswith("/vi/postcards/ca-phe-trung/"), "Enter")
         check(True, "Enter opens the selected result")
 
         driver.get(url + "search/?q=rebuild")
         titles = wait_for(driver, "return Array.from(document.querySelectorAll('.search-page-box .search-result-title')).map(e => e.textContent);",
                           bool, "the search page")
         check(titles[0] == "Rebuilding only what changed", "/search/?q=rebuild → %r first" % titles[0])
+        driver.get(url + "vi/search/?q=ca+phe")
+        urls = wait_for(driver, "return Array.from(document.querySelectorAll('.search-page-box .search-result a')).map(e => e.getAttribute('href'));",
+                        bool, "the Vietnamese search page")
+        check(all("/vi/" in u for u in urls), "/vi/search/?q=ca+phe → only Vietnamese items: %r" % urls)
 
         # Without JavaScript: the box stays hidden, the page is whole.
         driver.quit()

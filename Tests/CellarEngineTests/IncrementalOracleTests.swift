@@ -177,6 +177,8 @@ import Testing
         case .searchIndex:
             // The index follows words, a kind's searchable fields, a section and the site turning search off and on.
             let note = (try? String(contentsOfFile: TemporarySite.repository + "/themes/default/kinds/note.yml", encoding: .utf8)) ?? ""
+            let bilingual = site.settings().replacingOccurrences(
+                of: "menu:", with: "languages:\n  - {code: en, name: English}\n  - {code: vi, name: Tiếng Việt}\nmenu:")
             return [[.write("content/posts/post-3.md", site.post(3, body: "Zebras, aardvarks and a café in Đà Nẵng; 東京タワー.\n"))],
                     [.write("content/notes/note-2.md", site.note(2, body: "Running notes.\n"))],
                     // Words lost and kept (the session's index edits postings and aliases in place).
@@ -190,7 +192,15 @@ import Testing
                                                                                             options: [], range: site.notesSection.range(of: "---\n")))],
                     [.write("content/_index.md", site.settings().replacingOccurrences(of: "menu:", with: "search: false\nmenu:"))],
                     [.write("content/_index.md", site.settings()), .write("content/notes/_index.md", site.notesSection)],
-                    [.remove("content/posts/post-3.md")]]
+                    [.remove("content/posts/post-3.md")],
+                    // Bilingual: an index per language; a Vietnamese item's words touch only the Vietnamese index.
+                    [.write("content/_index.md", bilingual)],
+                    [.write("content/posts/post-3.vi.md", site.post(3, title: "Bài 3", body: "Cà phê ở Đà Nẵng.\n"))],
+                    [.write("content/posts/post-3.vi.md", site.post(3, title: "Bài 3", body: "Cà phê sữa đá.\n"))],
+                    [.write("content/posts/_index.vi.md", "---\ntitle: Bài viết\n---\n")],
+                    [.write("content/posts/post-4.md", site.post(4, body: "Running zebras.\n"))],
+                    [.remove("content/posts/post-3.vi.md")],
+                    [.write("content/_index.md", site.settings())]]
         case .newAndDeletedItems:
             return [[.write("content/notes/note-50.md", site.note(50))], [.remove("content/notes/note-50.md")],
                     [.remove("content/links/link-1.md")]]

@@ -32,6 +32,24 @@ import Testing
         #expect(aliases?["running"] == "run")
     }
 
+    /// A document's terms are what its tokens add up to, each word counted before it is stemmed once.
+    @Test(arguments: ["en", "vi", "ja"])
+    func documentTermsAreTheSumOfTheTokens(_ language: String) {
+        let document = Self.document("/a/", title: "Running runs: Cà phê, 東京タワー, running",
+                                     body: String(repeating: "Rebuilding rebuilds the running site; 古本屋 and Đà Nẵng. ", count: 9),
+                                     language: language)
+        let tokenizer = SearchTokenizer(language: language)
+        var expected = DocumentTerms()
+        for field in document.fields {
+            for token in tokenizer.tokens(field.text) {
+                expected.scores[token.term] = min(SearchIndex.highestScore, expected.scores[token.term, default: 0] + field.weight)
+                if token.word != token.term { expected.aliases[token.word] = token.term }
+            }
+        }
+        #expect(DocumentTerms(document, tokenizer: tokenizer) == expected)
+        #expect(expected.scores.values.contains(SearchIndex.highestScore))
+    }
+
     @Test func metadataIsChunkedAndSnippetsAreCut() throws {
         let documents = (0..<23).map { Self.document("/p/\($0)/", title: "Post \($0)", body: "Words \($0) " + String(repeating: "long text ", count: 60)) }
         let files = Self.build(documents)

@@ -37,6 +37,11 @@ package actor BuildSession {
         memo.output.search.lastSerialised
     }
 
+    /// How many items the last build read for the search index (tokenised), not kept from an earlier build.
+    package func searchReads() -> Int {
+        memo.output.search.lastReads
+    }
+
     /// Forgets everything kept from earlier builds.
     package func reset() {
         memo = BuildMemo()

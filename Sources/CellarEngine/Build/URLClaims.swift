@@ -68,8 +68,12 @@ struct URLClaims {
         claims.claim(.root, by: "the home page", at: nil, diagnostics: &diagnostics)
         // The search page the theme draws when the site has search (an imported "search" page of the source would land there).
         if config.search ?? (site.theme.layouts["search"] != nil), site.theme.layouts["search"] != nil {
-            claims.claim(SiteSearch.page, by: "the search page", at: config.locations["search"],
-                         hint: "give it another 'slug:', or set 'search: false' in \(config.file)", diagnostics: &diagnostics)
+            // One per language of a multilingual site (`vi/search/`).
+            let prefixes = config.languages.isMultilingual ? config.languages.all.map(\.prefix) : [""]
+            for prefix in prefixes {
+                claims.claim(SiteSearch.page(prefix: prefix), by: "the search page", at: config.locations["search"],
+                             hint: "give it another 'slug:', or set 'search: false' in \(config.file)", diagnostics: &diagnostics)
+            }
         }
         for format in FeedCatalog.formats {
             claims.claim(URLPath(format.file), by: "the site's \(format.label) feed", at: nil, diagnostics: &diagnostics)

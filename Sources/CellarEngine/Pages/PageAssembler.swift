@@ -33,12 +33,14 @@ struct PageAssembler {
         Trace.mark("pages: items")
         for part in await tagged { pages += part }
         Trace.mark("pages: tags")
-        guard includesNotFound else { return pages }
-        pages.append(Page(role: .notFound, url: "404.html", title: EngineText.notFoundTitle.text(in: text), feeds: feeds.site,
-                          inSitemap: false))
-        if SiteSearch.isOn(model), model.theme.layouts["search"] != nil {
-            pages.append(Page(role: .search, url: SiteSearch.page, title: EngineText.searchTitle.text(in: text), feeds: feeds.site,
+        if includesNotFound {
+            pages.append(Page(role: .notFound, url: "404.html", title: EngineText.notFoundTitle.text(in: text), feeds: feeds.site,
                               inSitemap: false))
+        }
+        // Each language's search page (`vi/search/`), which searches that language's index.
+        if SiteSearch.isOn(model), model.theme.layouts["search"] != nil {
+            pages.append(Page(role: .search, url: SiteSearch.page(prefix: homeURL.value), title: EngineText.searchTitle.text(in: text),
+                              feeds: feeds.site, inSitemap: false))
         }
         return pages
     }

@@ -6,13 +6,48 @@ import Synchronization
 
 /// The site's search index (see ``SearchIndex`` for its files): which items it holds, what of each
 /// it reads, and the files it makes — each item's terms worked out once per revision in a session.
+///
+/// A multilingual site has one index per language, under the language's prefix
+/// (`vi/search/index/`), holding only the items listed in that language: its pages' box and its
+/// search page (`vi/search/`) query it alone. A site in one language has one index, `search/index/`.
 struct SiteSearch {
+    /// The model the index's items come from: the site's, or one language's (``LanguageSite``), whose
+    /// sections carry that language's titles and addresses.
     var model: SiteModel
     var environment: RenderEnvironment
     var cache: SearchCache
+    /// The language whose items the index holds (nil: every item of a site in one language).
+    var language: String?
+    /// Where the index's pages live: `""`, or the language's prefix (`vi/`).
+    var prefix: String = ""
+    /// The file each document's terms are kept in between processes (``KeptTerms``), in `.cellar-cache/search/`;
+    /// nil: not kept (a build in memory).
+    var keptFile: String?
 
     /// The search page's address (when the theme has `layouts/search.html`).
     static let page: URLPath = "search/"
+
+    /// The search page of the pages under `prefix` (`vi/search/`).
+    static func page(prefix: String) -> URLPath { URLPath(prefix + page.value) }
+
+    /// The index's folder of the pages under `prefix` (`vi/search/index/`).
+    static func folder(prefix: String) -> URLPath { URLPath(prefix + SearchIndex.folder + "/") }
+
+    /// The index of every language's items (one for a site in one language), each in its own language's
+    /// model and environment.
+    static func indexes(_ model: SiteModel, environment: RenderEnvironment, cache: SearchCache,
+                        languageSites: [(site: LanguageSite, environment: RenderEnvironment)], keptIn folder: String?) -> [SiteSearch] {
+        func kept(_ code: String?) -> String? {
+            folder.map { Paths.join(Paths.join($0, "search"), code.map { "terms-\($0).bin" } ?? "terms.bin") }
+        }
+        guard !languageSites.isEmpty else {
+            return [SiteSearch(model: model, environment: environment, cache: cache, keptFile: kept(nil))]
+        }
+        return languageSites.map { part in
+            SiteSearch(model: part.site.model, environment: part.environment, cache: cache,
+                       language: part.site.language.code, prefix: part.site.language.prefix, keptFile: kept(part.site.language.code))
+        }
+    }
 
     /// Whether the site has search: `search:` of the settings, else whether the theme has a search page.
     static func isOn(_ model: SiteModel) -> Bool {
@@ -21,7 +56,10 @@ struct SiteSearch {
 
     /// Whether `item` is searched: its section (or the nearest above it that says) has not turned
     /// search off, and its kind reads some field.
-    func isSearched(_ item: ContentItem) -> Bool { Self.isSearched(item, in: model) }
+    func isSearched(_ item: ContentItem) -> Bool {
+        if let language, item.siteLanguage != language { return false }
+        return Self.isSearched(item, in: model)
+    }
 
     static func isSearched(_ item: ContentItem, in model: SiteModel) -> Bool {
         guard !(model.theme.kinds[item.kind]?.searchable ?? .standard).entries.isEmpty else { return false }
@@ -36,10 +74,21 @@ struct SiteSearch {
     /// The files the index of `model` is written to (``SearchIndex``), none when the site has no search.
     static func files(of model: SiteModel) -> [String] {
         guard isOn(model) else { return [] }
-        let documents = model.items.count { isSearched($0, in: model) }
-        return ["\(SearchIndex.folder)/config.json"]
-            + (0..<SearchIndex.shardCount(documents: documents)).map { "\(SearchIndex.folder)/s-\($0).json" }
-            + stride(from: 0, to: documents, by: SearchIndex.chunkSize).map { "\(SearchIndex.folder)/m-\($0 / SearchIndex.chunkSize).json" }
+        let languages = model.config.languages
+        guard languages.isMultilingual else {
+            return files(prefix: "", documents: model.items.count { isSearched($0, in: model) })
+        }
+        return languages.all.flatMap { language in
+            files(prefix: language.prefix,
+                  documents: model.items.count { $0.siteLanguage == language.code && isSearched($0, in: model) })
+        }
+    }
+
+    private static func files(prefix: String, documents: Int) -> [String] {
+        let folder = prefix + SearchIndex.folder
+        return ["\(folder)/config.json"]
+            + (0..<SearchIndex.shardCount(documents: documents)).map { "\(folder)/s-\($0).json" }
+            + stride(from: 0, to: documents, by: SearchIndex.chunkSize).map { "\(folder)/m-\($0 / SearchIndex.chunkSize).json" }
     }
 
     /// The document the index holds for `item`.
@@ -90,14 +139,19 @@ struct SiteSearch {
     func settingsKey() -> UInt64 {
         var hash = StableHash()
         hash.combine(CellarVersion.current)
+        // Terms kept on disk by an older tokenizer (bump ``KeptTerms/formatVersion`` when words are read otherwise).
+        hash.combine(UInt64(KeptTerms.formatVersion))
+        hash.combine(UInt64(SearchIndex.formatVersion))
         hash.combine(environment.images.fingerprint)
         hash.combine(model.theme.fingerprint)
         hash.combine(model.config.sourceHash)
         hash.combine(model.config.url.description)
+        hash.combine(language ?? "")
         for section in model.sections {
             hash.combine(section.id)
             hash.combine(section.sourceHash)
             hash.combine(section.title)
+            hash.combine(section.url.value)
         }
         return hash.value
     }
@@ -115,32 +169,62 @@ struct SiteSearch {
             key.combine(item.revision)
             return key.value
         }
-        var state = cache.takeIndex()
+        var state = cache.takeIndex(prefix)
         if var index = state, index.ids.count == items.count, zip(index.ids, items).allSatisfy({ $0 == $1.id }) {
             let stale = items.indices.filter { index.keys[$0] != keys[$0] }
-            let made = await parallelMap(stale, minimumChunk: 16) { [self] number in self.read(items[number]) }
+            let made = await parallelMap(stale, minimumChunk: 16) { [self] number in
+                cache.noteRead()
+                return self.read(items[number])
+            }
             for (number, (document, terms)) in zip(stale, made) {
                 index.replace(number, key: keys[number], document: document, terms: terms)
             }
             state = index
         } else {
-            // Items come or go: numbered afresh, but only the items whose key moved are read again.
+            // Items come or go: numbered afresh, but only the items whose key moved are read again —
+            // known from the session's index, else from what the last process kept on disk.
             var kept: [String: Int] = [:]
             if let old = state { for (number, id) in old.ids.enumerated() { kept[id] = number } }
             let old = state
+            let fromDisk = state == nil ? keptFile.flatMap(Self.readKept) : nil
             let made = await parallelMap(Array(items.indices), minimumChunk: 32) { [self, kept] number -> ([UInt8], DocumentTerms) in
                 if let old, let known = kept[items[number].id].map(old.entry), known.key == keys[number] {
                     return (known.row, known.terms)
                 }
+                if let known = fromDisk?[items[number].id], known.key == keys[number] { return (known.row, known.terms) }
                 let (document, terms) = self.read(items[number])
+                cache.noteRead()
                 return (SearchIndexState.row(document), terms)
             }
-            state = SearchIndexState(ids: items.map(\.id), keys: keys, rows: made.map(\.0), terms: made.map(\.1))
+            let fresh = SearchIndexState(ids: items.map(\.id), keys: keys, rows: made.map(\.0), terms: made.map(\.1))
+            // A process's first build keeps its terms for the next process (a session's later builds
+            // do not write them again: a kept entry whose key moved is read afresh anyway).
+            if old == nil, let keptFile { Self.writeKept(fresh, to: keptFile) }
+            state = fresh
         }
         guard var index = state else { return [] }
-        let files = all ? index.allFiles() : index.changedFiles()
-        cache.setPendingIndex(index)
+        var files = all ? index.allFiles() : index.changedFiles()
+        cache.setPendingIndex(index, prefix)
+        if !prefix.isEmpty {
+            for number in files.indices { files[number].path = prefix + files[number].path }
+        }
         return files
+    }
+
+    private static func readKept(_ file: String) -> [String: KeptTerms.Entry]? {
+        guard FileIO.exists(file), let bytes = try? FileIO.read(file) else { return nil }
+        return KeptTerms.decode(bytes)
+    }
+
+    /// Best effort: a cache that cannot be written is read as missing next time.
+    private static func writeKept(_ state: SearchIndexState, to file: String) {
+        let folder = Paths.parent(of: file)
+        try? FileIO.makeDirectories(folder)
+        // What a process killed while writing left.
+        for entry in (try? FileIO.list(folder)) ?? [] where entry.name.contains(".cellar-tmp-") {
+            FileIO.remove(Paths.join(folder, entry.name))
+        }
+        try? FileIO.writeAtomically(KeptTerms.encode(state), to: file)
     }
 
     /// The document of `item` and its terms.
@@ -155,10 +239,12 @@ extension SiteWriter {
     /// Writes the search index when the site has one: every file, or (`onlyChanged`) those whose
     /// bytes differ from what the last build wrote, which the output still holds.
     func writeSearchIndex(onlyChanged: Bool) async throws(FileIOError) {
-        guard let search else { return }
-        var hashes = onlyChanged ? search.cache.written : [:]
+        guard let cache = searches.first?.cache else { return }
+        var hashes = onlyChanged ? cache.written : [:]
         let previous = hashes
-        for file in await search.files(all: !onlyChanged) {
+        var files: [(path: String, bytes: [UInt8])] = []
+        for search in searches { files += await search.files(all: !onlyChanged) }
+        for file in files {
             let hash = file.bytes.withUnsafeBytes { bytes in
                 var hasher = StableHash()
                 hasher.combine(bytes)
@@ -172,7 +258,7 @@ extension SiteWriter {
             }
             if let failure { throw failure }
         }
-        search.cache.setPending(hashes)
+        cache.setPending(hashes)
     }
 }
 
@@ -184,28 +270,35 @@ final class SearchCache: Sendable {
     /// repeat from item to item) serve every item a core reads, not one.
     let tokenizers = TokenizerPool()
 
+    /// Each index by the prefix of its language's pages (`""`, `vi/`).
     private struct State: @unchecked Sendable {
-        var index: SearchIndexState?
-        var pendingIndex: SearchIndexState?
+        var index: [String: SearchIndexState] = [:]
+        var pendingIndex: [String: SearchIndexState] = [:]
         var written: [String: UInt64] = [:]
         var pending: [String: UInt64]?
     }
 
     private let state = Mutex(State())
+    /// How many items the current build read (tokenised) again.
+    private let reads = Atomic<Int>(0)
+
+    func noteRead() { reads.add(1, ordering: .relaxed) }
+
+    /// How many items the last build read again, their terms neither in the session's index nor kept on disk.
+    var lastReads: Int { reads.load(ordering: .relaxed) }
 
     init() {}
 
     /// The index the output holds, taken out to be edited (given back by ``finish(committed:)``).
-    func takeIndex() -> SearchIndexState? {
-        state.withAnnotatedLock { state in
-            defer { state.index = nil }
-            return state.index
-        }
+    func takeIndex(_ prefix: String) -> SearchIndexState? {
+        // A build's first index (of one language or of all) starts the count.
+        if state.withAnnotatedLock({ $0.pendingIndex.isEmpty }) { reads.store(0, ordering: .relaxed) }
+        return state.withAnnotatedLock { state in state.index.removeValue(forKey: prefix) }
     }
 
     /// The index this build made: it describes the output once the build went through.
-    func setPendingIndex(_ index: SearchIndexState) {
-        state.withAnnotatedLock { $0.pendingIndex = index }
+    func setPendingIndex(_ index: SearchIndexState, _ prefix: String) {
+        state.withAnnotatedLock { $0.pendingIndex[prefix] = index }
     }
 
     /// The hashes of the index files of the last build that went through.
@@ -226,16 +319,20 @@ final class SearchCache: Sendable {
                 state.written = state.pending ?? [:]
                 state.index = state.pendingIndex
             } else {
-                state.index = nil
+                state.index = [:]
             }
             state.pending = nil
-            state.pendingIndex = nil
+            state.pendingIndex = [:]
         }
     }
 
-    /// How many shards and metadata chunks the last build serialised (tests count an edit's).
+    /// How many shards and metadata chunks the last build serialised, over every language's index
+    /// (tests count an edit's).
     var lastSerialised: (shards: Int, chunks: Int)? {
-        state.withAnnotatedLock { state in state.index.map { ($0.serialisedShards, $0.serialisedChunks) } }
+        state.withAnnotatedLock { state in
+            guard !state.index.isEmpty else { return nil }
+            return state.index.values.reduce((0, 0)) { ($0.0 + $1.serialisedShards, $0.1 + $1.serialisedChunks) }
+        }
     }
 }
 

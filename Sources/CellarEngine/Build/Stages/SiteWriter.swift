@@ -25,8 +25,8 @@ struct SiteWriter {
     /// Each language's page renderer, by code.
     var renderers: [String: PageRenderer] = [:]
     var alternates = LanguageAlternates()
-    /// The search index, when the site has one.
-    var search: SiteSearch?
+    /// The search indexes (one per language of a multilingual site), when the site has search.
+    var searches: [SiteSearch] = []
 
     init(model: SiteModel, environment: RenderEnvironment, cells: CellCache, writer: OutputWriter,
          reporter: any BuildReporter, layout: SiteLayout, globalKey: UInt64, unchangedSources: UnchangedSources? = nil,
@@ -41,7 +41,9 @@ struct SiteWriter {
                 links: model.links, tags: languageSite.model.tags, siteFeeds: languageSite.feeds.site,
                 navigation: languageSite.model.navigation, text: model.theme.text, home: languageSite.home,
                 languageParts: environment.languageParts, images: environment.images,
-                searchIndex: environment.searchIndex, searchPage: environment.searchPage)
+                // Each language's pages search that language's index from its own search page.
+                searchIndex: environment.searchIndex.map { _ in SiteSearch.folder(prefix: languageSite.language.prefix) },
+                searchPage: environment.searchPage.map { _ in SiteSearch.page(prefix: languageSite.language.prefix) })
             self.languageSites.append((languageSite, languageEnvironment))
             renderers[languageSite.language.code] = PageRenderer(environment: languageEnvironment, theme: model.theme,
                                                                 items: model.itemsByID, cells: cells, alternates: alternates)
@@ -115,7 +117,8 @@ struct SiteWriter {
     func writeAll(_ pages: [Page], fingerprints previous: [String: UInt64]) async -> (DiagnosticBag, [String: UInt64]) {
         // Pages (nearly all of them in their own folder), copies, feeds and the few site files.
         let copies = model.staticFiles.count + model.bundleResources.reduce(0) { $0 + $1.files.count } + model.theme.assets.count
-        let searchFiles = search.map { _ in 2 + SearchIndex.shardCount(documents: model.items.count) + model.items.count / SearchIndex.chunkSize } ?? 0
+        let searchFiles = searches.isEmpty ? 0
+            : searches.count * 2 + SearchIndex.shardCount(documents: model.items.count) + model.items.count / SearchIndex.chunkSize
         writer.expect(files: pages.count + copies + 4 * (model.sections.count + 1) + 8 + searchFiles)
         // Feeds, the sitemap and redirects are written one after another: on a core of their own
         // while the pages are rendered on the others, not after them.

@@ -45,7 +45,9 @@ struct WriteStage {
                                       languageSites: languageSites, alternates: pages.alternates)
                 site.remembersPages = options.writeMode != .staged
                 if SiteSearch.isOn(model) {
-                    site.search = SiteSearch(model: model, environment: environment, cache: searchCache)
+                    site.searches = SiteSearch.indexes(model, environment: environment, cache: searchCache,
+                                                       languageSites: site.languageSites,
+                                                       keptIn: options.writeMode == .memory ? nil : layout.cache)
                 }
                 guard let dirty else {
                     let (problems, fingerprints) = await site.writeAll(pages.pages, fingerprints: previous)
