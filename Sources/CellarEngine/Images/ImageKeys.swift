@@ -136,7 +136,10 @@ final class ImageKeys: Sendable {
     }
 
     func remember(_ outcome: ImageStage.Outcome, of job: ImageStage.Job, settings: ImageSettings, cache: String) {
-        state.withAnnotatedLock { $0.outcomes[job.contentPath] = (job, settings, cache, outcome) }
+        // Taken again by a later build, it comes from the cache: that build processed nothing.
+        var kept = outcome
+        if case .done(let entry, processed: true) = outcome { kept = .done(entry, processed: false) }
+        state.withAnnotatedLock { $0.outcomes[job.contentPath] = (job, settings, cache, kept) }
     }
 
     func record(_ key: String) -> ProcessedImage? {
