@@ -66,6 +66,9 @@ import Testing
                     [.write("content/posts/shot/index.md", shown)],
                     [.writeData("content/posts/shot/shot.jpg", photo("other.jpg"))],
                     [.write("content/posts/shot/index.md", item)],
+                    // Edits that name no photo: the session takes the photo as its last build left it.
+                    [.write("content/posts/shot/index.md", item.replacingOccurrences(of: "title: Shot", with: "title: Shot again"))],
+                    [.write("content/posts/post-3.md", site.post(3, body: "Edited beside a photo.\n"))],
                     // The section keeps its photos' position (the variants' bytes change), then not.
                     [.writeData("content/posts/shot/shot.jpg", photo("oriented-gps.jpg")),
                      .write("content/posts/_index.md", site.postsSection().replacingOccurrences(of: "---\nAll", with: "keep_location: true\n---\nAll"))],

@@ -152,6 +152,30 @@ private struct ShotCell: CellTemplate {
         #expect(!report.diagnostics.contains { $0.severity == .error })
     }
 
+    /// A session told exactly which files changed looks again only at the photos among them: an
+    /// item's edit takes every photo as the last build left it (no status read, nothing processed),
+    /// and a photo the change set names is processed again.
+    @Test func aSessionLooksAgainOnlyAtThePhotosTheChangeSetNames() async throws {
+        let site = try Self.site()
+        var options = site.options()
+        options.writeMode = .inPlace
+        let session = BuildSession(options: options)
+        let first = try await session.build()
+        #expect(first.imagesProcessed == 2)
+        // Another photo in place of one, but the watcher names only an item's file.
+        try site.write(try Self.photo("other.jpg"), to: "content/photos/north/north.jpg")
+        try site.write(["content/photos/plain.md": "---\ntitle: Plainer\ndate: 2026-01-02\nimage: /images/plain.jpg\n---\n"])
+        let edit = try await session.build(changed: [site.root + "/content/photos/plain.md"])
+        #expect(edit.imagesProcessed == 0 && edit.imagesCached == 2)
+        #expect(try site.page("photos/index.html").contains("<li>Plainer|"))
+        #expect(site.exists("public/photos/north/north-64.jpg"))
+        // Named, it is processed: its new variants replace the old ones.
+        let named = try await session.build(changed: [site.root + "/content/photos/north/north.jpg"])
+        #expect(named.imagesProcessed == 1 && named.imagesCached == 1)
+        #expect(try site.page("photos/index.html").contains("<li>North|/photos/north/north-40.jpg|40x30|"))
+        #expect(!site.exists("public/photos/north/north-64.jpg"))
+    }
+
     /// The same bytes under many names (a corpus's one placeholder poster) are one cache key,
     /// processed on both cores at once: every photo gets its variants and the build goes through.
     @Test func manyCopiesOfOnePhotoProcessedAtOnceAllGetTheirVariants() async throws {

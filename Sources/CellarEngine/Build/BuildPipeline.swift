@@ -87,7 +87,8 @@ struct BuildPipeline: Sendable {
         BackgroundRelease.release(consume parsed)
         let site = model.model
         var images = try await stage(.processingImages, continuing: true) {
-            await ImageStage(layout: layout, reporter: reporter, keys: memo.imageKeys).run(site, diagnostics: &diagnostics)
+            await ImageStage(layout: layout, reporter: reporter, keys: memo.imageKeys, changes: changes,
+                             remembersOutcomes: memo.policy == .keepForLaterBuilds).run(site, diagnostics: &diagnostics)
         }
         images.noteRefolded(since: memo.images)
         if memo.images?.fingerprint != images.fingerprint { memo.pages = PageStage.Memo() }
@@ -116,7 +117,15 @@ struct BuildPipeline: Sendable {
         let pages = try await stage(.assemblingPages) {
             var pages = await PageStage(model: model, cells: cellOutput, dates: environment.dates, feeds: feeds,
                                         remembers: options.writeMode != .staged, languageSites: languageSites).run(memo: &memo.pages)
-            pages.files = images.publishedFiles(pages.files, keys: memo.imageKeys)
+            // A patched model's pages list the same files as the last build's: published with
+            // the same images, they are the same set, kept rather than made again.
+            let publicationKey = images.entries.isEmpty ? nil : Optional(images.publicationKey)
+            if pages.dirty != nil, let published = memo.pages.published, published.key == publicationKey {
+                pages.files = published.files
+            } else {
+                pages.files = images.publishedFiles(pages.files, keys: memo.imageKeys)
+                if options.writeMode != .staged { memo.pages.published = (publicationKey, pages.files) }
+            }
             Trace.mark("pages assembled")
             let problems = await PageLinkCheck(model: site, files: pages.files)
                 .problems(changed: pages.dirty == nil ? nil : model.changed, memo: &memo.links)

@@ -17,8 +17,9 @@ struct ImageCatalog: Sendable {
 
         /// `photos/dune/cover.jpg` → `photos/dune/cover-960.webp`.
         func url(of variant: ProcessedImage.Variant) -> URLPath {
-            let name = Paths.lastComponent(of: original.value)
-            let stem = name.contains(".") ? Paths.deletingExtension(name) : name
+            // Without an extension the name is its own stem (no Foundation search for the dot:
+            // this runs for every variant of every picture a page shows).
+            let stem = Paths.deletingExtension(Paths.lastComponent(of: original.value))
             let parent = Paths.parent(of: original.value)
             let file = "\(stem)-\(variant.width).\(variant.format.fileExtension)"
             return URLPath(parent.isEmpty ? file : parent + "/" + file)
@@ -38,6 +39,11 @@ struct ImageCatalog: Sendable {
     /// The sources of `self` whose cache folder is not the one they had in `previous` (all of
     /// them when there is no previous catalog).
     mutating func noteRefolded(since previous: ImageCatalog?) {
+        // The same fingerprint: every source in the same folder as before (it hashes each one's path and folder).
+        if let previous, previous.fingerprint == fingerprint, previous.entries.count == entries.count {
+            refolded = []
+            return
+        }
         refolded = Set(entries.compactMap { path, entry in previous?.entries[path]?.folder == entry.folder ? nil : path })
     }
 

@@ -31,6 +31,8 @@ final class ImageKeys: Sendable {
         var edited = false
         var hashed = 0
         var publication: (key: UInt64, removed: [String], added: [String])?
+        /// Each photo's last outcome in this session, with what it was processed as.
+        var outcomes: [String: (job: ImageStage.Job, settings: ImageSettings, cache: String, outcome: ImageStage.Outcome)] = [:]
     }
 
     private let state = Mutex(State())
@@ -131,6 +133,23 @@ final class ImageKeys: Sendable {
         let made = catalog.publication
         state.withAnnotatedLock { $0.publication = (key, made.removed, made.added) }
         return made
+    }
+
+    /// What processing `job` gave last time in this session, when it was the same work (the same
+    /// photo, address, location policy, settings and cache folder).
+    func outcome(of job: ImageStage.Job, settings: ImageSettings, cache: String) -> ImageStage.Outcome? {
+        state.withAnnotatedLock { state in
+            guard let known = state.outcomes[job.contentPath], known.job.original == job.original,
+                  known.job.keepLocation == job.keepLocation, known.settings == settings, known.cache == cache else { return nil }
+            return known.outcome
+        }
+    }
+
+    func remember(_ outcome: ImageStage.Outcome, of job: ImageStage.Job, settings: ImageSettings, cache: String) {
+        // Taken again by a later build, it comes from the cache: that build processed nothing.
+        var kept = outcome
+        if case .done(let entry, processed: true) = outcome { kept = .done(entry, processed: false) }
+        state.withAnnotatedLock { $0.outcomes[job.contentPath] = (job, settings, cache, kept) }
     }
 
     func record(_ key: String) -> ProcessedImage? {

@@ -14,6 +14,10 @@ struct ImageStage {
     var reporter: any BuildReporter
     /// Each photo's file status → the hash of its bytes, and the records read (the session's memo).
     var keys = ImageKeys()
+    /// What changed since the last build of the session (``ChangeSet/paths(_:)``: only photos named there are looked at again).
+    var changes = ChangeSet.everything
+    /// Whether each photo's outcome is kept for a later build of the session (not by a build that runs once).
+    var remembersOutcomes = false
 
     /// Bumped when processing changes what it writes for the same input.
     static let version = 1
@@ -44,15 +48,38 @@ struct ImageStage {
             return .empty
         }
         let content = layout.content, settings = config.images
-        let total = jobs.count, reporter = self.reporter, keys = self.keys
+        let reporter = self.reporter, keys = self.keys
         keys.load(from: cache)
-        let outcomes = await parallelMap(jobs, minimumChunk: 1, progress: { reporter.progress(.processingImages, done: $0, total: total) }) { job in
-            Self.process(job, source: Paths.join(content, job.contentPath), cache: cache, settings: settings, keys: keys)
+        // In a session told exactly which files changed, a photo not among them gives what it gave
+        // last time: neither its file's status nor its cache folder is looked at again (the session
+        // trusts its cache as it trusts its output folder).
+        var outcomes = [Outcome?](repeating: nil, count: jobs.count)
+        var stale: [Int] = []
+        if case .paths(let paths) = changes, remembersOutcomes {
+            for (index, job) in jobs.enumerated() {
+                if !paths.contains(Paths.join(content, job.contentPath)), let known = keys.outcome(of: job, settings: settings, cache: cache) {
+                    outcomes[index] = known
+                } else {
+                    stale.append(index)
+                }
+            }
+        } else {
+            stale = Array(jobs.indices)
+        }
+        let total = stale.count
+        let fresh = await parallelMap(stale, minimumChunk: 1, progress: { reporter.progress(.processingImages, done: $0, total: total) }) { index in
+            let job = jobs[index]
+            return (index, Self.process(job, source: Paths.join(content, job.contentPath), cache: cache, settings: settings, keys: keys))
+        }
+        for (index, outcome) in fresh {
+            outcomes[index] = outcome
+            if remembersOutcomes { keys.remember(outcome, of: jobs[index], settings: settings, cache: cache) }
         }
         if let warning = keys.save(to: cache, keeping: Set(jobs.map(\.contentPath))) { diagnostics.append(warning) }
         var catalog = ImageCatalog()
         var fingerprint = StableHash()
         for (job, outcome) in zip(jobs, outcomes) {
+            guard let outcome else { continue }
             let subject = "image '\(job.contentPath)'"
             switch outcome {
             case .done(var entry, let processed):
@@ -155,27 +182,41 @@ struct ImageStage {
     static func fieldJobs(_ site: SiteModel) -> [Job] {
         var jobs: [Job] = []
         var seen: Set<String> = []
+        // Each kind's image fields, sorted by name, worked out once per kind rather than per item.
+        var imageFieldsOfKind: [String: [String]] = [:]
         for item in site.items {
-            // Only `image` fields (a `path` field may name a picture to be offered as it is).
-            let imageFields = Set((site.theme.kinds[item.kind]?.schema.fields ?? []).filter { field in
-                if case .image = field.type { return true }
-                if case .list(.image) = field.type { return true }
-                return false
-            }.map(\.name))
+            let imageFields: [String]
+            if let known = imageFieldsOfKind[item.kind] {
+                imageFields = known
+            } else {
+                // Only `image` fields (a `path` field may name a picture to be offered as it is).
+                imageFields = Set((site.theme.kinds[item.kind]?.schema.fields ?? []).filter { field in
+                    if case .image = field.type { return true }
+                    if case .list(.image) = field.type { return true }
+                    return false
+                }.map(\.name)).sorted()
+                imageFieldsOfKind[item.kind] = imageFields
+            }
             if imageFields.isEmpty { continue }
-            let keep = keepsLocation(item, in: site)
+            var known: Bool?
+            func keep() -> Bool {
+                if let known { return known }
+                let keep = keepsLocation(item, in: site)
+                known = keep
+                return keep
+            }
             func visit(_ field: TypedField) {
                 switch field.value {
                 case .file(let reference):
                     guard let path = reference.contentPath,
                           ImageFile.processedExtensions.contains(Paths.fileExtension(path).lowercased()),
                           let original = site.links.outputURL(ofFile: path), seen.insert(path).inserted else { return }
-                    jobs.append(Job(contentPath: path, original: original, keepLocation: keep, location: field.location))
+                    jobs.append(Job(contentPath: path, original: original, keepLocation: keep(), location: field.location))
                 case .list(let elements): elements.forEach(visit)
                 default: break
                 }
             }
-            for name in item.fields.keys.sorted() where imageFields.contains(name) { visit(item.fields[name]!) }
+            for name in imageFields { if let field = item.fields[name] { visit(field) } }
         }
         return jobs
     }

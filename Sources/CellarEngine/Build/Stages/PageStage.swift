@@ -12,6 +12,8 @@ struct PageStage {
         /// Every file the pages' site writes (``SiteAddresses``).
         var files: Set<String> = []
         var alternates = LanguageAlternates()
+        /// `files` as published with the last build's images (``ImageCatalog/publishedFiles(_:keys:)``), by their publication key.
+        var published: (key: UInt64?, files: Set<String>)?
     }
 
     struct Output: Sendable {
