@@ -106,12 +106,18 @@ def site(folder):
 
 
 def corpus(folder, count):
+    """Photos already in the folder are kept (each is written under a temporary name and renamed
+    when whole), so a large corpus can be made ahead of a bench run, or resumed."""
     os.makedirs(folder, exist_ok=True)
     for index in range(count):
+        path = f"{folder}/photo-{index:05d}.jpg"
+        if os.path.exists(path):
+            continue
         orientation = 6 if index % 5 == 1 else None
         image = sideways(picture(4000, 3000, 1000 + index), orientation or 1)
-        image.save(f"{folder}/photo-{index:05d}.jpg", quality=85,
+        image.save(path + ".part", format="JPEG", quality=85,
                    exif=exif_for(index, orientation=orientation, gps=index % 3 == 0))
+        os.replace(path + ".part", path)
 
 
 if __name__ == "__main__":

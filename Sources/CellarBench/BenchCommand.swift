@@ -28,7 +28,7 @@ enum BenchCommand {
             var summary = TargetSummary()
             if options.images > 0 {
                 Report.heading("Photos: \(options.images) camera-sized JPEGs")
-                try ImagePhase(tools: tools, workspace: workspace, count: options.images, hugo: options.hugo).run()
+                try ImagePhase(tools: tools, workspace: workspace, count: options.images, hugo: options.hugo, hugoCap: options.hugoCap).run()
             } else if options.search {
                 try workspace.makeSite(at: workspace.site, themes: tools.themes)
                 let corpus = try makeCorpus(options, format: .cellar, into: workspace.content)

@@ -24,6 +24,9 @@ struct BenchOptions: Sendable {
     var queries = ["garden", "morning market"]
     /// `--images N`: the photo phase alone, with N camera-sized photos.
     var images = 0
+    /// `--hugo-cap R`: in the photo phase, stop Hugo's full build once it has run R times Cellar's
+    /// wall time (Hugo takes hours at 1,000 photos); the ratio is then reported as "< 1/R".
+    var hugoCap: Double?
     /// The Hugo the photo phase compares with: the last `--hugo PATH`.
     var hugo: String? { hugoBinaries.last }
 
@@ -81,11 +84,15 @@ struct BenchOptions: Sendable {
           --hugo-site DIR   The Hugo site (default: <repo>/../shared/bench/hugo-site)
           -h, --help        Show this help
 
-        cellar-bench --images N [--hugo PATH]
+        cellar-bench --images N [--hugo PATH [--hugo-cap R]]
                             Photos alone: N camera-sized JPEGs (4000×3000, scripts/make-photos.py, Pillow) built
                             as a photo stream by Cellar and, with --hugo, by a Hugo twin site making the same
                             widths and formats with .Process; wall time and peak RSS of a full build and of a
-                            rebuild with no photo changed, and how many photos that rebuild processed
+                            rebuild with no photo changed, and how many photos that rebuild processed. Photos
+                            already in the work folder's photos/ are kept (make them ahead with
+                            `scripts/make-photos.py corpus DIR/photos N`). With --hugo-cap R, Hugo's full build
+                            is stopped after R times Cellar's wall time: then Hugo took more than that, the
+                            wall-time ratio is below 1/R, and Hugo's peak memory is its peak until then
 
         cellar-bench --io-floor CONTENT MANIFEST OUT
                             The I/O floor alone: reads every file under CONTENT, then writes each file that
@@ -128,6 +135,10 @@ struct BenchOptions: Sendable {
             case "--hugo-site": hugoSite = try value()
             case "--images": images = try Self.number(try value(), option: name, minimum: 1)
             case "--hugo": hugoBinaries.append(try value()); compareHugo = true
+            case "--hugo-cap":
+                let text = try value()
+                guard let cap = Double(text), cap >= 1 else { throw .usage("--hugo-cap needs a number of at least 1, found '\(text)'") }
+                hugoCap = cap
             case "--keep": try flag(); keep = true
             case "--compare-hugo": try flag(); compareHugo = true
             case "--scaling": try flag(); scaling = true

@@ -14,6 +14,8 @@ struct ImagePhase {
     var count: Int
     /// The Hugo binary (`--hugo PATH`), or nil to build with Cellar only.
     var hugo: String?
+    /// `--hugo-cap R`: Hugo's full build is stopped after R times Cellar's wall time.
+    var hugoCap: Double?
 
     static let widths = [480, 960, 1600, 2400]
     /// WebP and JPEG: what both generators write (Hugo 0.168 cannot encode AVIF).
@@ -25,7 +27,8 @@ struct ImagePhase {
         let script = tools.repository + "/scripts/make-photos.py"
         let made = try ProcessTimer.spawn("/usr/bin/env", ["python3", script, "corpus", photos, String(count)])
         guard made.status == 0 else { throw .failure("\(script) corpus failed (exit \(made.status)); is Pillow installed?") }
-        let names = FileTree.files(under: photos).map { String($0.split(separator: "/").last ?? "") }.filter { $0.hasSuffix(".jpg") }.sorted()
+        if hugoCap != nil && hugo == nil { throw .usage("--hugo-cap needs --hugo PATH") }
+        let names = FileTree.files(under: photos).map { String($0.split(separator: "/").last ?? "") }.filter { $0.hasSuffix(".jpg") }.sorted().prefix(count)
         Report.line("photos", "\(names.count) JPEGs of 4000×3000 made in \(Report.seconds(ProcessTimer.monotonicSeconds() - started)) s")
 
         let cellarSite = workspace.root + "/cellar-images"
@@ -41,6 +44,7 @@ struct ImagePhase {
             """, to: cellarSite + "/content/_index.md")
         try files.write("---\ntitle: Photos\nkind: photo\npaginate: 100\n---\n", to: cellarSite + "/content/photos/_index.md")
         let hugoSite = workspace.root + "/hugo-images"
+        FileTree.remove(hugoSite)  // with its resources/_gen: Hugo's own image cache, which a full build must not find
         try files.write(Self.hugoConfig, to: hugoSite + "/hugo.toml")
         try files.write(Self.hugoSingle, to: hugoSite + "/layouts/_default/single.html")
         try files.write("<!doctype html><title>{{ .Title }}</title>{{ range .Pages }}<a href=\"{{ .RelPermalink }}\">{{ .Title }}</a>{{ end }}\n",
@@ -66,20 +70,29 @@ struct ImagePhase {
         rows.append(["Cellar", Report.seconds(cellarFull.wall), Report.mebibytes(cellarFull.peakRSS),
                      Report.seconds(cellarAgain.wall), Report.mebibytes(cellarAgain.peakRSS), processed])
         if let hugo {
-            let hugoFull = try measure(hugo, ["--source", hugoSite, "--quiet"], log: "images-hugo-full")
-            let hugoAgain = try measure(hugo, ["--source", hugoSite, "--quiet"], log: "images-hugo-again")
-            rows.append(["Hugo", Report.seconds(hugoFull.wall), Report.mebibytes(hugoFull.peakRSS),
-                         Report.seconds(hugoAgain.wall), Report.mebibytes(hugoAgain.peakRSS), "(not reported)"])
-            Report.line("Cellar / Hugo", String(format: "%.2f× the wall time, %.2f× the peak memory",
-                                                cellarFull.wall / hugoFull.wall, cellarFull.peakRSS / hugoFull.peakRSS))
+            let limit = hugoCap.map { $0 * cellarFull.wall }
+            let hugoFull = try measure(hugo, ["--source", hugoSite, "--quiet"], log: "images-hugo-full", limit: limit)
+            if hugoFull.stopped {
+                // Stopped at the cap: its time is a lower bound, its peak the peak so far, and a
+                // rebuild would only go on with the unfinished work, so none is run.
+                rows.append(["Hugo (stopped)", "> " + Report.seconds(hugoFull.wall), "≥ " + Report.mebibytes(hugoFull.peakRSS), "–", "–", "–"])
+                Report.line("Cellar / Hugo", String(format: "< %.2f× the wall time (Hugo stopped unfinished after %.1f× Cellar's time), ≤ %.2f× the peak memory",
+                                                    cellarFull.wall / hugoFull.wall, hugoFull.wall / cellarFull.wall, cellarFull.peakRSS / hugoFull.peakRSS))
+            } else {
+                let hugoAgain = try measure(hugo, ["--source", hugoSite, "--quiet"], log: "images-hugo-again")
+                rows.append(["Hugo", Report.seconds(hugoFull.wall), Report.mebibytes(hugoFull.peakRSS),
+                             Report.seconds(hugoAgain.wall), Report.mebibytes(hugoAgain.peakRSS), "(not reported)"])
+                Report.line("Cellar / Hugo", String(format: "%.2f× the wall time, %.2f× the peak memory",
+                                                    cellarFull.wall / hugoFull.wall, cellarFull.peakRSS / hugoFull.peakRSS))
+            }
         }
         Report.table(["\(names.count) photos", "full s", "peak MiB", "no-change s", "peak MiB", "processed"], rows)
     }
 
-    private func measure(_ executable: String, _ arguments: [String], log: String) throws(BenchError) -> ProcessMeasurement {
+    private func measure(_ executable: String, _ arguments: [String], log: String, limit: Double? = nil) throws(BenchError) -> ProcessMeasurement {
         let measured = try ProcessTimer.measure(executable, arguments, stdout: workspace.log(log + ".out"),
-                                                stderr: workspace.log(log + ".err"), result: workspace.log(log + ".result"))
-        guard measured.status == 0 else {
+                                                stderr: workspace.log(log + ".err"), result: workspace.log(log + ".result"), limit: limit)
+        guard measured.status == 0 || measured.stopped else {
             throw .failure("\(executable) \(arguments.joined(separator: " ")) failed (exit \(measured.status)); see \(workspace.log(log + ".err"))")
         }
         return measured

@@ -19,6 +19,9 @@ struct ProcessMeasurement: Sendable {
     var peakRSS: Double
     /// The exit status, or 128 + the signal that ended it.
     var status: Int32
+    /// Whether the bench stopped it at its time limit (then `wall` is a lower bound, and `peakRSS`
+    /// the peak until then).
+    var stopped = false
 }
 
 /// Spawns a process with `posix_spawn`, waits with `wait4` and returns its wall time, CPU time and peak RSS.
@@ -32,31 +35,44 @@ enum ProcessTimer {
     static let helperFlag = "--measure-child"
 
     /// Runs `executable` through the measuring helper; standard input is `/dev/null`, standard
-    /// output and error go to the given files (or `/dev/null`); `result` is a scratch file.
+    /// output and error go to the given files (or `/dev/null`); `result` is a scratch file. With a
+    /// `limit` (seconds), the process is stopped (SIGTERM) once it has run that long, and the
+    /// measurement says so (``ProcessMeasurement/stopped``).
     static func measure(
-        _ executable: String, _ arguments: [String], stdout: String?, stderr: String?, result: String
+        _ executable: String, _ arguments: [String], stdout: String?, stderr: String?, result: String, limit: Double? = nil
     ) throws(BenchError) -> ProcessMeasurement {
         guard let helper = selfExecutable() else {
-            return try spawn(executable, arguments, stdout: stdout, stderr: stderr)
+            return try spawn(executable, arguments, stdout: stdout, stderr: stderr, limit: limit)
         }
         FileTree.remove(result)
-        let outer = try spawn(helper, [helperFlag, result, executable] + arguments, stdout: stdout, stderr: stderr)
+        let limitArguments = limit.map { [limitFlag, String($0)] } ?? []
+        let outer = try spawn(helper, [helperFlag, result] + limitArguments + [executable] + arguments, stdout: stdout, stderr: stderr)
         guard let text = FileTree.read(result) else {
             throw .failure("the measuring helper (\(helper) \(helperFlag)) wrote no result; exit \(outer.status)")
         }
         let fields = text.split(separator: " ").compactMap { Double($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
-        guard fields.count == 5 else { throw .failure("the measuring helper wrote an unreadable result: \(text)") }
-        return ProcessMeasurement(wall: fields[0], cpu: fields[1], user: fields[2], peakRSS: fields[3], status: Int32(fields[4]))
+        guard fields.count == 6 else { throw .failure("the measuring helper wrote an unreadable result: \(text)") }
+        return ProcessMeasurement(wall: fields[0], cpu: fields[1], user: fields[2], peakRSS: fields[3], status: Int32(fields[4]),
+                                  stopped: fields[5] != 0)
     }
 
-    /// The helper's side: `cellar-bench --measure-child RESULT EXECUTABLE ARGS…` runs the command with the
-    /// helper's own standard streams and writes `wall cpu user peak status` to RESULT. Returns the exit status.
+    static let limitFlag = "--limit"
+
+    /// The helper's side: `cellar-bench --measure-child RESULT [--limit SECONDS] EXECUTABLE ARGS…` runs the
+    /// command with the helper's own standard streams and writes `wall cpu user peak status stopped` to
+    /// RESULT. Returns the exit status.
     static func helperMain(_ arguments: [String]) -> Int32 {
-        guard arguments.count >= 2 else { return 2 }
+        var command = arguments.dropFirst()
+        var limit: Double?
+        if command.first == limitFlag, command.count >= 2 {
+            limit = Double(command[command.startIndex + 1])
+            command = command.dropFirst(2)
+        }
+        guard let result = arguments.first, let executable = command.first else { return 2 }
         do throws(BenchError) {
-            let measured = try spawn(arguments[1], Array(arguments.dropFirst(2)), inheritOutput: true)
-            let line = "\(measured.wall) \(measured.cpu) \(measured.user) \(measured.peakRSS) \(measured.status)\n"
-            try FileTree.write(Array(line.utf8), toFile: arguments[0], append: false)
+            let measured = try spawn(executable, Array(command.dropFirst()), inheritOutput: true, limit: limit)
+            let line = "\(measured.wall) \(measured.cpu) \(measured.user) \(measured.peakRSS) \(measured.status) \(measured.stopped ? 1 : 0)\n"
+            try FileTree.write(Array(line.utf8), toFile: result, append: false)
             return measured.status
         } catch {
             FileHandle.standardError.write(Data("cellar-bench \(helperFlag): \(error.description)\n".utf8))
@@ -64,9 +80,10 @@ enum ProcessTimer {
         }
     }
 
-    /// Spawns and reaps one process directly.
+    /// Spawns and reaps one process directly; with a `limit`, stops it (SIGTERM) after that many seconds.
     static func spawn(
-        _ executable: String, _ arguments: [String], stdout: String? = nil, stderr: String? = nil, inheritOutput: Bool = false
+        _ executable: String, _ arguments: [String], stdout: String? = nil, stderr: String? = nil, inheritOutput: Bool = false,
+        limit: Double? = nil
     ) throws(BenchError) -> ProcessMeasurement {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -87,14 +104,29 @@ enum ProcessTimer {
         }
         var status: Int32 = 0
         var usage = rusage()
-        while wait4(pid, &status, 0, &usage) < 0 {
-            guard errno == EINTR else { throw .failure("wait4 failed for \(executable): \(String(cString: strerror(errno)))") }
+        var stopped = false
+        while true {
+            let options: Int32 = limit == nil || stopped ? 0 : WNOHANG
+            let reaped = wait4(pid, &status, options, &usage)
+            if reaped == pid { break }
+            if reaped < 0 {
+                guard errno == EINTR else { throw .failure("wait4 failed for \(executable): \(String(cString: strerror(errno)))") }
+                continue
+            }
+            // Still running, with a limit: look again in 50 ms, or stop it once the limit is past.
+            if let limit, monotonicSeconds() - start >= limit {
+                kill(pid, SIGTERM)
+                stopped = true
+            } else {
+                usleep(50_000)
+            }
         }
         let wall = monotonicSeconds() - start
         let cpu = seconds(usage.ru_utime) + seconds(usage.ru_stime)
         let signal = status & 0x7F
         let exit = signal == 0 ? (status >> 8) & 0xFF : 128 + signal
-        return ProcessMeasurement(wall: wall, cpu: cpu, user: seconds(usage.ru_utime), peakRSS: Double(usage.ru_maxrss) * 1024, status: exit)
+        return ProcessMeasurement(wall: wall, cpu: cpu, user: seconds(usage.ru_utime), peakRSS: Double(usage.ru_maxrss) * 1024, status: exit,
+                                  stopped: stopped)
     }
 
     /// The peak resident set of this process so far, in bytes.
