@@ -181,7 +181,7 @@ struct DefaultThemeRelease: Kind {
             lines.append(#line); site.register(kind: Typo.self)
             lines.append(#line); site.register(kind: Clash.self)
         }
-        let file = "Tests/CellarEngineTests/SwiftKinds/SwiftKindToolingTests.swift"
+        let file = "Tests/CellarEngineTests/Kinds/Swift/SwiftKindToolingTests.swift"
         await site.expectFailure([
             "\(file):\(lines[0]):1: error: 'count' is a dictionary; fields of a kind are named in advance (Swift kind 'typo')\n  hint: use a struct with a property for each key (an 'object' field)",
             "\(file):\(lines[1]):1: error: 'date' is a common field of type date; a kind cannot make it int\n  hint: in Clash, give the property the type of the common field, or choose another name",
@@ -197,7 +197,7 @@ struct DefaultThemeRelease: Kind {
         let site = try TemporarySite(fixture: "cinema")
         var line = 0
         let kinds = site.swiftKinds { line = #line; $0.register(kind: Typo.self) }
-        let file = "Tests/CellarEngineTests/SwiftKinds/SwiftKindToolingTests.swift"
+        let file = "Tests/CellarEngineTests/Kinds/Swift/SwiftKindToolingTests.swift"
         await site.expectFailure([
             "\(file):\(line):1: error: 'rating' must be an integer, found \"high\"",
             "\(file):\(line):1: error: Typo.fields describes 'ratng', which Typo does not decode; did you mean 'rating'?\n  hint: fields of Typo: rating",
@@ -219,7 +219,7 @@ struct DefaultThemeRelease: Kind {
         ])
         var line = 0
         let kinds = site.swiftKinds { line = #line; $0.register(kind: Book.self) }
-        let file = "Tests/CellarEngineTests/SwiftKinds/SwiftKindToolingTests.swift"
+        let file = "Tests/CellarEngineTests/Kinds/Swift/SwiftKindToolingTests.swift"
         await site.expectFailure([
             "\(file):\(line):1: error: Book.fields describes 'ratng', which Book does not decode; did you mean 'rating'?\n  hint: fields of Book: rating",
         ], kinds: kinds)
@@ -251,7 +251,7 @@ struct DefaultThemeRelease: Kind {
         var line = 0
         let refused = site.swiftKinds { line = #line; $0.register(kind: Checked.self) }
         await site.expectFailure([
-            "Tests/CellarEngineTests/SwiftKinds/SwiftKindToolingTests.swift:\(line):1: error: Checked.init(from:) refused the stand-in values Cellar decodes it from to learn its fields: 'version' must start with a digit (Swift kind 'checked')\n  hint: give 'version' an example your checks accept: KindField(\"version\", example: \"…\") in Checked.fields",
+            "Tests/CellarEngineTests/Kinds/Swift/SwiftKindToolingTests.swift:\(line):1: error: Checked.init(from:) refused the stand-in values Cellar decodes it from to learn its fields: 'version' must start with a digit (Swift kind 'checked')\n  hint: give 'version' an example your checks accept: KindField(\"version\", example: \"…\") in Checked.fields",
         ], kinds: refused)
         // With an example, the kind has its field, and the same check refuses the content at its place.
         await site.expectFailure(["content/notes/v.md:4:10: error: 'version' must start with a digit"],
