@@ -44,7 +44,7 @@ package final class FSEventsWatcher: FileWatcher {
     }
 
     package func stop() {
-        running.withAnnotatedLock { $0.take() }?.invalidate()
+        lifecycle.stop()
     }
 }
 
