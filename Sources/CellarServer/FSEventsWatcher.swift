@@ -77,7 +77,7 @@ final class FSEventsDelivery: Sendable {
     }
 }
 
-/// A started stream. The stream reference is used only under the watcher's `Mutex`, and the
+/// A started stream. The stream reference is used only under its lifecycle's `Mutex`, and the
 /// context is released once the stream is invalidated and its queue drained.
 final class FSEventsStream: RunningWatch {
     private nonisolated(unsafe) let stream: FSEventStreamRef
