@@ -1,9 +1,4 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// `cellar-bench`: parses the command line, sets up the work folder, runs the phases and prints
 /// the report. Exit status: 0 ran, 1 a build failed, 2 bad usage or a missing tool.

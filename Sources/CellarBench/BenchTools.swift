@@ -1,9 +1,4 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Where the programs and folders the bench needs are: the `cellar` binary, the repository
 /// (for `themes/`), and for `--compare-hugo` the `hugo` binaries and the Hugo site.

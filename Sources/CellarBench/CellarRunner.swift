@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Foundation
 
 /// Runs `cellar build` as a whole process, with its output kept in the work folder's logs.
 struct CellarRunner: Sendable {

@@ -2,11 +2,6 @@ import CellarEngine
 import CellarFiles
 import DirectoryEntries
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Writes files under a root folder, creating parent folders as needed (each only once).
 struct FileTree {

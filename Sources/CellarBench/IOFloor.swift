@@ -3,11 +3,6 @@ import CellarFiles
 import Dispatch
 import Foundation
 import Synchronization
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The file work of a build with nothing else: every content file read, then every file of a real
 /// build's output written back with as many bytes, folders made as needed — on every core, as a

@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// `cellar-bench --images N`: N camera-sized JPEGs (4000×3000, made by scripts/make-photos.py with
 /// Pillow; some stored sideways with an EXIF orientation, some with a GPS position), built as a

@@ -1,9 +1,5 @@
 import CellarEngine
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Foundation
 
 /// The serve path, in process: one ``BuildSession`` writing in place into its own folder, a full
 /// first build, then K edits of different files, each timed from just before the file is written

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Foundation
 
 /// What this machine charges for the first touch of memory: fresh memory (mapped, every page
 /// written once, unmapped) and then the same amount again at once, in the memory just given back.

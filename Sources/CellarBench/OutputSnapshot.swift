@@ -1,10 +1,6 @@
 import CellarEngine
-#if canImport(Glibc)
 import CellarFiles
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Foundation
 
 /// The identity of every file under a folder (inode, size, modification and change times), to
 /// tell which files a build wrote: a rewritten file gets a new inode or mtime, a touched one a new ctime.

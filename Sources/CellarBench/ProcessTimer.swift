@@ -1,11 +1,6 @@
 import CellarEngine
 import CellarFiles
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// How long one process ran and how much memory it took, as `measure.py` reports it.
 struct ProcessMeasurement: Sendable {

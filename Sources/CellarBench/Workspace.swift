@@ -1,9 +1,4 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The bench's work folder: `site/` (content, a copy of the repository's themes, public),
 /// `hugo-content/` and `hugo-out/` for Hugo, `serve-out/` and `serve-cache/` for the in-memory phase,

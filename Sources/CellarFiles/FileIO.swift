@@ -25,6 +25,9 @@ package struct FileIOError: Error, Sendable, DiagnosticConvertible {
     /// Whether the disk (or the user's quota) is full.
     package var isOutOfSpace: Bool { code == ENOSPC || code == EDQUOT }
 
+    /// Whether there is nothing at the path (or at a folder on the way to it).
+    package var isMissing: Bool { code == ENOENT }
+
     /// The system's words for `code`.
     package var reason: String {
         switch code {

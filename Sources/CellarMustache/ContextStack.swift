@@ -21,7 +21,7 @@ struct ContextStack: ~Copyable {
 
     /// The innermost value: what `{{.}}` prints.
     var top: MustacheValue {
-        frames[count - 1]._withUnsafeGuaranteedRef { $0.value }
+        scope.top
     }
 
     mutating func push(_ value: MustacheValue) {
@@ -51,13 +51,6 @@ struct ContextStack: ~Copyable {
     /// Walks the stack from the top for the first value that has `key`.
     @inline(__always)
     func lookup(_ key: String) -> MustacheValue? {
-        var index = count - 1
-        while index >= 0 {
-            if let value = frames[index]._withUnsafeGuaranteedRef({ $0.child(forKey: key) }) {
-                return value
-            }
-            index -= 1
-        }
-        return nil
+        scope.value(forKey: key)
     }
 }

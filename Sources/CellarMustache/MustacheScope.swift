@@ -39,7 +39,9 @@ package struct MustacheScope {
         lookup(name)?.interpolatedText
     }
 
-    private func value(forKey key: String) -> MustacheValue? {
+    /// The first value that has `key`, walking from the innermost frame out (``ContextStack`` looks up through here).
+    @inline(__always)
+    func value(forKey key: String) -> MustacheValue? {
         var index = count - 1
         while index >= 0 {
             if let value = frames[index]._withUnsafeGuaranteedRef({ $0.child(forKey: key) }) {

@@ -1,11 +1,9 @@
 #if os(macOS)
-import AnnotatedLocking
 import CoreServices
 import Darwin
 import Dispatch
 import Foundation
 import IgnoredFileNames
-import Synchronization
 
 /// The ``FileWatcher`` of macOS: one FSEvents stream over all the roots, with file-level events.
 ///
@@ -18,30 +16,20 @@ import Synchronization
 /// Not compiled on Linux (where the project is built and tested): kept small and behind the
 /// same protocol; ``PollingWatcher`` is the fallback that runs everywhere.
 package final class FSEventsWatcher: FileWatcher {
-    package let roots: [String]
-    /// The stream's latency: how long FSEvents gathers events before delivering them.
-    package let quietPeriod: Duration
-    /// Kept for symmetry with the other watchers; FSEvents delivers after `quietPeriod` at most.
-    package let maxDelay: Duration
-    private let running = Mutex<FSEventsStream?>(nil)
+    private let lifecycle: WatcherLifecycle<FSEventsStream>
+    package var roots: [String] { lifecycle.roots }
 
-    /// Creates a stopped watcher (see ``FileWatcherKind/makeWatcher(roots:quietPeriod:maxDelay:pollInterval:)``).
+    /// Creates a stopped watcher (see ``FileWatcherKind/makeWatcher(roots:quietPeriod:maxDelay:pollInterval:)``);
+    /// `maxDelay` is kept for symmetry with the other watchers: FSEvents delivers after `quietPeriod` at most.
     package init(roots: [String], quietPeriod: Duration = .milliseconds(30), maxDelay: Duration = .milliseconds(200)) {
-        self.roots = roots.watcherRoots
-        self.quietPeriod = quietPeriod
-        self.maxDelay = maxDelay
-    }
-
-    deinit {
-        stop()
+        lifecycle = WatcherLifecycle(roots: roots, quietPeriod: quietPeriod, maxDelay: maxDelay)
     }
 
     /// - Throws: ``FileWatcherError/cannotWatch(path:reason:)`` when a root is not a folder.
     package func start(onChange: @escaping @Sendable (FileChanges) -> Void) throws(FileWatcherError) {
-        try running.withAnnotatedLock { (state: inout FSEventsStream?) throws(FileWatcherError) in
-            guard case .none = state else { throw .alreadyRunning }
+        try lifecycle.start { () throws(FileWatcherError) -> FSEventsStream in
             var resolved: [FSEventsDelivery.Root] = []
-            for root in roots {
+            for root in lifecycle.roots {
                 var info = stat()
                 guard stat(root, &info) == 0, info.st_mode & S_IFMT == S_IFDIR, let real = realpath(root, nil) else {
                     throw .cannotWatch(path: root, reason: "No such folder")
@@ -49,13 +37,14 @@ package final class FSEventsWatcher: FileWatcher {
                 resolved.append(FSEventsDelivery.Root(given: root, real: String(cString: real)))
                 free(real)
             }
+            let quietPeriod = lifecycle.quietPeriod
             let seconds = Double(quietPeriod.components.seconds) + Double(quietPeriod.components.attoseconds) / 1e18
-            state = try FSEventsStream.start(roots: resolved, latency: seconds, onChange: onChange)
+            return try FSEventsStream.start(roots: resolved, latency: seconds, onChange: onChange)
         }
     }
 
     package func stop() {
-        running.withAnnotatedLock { $0.take() }?.invalidate()
+        lifecycle.stop()
     }
 }
 
@@ -88,9 +77,9 @@ final class FSEventsDelivery: Sendable {
     }
 }
 
-/// A started stream. The stream reference is used only under the watcher's `Mutex`, and the
+/// A started stream. The stream reference is used only under its lifecycle's `Mutex`, and the
 /// context is released once the stream is invalidated and its queue drained.
-final class FSEventsStream: Sendable {
+final class FSEventsStream: RunningWatch {
     private nonisolated(unsafe) let stream: FSEventStreamRef
     private let queue: DispatchQueue
     private let delivery: Unmanaged<FSEventsDelivery>
@@ -131,7 +120,7 @@ final class FSEventsStream: Sendable {
 
     /// Stops the stream. From the callback itself (`stop()` inside `onChange`), the release
     /// waits until the callback has returned.
-    func invalidate() {
+    func stop() {
         FSEventStreamStop(stream)
         FSEventStreamInvalidate(stream)
         nonisolated(unsafe) let stream = self.stream

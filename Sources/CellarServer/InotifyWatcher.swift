@@ -1,7 +1,5 @@
 #if os(Linux)
-import AnnotatedLocking
 import Glibc
-import Synchronization
 
 /// The ``FileWatcher`` of Linux: inotify, one watch per folder.
 ///
@@ -10,33 +8,22 @@ import Synchronization
 /// watched again, with everything in it, when it is back. `onChange` may block: meanwhile the
 /// kernel queues new events, which become the next batch once it returns.
 package final class InotifyWatcher: FileWatcher {
-    package let roots: [String]
-    /// How long no event must arrive before a batch is delivered.
-    package let quietPeriod: Duration
-    /// The longest a batch's first event waits before delivery.
-    package let maxDelay: Duration
-    private let running = Mutex<WatcherThread?>(nil)
+    private let lifecycle: WatcherLifecycle<WatcherThread>
+    package var roots: [String] { lifecycle.roots }
 
     /// Creates a stopped watcher (see ``FileWatcherKind/makeWatcher(roots:quietPeriod:maxDelay:pollInterval:)``).
     package init(roots: [String], quietPeriod: Duration = .milliseconds(30), maxDelay: Duration = .milliseconds(200)) {
-        self.roots = roots.watcherRoots
-        self.quietPeriod = quietPeriod
-        self.maxDelay = maxDelay
-    }
-
-    deinit {
-        stop()
+        lifecycle = WatcherLifecycle(roots: roots, quietPeriod: quietPeriod, maxDelay: maxDelay)
     }
 
     /// - Throws: ``FileWatcherError`` when inotify is unavailable or a folder cannot be watched.
     package func start(onChange: @escaping @Sendable (FileChanges) -> Void) throws(FileWatcherError) {
-        try running.withAnnotatedLock { (state: inout WatcherThread?) throws(FileWatcherError) in
-            guard case .none = state else { throw .alreadyRunning }
+        try lifecycle.start { () throws(FileWatcherError) -> WatcherThread in
             let fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
             guard fd >= 0 else { throw .cannotInitialize(reason: "inotify_init1 failed: \(Platform.errorText)") }
             let tree = WatchTree(fd: fd)
             var existing: Set<String> = []
-            for root in roots {
+            for root in lifecycle.roots {
                 if let failure = tree.addRecursively(root, isRoot: true, collectingFilesInto: &existing) {
                     Platform.close(fd)
                     throw .cannotWatch(path: failure.path, reason: failure.reason)
@@ -47,11 +34,10 @@ package final class InotifyWatcher: FileWatcher {
                 throw .cannotInitialize(reason: "cannot create a pipe: \(Platform.errorText)")
             }
             let loop = WatchLoop(
-                tree: tree, roots: roots, stopSignal: stopSignal,
-                batch: ChangeBatch(quietPeriod: quietPeriod, maxDelay: maxDelay), onChange: onChange
+                tree: tree, roots: lifecycle.roots, stopSignal: stopSignal, batch: lifecycle.makeBatch(), onChange: onChange
             )
             do throws(FileWatcherError) {
-                state = try WatcherThread.spawn(stopSignal: stopSignal) { loop.run() }
+                return try WatcherThread.spawn(stopSignal: stopSignal) { loop.run() }
             } catch {
                 Platform.close(fd)
                 throw error
@@ -60,7 +46,7 @@ package final class InotifyWatcher: FileWatcher {
     }
 
     package func stop() {
-        running.withAnnotatedLock { $0.take() }?.stop()
+        lifecycle.stop()
     }
 }
 #endif

@@ -6,15 +6,15 @@ public struct FilePath: Decodable, Sendable, Hashable, CustomStringConvertible {
     /// Where pages find the file: its address on the site, under the site's base path.
     public let url: String
 
-    init(path: String, url: String) {
+    /// Only images keep the file under `content/` (see ``SiteFileValue``).
+    init(path: String, url: String, contentPath: String? = nil) {
         self.path = path
         self.url = url
     }
 
     /// Reads the path from a string (Cellar's own decoding also checks and resolves it).
     public init(from decoder: any Decoder) throws {
-        let text = try decoder.singleValueContainer().decode(String.self)
-        self.init(path: text, url: text)
+        try self.init(writtenIn: decoder)
     }
 
     /// The file's ``url``.

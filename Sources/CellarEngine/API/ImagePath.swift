@@ -16,8 +16,7 @@ public struct ImagePath: Decodable, Sendable, Hashable, CustomStringConvertible 
 
     /// Reads the path from a string (Cellar's own decoding also checks and resolves it).
     public init(from decoder: any Decoder) throws {
-        let text = try decoder.singleValueContainer().decode(String.self)
-        self.init(path: text, url: text)
+        try self.init(writtenIn: decoder)
     }
 
     /// The image's ``url``.

@@ -1,5 +1,3 @@
-internal import CellarEscaping
-
 /// A `text` field: one line of inline Markdown (emphasis, code, links), rendered without a paragraph.
 public struct InlineMarkdown: Decodable, Sendable, Hashable {
     /// The Markdown as written.
@@ -14,7 +12,6 @@ public struct InlineMarkdown: Decodable, Sendable, Hashable {
 
     /// Reads the Markdown from a string; only Cellar's own decoding renders it (else `html` is the escaped text).
     public init(from decoder: any Decoder) throws {
-        let text = try decoder.singleValueContainer().decode(String.self)
-        self.init(source: text, html: Escaping.htmlText(text))
+        try self.init(writtenIn: decoder)
     }
 }

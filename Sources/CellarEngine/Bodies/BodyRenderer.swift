@@ -100,12 +100,7 @@ package struct BodyRenderer: Sendable {
                                                      rewrite: rewrite, shortcode: handler(placed, depth: depth, use: local))
                 diagnostics.append(contentsOf: local.diagnostics.diagnostics)
                 included.reads.merge(local.reads) { $1 }
-                for problem in document.footnoteProblems {
-                    diagnostics.append(Self.diagnostic(problem, file: display, firstLine: parts.bodyFirstLine))
-                }
-                for problem in document.shortcodeProblems {
-                    diagnostics.append(Self.diagnostic(problem, file: display, firstLine: parts.bodyFirstLine))
-                }
+                diagnostics.append(contentsOf: Self.problems(of: document, file: display, firstLine: parts.bodyFirstLine))
                 diagnostics.append(contentsOf: CodeBlockHighlighting.diagnostics(reports, markdown: parts.body, file: display,
                                                                                 firstLine: parts.bodyFirstLine))
                 return document.html
@@ -126,8 +121,7 @@ package struct BodyRenderer: Sendable {
         use.reads.merge(included.reads) { $1 }
         diagnostics.append(contentsOf: found.diagnostics)
         diagnostics.append(contentsOf: use.diagnostics.diagnostics)
-        for problem in document.footnoteProblems { diagnostics.append(Self.diagnostic(problem, in: item)) }
-        for problem in document.shortcodeProblems { diagnostics.append(Self.diagnostic(problem, in: item)) }
+        diagnostics.append(contentsOf: Self.problems(of: document, file: item.file, firstLine: item.bodyFirstLine))
         diagnostics.append(contentsOf: CodeBlockHighlighting.diagnostics(reports, markdown: item.source.markdown, file: item.file,
                                                                         firstLine: item.bodyFirstLine))
         // `<!--more-->` ends the summary where the author put it; else the first paragraph, clipped.
@@ -138,13 +132,16 @@ package struct BodyRenderer: Sendable {
                         usesShortcodes: use.used || !document.shortcodeProblems.isEmpty, dataFiles: use.reads)
     }
 
-    /// A `{{<` that is not a call, or a closing tag that closes nothing, reported where it is written.
-    static func diagnostic(_ problem: MarkdownShortcodeProblem, in item: ContentItem) -> Diagnostic {
-        diagnostic(problem, file: item.file, firstLine: item.bodyFirstLine)
+    /// The footnotes that cannot be drawn as written, then the `{{<` that are not calls, of a body whose
+    /// Markdown starts at `firstLine` of `file`: each reported where it is written.
+    static func problems(of document: MarkdownDocument, file: String, firstLine: Int) -> [Diagnostic] {
+        let place = { (line: Int, column: Int) in SourceLocation(file: file, line: firstLine + line - 1, column: column) }
+        return document.footnoteProblems.map { diagnostic($0, at: place($0.line, $0.column)) }
+            + document.shortcodeProblems.map { diagnostic($0, at: place($0.line, $0.column)) }
     }
 
-    static func diagnostic(_ problem: MarkdownShortcodeProblem, file: String, firstLine: Int) -> Diagnostic {
-        let location = SourceLocation(file: file, line: firstLine + problem.line - 1, column: problem.column)
+    /// A `{{<` that is not a call, or a closing tag that closes nothing.
+    private static func diagnostic(_ problem: MarkdownShortcodeProblem, at location: SourceLocation) -> Diagnostic {
         switch problem.kind {
         case .unclosedCall:
             return .warning("'{{<' is not closed by '>}}' in its paragraph, so it is printed as written", at: location,
@@ -161,13 +158,8 @@ package struct BodyRenderer: Sendable {
         }
     }
 
-    /// A footnote that cannot be drawn as written, reported where it is written.
-    static func diagnostic(_ problem: MarkdownFootnoteProblem, in item: ContentItem) -> Diagnostic {
-        diagnostic(problem, file: item.file, firstLine: item.bodyFirstLine)
-    }
-
-    static func diagnostic(_ problem: MarkdownFootnoteProblem, file: String, firstLine: Int) -> Diagnostic {
-        let location = SourceLocation(file: file, line: firstLine + problem.line - 1, column: problem.column)
+    /// A footnote that cannot be drawn as written.
+    private static func diagnostic(_ problem: MarkdownFootnoteProblem, at location: SourceLocation) -> Diagnostic {
         switch problem.kind {
         case .undefinedReference:
             return .warning("footnote '[^\(problem.label)]' has no note; it is printed as written", at: location,

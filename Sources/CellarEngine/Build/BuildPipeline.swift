@@ -64,20 +64,18 @@ struct BuildPipeline: Sendable {
             return frame
         }
         let highlighting = highlighting(frame.site.config, memo: &memo, diagnostics: &diagnostics)
+        let itemSetup = ItemStageSetup(frame: frame, rules: rules, highlighting: highlighting, reporter: reporter,
+                                       policy: memo.policy, collectsReferences: options.collectsReferences)
         // A file that does not parse leaves its item out; the model's own problems (URLs that
         // collide, links) are still found, to be reported with it.
         let parsed = try await stage(.parsingItems, continuing: true) {
-            let parsed = await ParseStage(frame: frame, rules: rules, highlighting: highlighting, reporter: reporter, policy: memo.policy,
-                                          collectsReferences: options.collectsReferences)
-                .run(changes, memo: &memo.parse)
+            let parsed = await ParseStage(setup: itemSetup).run(changes, memo: &memo.parse)
             diagnostics.append(contentsOf: parsed.diagnostics)
             return parsed
         }
         Trace.mark("parse stage")
         let model = try await stage(.buildingModel) {
-            let model = await ModelStage(frame: frame, rules: rules, highlighting: highlighting, reporter: reporter, policy: memo.policy,
-                                         collectsReferences: options.collectsReferences)
-                .run(parsed, memo: &memo.model)
+            let model = await ModelStage(setup: itemSetup).run(parsed, memo: &memo.model)
             diagnostics.append(contentsOf: model.diagnostics)
             memo.modelBuilt()
             return model

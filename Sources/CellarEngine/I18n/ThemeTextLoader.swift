@@ -14,14 +14,10 @@ struct ThemeTextLoader {
     func load(diagnostics: inout DiagnosticBag) -> ThemeTextCatalog {
         var catalog = ThemeTextCatalog.empty(display: display)
         var nodes: [String: LocatedNode] = [:]
-        for (name, file) in files.entries(in: "i18n") where name.hasSuffix(".yml") || name.hasSuffix(".yaml") {
-            let language = Paths.deletingExtension(name)
+        let rule = ThemeFileNameRule(accepts: LanguageTag.hasTagShape, problem: "is not a language tag",
+                                     hint: "name text files after their language: en.yml, fr.yml, pt-BR.yml, zh-Hant.yml")
+        for (language, file) in files.yamlFiles(in: "i18n", named: rule, diagnostics: &diagnostics) {
             let shown = file.display
-            guard LanguageTag.hasTagShape(language) else {
-                diagnostics.error("'\(language)' is not a language tag", at: SourceLocation(file: shown),
-                                  hint: "name text files after their language: en.yml, fr.yml, pt-BR.yml, zh-Hant.yml")
-                continue
-            }
             do throws(Diagnostic) {
                 let text = try SourceLoader.text(at: file.path, display: shown)
                 guard let node = try YAMLParser().parse(text, file: shown) else { continue }

@@ -1,4 +1,5 @@
 import CellarDiagnostics
+import CellarYAML
 
 /// A shortcode Cellar draws itself, for every theme: declared like a theme's (typed arguments,
 /// positional names) but drawn by Swift, because what it draws is worked out — a chart's bars from
@@ -10,6 +11,19 @@ protocol BuiltinShortcode: Sendable {
     var arguments: Schema { get }
     /// The call's HTML, or nil after reporting why it cannot be drawn.
     func draw(_ arguments: [String: TypedField], context: BuiltinShortcodeContext, diagnostics: inout DiagnosticBag) -> String?
+}
+
+extension BuiltinShortcode {
+    /// The arguments declared in `yaml`, written as a theme's `shortcodes/<name>.yml` writes them
+    /// (``SchemaParser``). The YAML is Cellar's own: a mistake in it is a programming error.
+    static func argumentSchema(name: String, yaml: String) -> Schema {
+        let file = "<\(name) shortcode>"
+        var diagnostics = DiagnosticBag()
+        guard let node = try? YAMLParser().parse(yaml, file: file) else { preconditionFailure("\(name)'s schema") }
+        let schema = SchemaParser(file: file).parseFields(node, diagnostics: &diagnostics)
+        precondition(!diagnostics.hasErrors, "\(name)'s schema: \(diagnostics)")
+        return schema
+    }
 }
 
 /// What a built-in shortcode may use while it draws: the call's place, a unique id for the page,

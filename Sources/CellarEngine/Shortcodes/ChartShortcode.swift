@@ -1,7 +1,6 @@
 import Foundation
 import CellarDiagnostics
 import CellarTree
-import CellarYAML
 internal import CellarEscaping
 
 /// `{{< chart "times.csv" title="Full build, seconds" unit="s" >}}`: a bar chart of a CSV file of
@@ -14,20 +13,13 @@ struct ChartShortcode: BuiltinShortcode {
     let positional = ["src"]
     let arguments = ChartShortcode.schema
 
-    static let schema: Schema = {
-        let yaml = """
+    static let schema = argumentSchema(name: "chart", yaml: """
             src: {type: path, description: "The CSV file: a header row, then a row for each group of bars (its first cell labels it)"}
             title: {type: string, min: 1, description: "What the chart shows: its accessible name"}
             unit: {type: string, required: false, description: "Written after every value (s, MiB)"}
             caption: {type: text, required: false, description: "Shown after the title, above the chart (inline Markdown)"}
             table: {type: bool, default: false, description: "Also show the figures as a table"}
-            """
-        var diagnostics = DiagnosticBag()
-        guard let node = try? YAMLParser().parse(yaml, file: "<chart shortcode>") else { preconditionFailure("chart's schema") }
-        let schema = SchemaParser(file: "<chart shortcode>").parseFields(node, diagnostics: &diagnostics)
-        precondition(!diagnostics.hasErrors, "chart's schema: \(diagnostics)")
-        return schema
-    }()
+            """)
 
     func draw(_ arguments: [String: TypedField], context: BuiltinShortcodeContext, diagnostics: inout DiagnosticBag) -> String? {
         guard case .file(let reference)? = arguments["src"]?.value, let path = reference.contentPath else {

@@ -1,6 +1,5 @@
 import CellarDiagnostics
 import CellarTree
-import CellarYAML
 internal import CellarEscaping
 import Foundation
 
@@ -16,16 +15,9 @@ struct DefinitionsShortcode: BuiltinShortcode {
     let positional = ["src"]
     let arguments = DefinitionsShortcode.schema
 
-    static let schema: Schema = {
-        let yaml = """
+    static let schema = argumentSchema(name: "definitions", yaml: """
             src: {type: string, min: 1, description: "The folder: beside the item, or from content/ (a leading / starts there)"}
-            """
-        var diagnostics = DiagnosticBag()
-        guard let node = try? YAMLParser().parse(yaml, file: "<definitions shortcode>") else { preconditionFailure("definitions' schema") }
-        let schema = SchemaParser(file: "<definitions shortcode>").parseFields(node, diagnostics: &diagnostics)
-        precondition(!diagnostics.hasErrors, "definitions' schema: \(diagnostics)")
-        return schema
-    }()
+            """)
 
     func draw(_ arguments: [String: TypedField], context: BuiltinShortcodeContext, diagnostics: inout DiagnosticBag) -> String? {
         guard case .string(let written)? = arguments["src"]?.value else { return nil }

@@ -1,7 +1,6 @@
 import CellarDiagnostics
 import CellarFiles
 import CellarTree
-import CellarYAML
 
 /// `{{< include "_common/install.md" >}}`: another Markdown file of `content/` drawn in place, as
 /// part of the body that calls it — its headings (ids the page's links can reach), links, code
@@ -16,16 +15,9 @@ struct IncludeShortcode: BuiltinShortcode {
     let positional = ["src"]
     let arguments = IncludeShortcode.schema
 
-    static let schema: Schema = {
-        let yaml = """
+    static let schema = argumentSchema(name: "include", yaml: """
             src: {type: string, min: 1, description: "The file: beside the item, or from content/ (a leading / starts there); .md may be left out"}
-            """
-        var diagnostics = DiagnosticBag()
-        guard let node = try? YAMLParser().parse(yaml, file: "<include shortcode>") else { preconditionFailure("include's schema") }
-        let schema = SchemaParser(file: "<include shortcode>").parseFields(node, diagnostics: &diagnostics)
-        precondition(!diagnostics.hasErrors, "include's schema: \(diagnostics)")
-        return schema
-    }()
+            """)
 
     func draw(_ arguments: [String: TypedField], context: BuiltinShortcodeContext, diagnostics: inout DiagnosticBag) -> String? {
         guard case .string(let written)? = arguments["src"]?.value else { return nil }

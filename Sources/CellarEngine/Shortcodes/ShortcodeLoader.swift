@@ -16,17 +16,12 @@ struct ShortcodeLoader {
 
     func load(diagnostics: inout DiagnosticBag) -> [String: Shortcode] {
         var shortcodes: [String: Shortcode] = [:]
-        var declared: Set<String> = []
-        for (fileName, file) in files.entries(in: "shortcodes") where fileName.hasSuffix(".yml") || fileName.hasSuffix(".yaml") {
-            let name = Paths.deletingExtension(fileName)
-            let shown = file.display
-            declared.insert(name)
-            guard Shortcode.isValidName(name) else {
-                diagnostics.error("'\(name)' is not a valid shortcode name", at: SourceLocation(file: shown),
-                                  hint: "name shortcodes with letters, digits, '_' and '-'")
-                continue
-            }
-            if let shortcode = load(name, file: shown, path: file.path, diagnostics: &diagnostics) {
+        // A declaration with a name that is not valid still declares its template.
+        let declared = Set(files.yamlFiles(in: "shortcodes").map(\.name))
+        let rule = ThemeFileNameRule(accepts: Shortcode.isValidName, problem: "is not a valid shortcode name",
+                                     hint: "name shortcodes with letters, digits, '_' and '-'")
+        for (name, file) in files.yamlFiles(in: "shortcodes", named: rule, diagnostics: &diagnostics) {
+            if let shortcode = load(name, file: file.display, path: file.path, diagnostics: &diagnostics) {
                 shortcodes[name] = shortcode
             }
         }

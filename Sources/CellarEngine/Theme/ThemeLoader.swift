@@ -18,10 +18,7 @@ struct ThemeLoader {
         let directory = Paths.join(layout.themes, name)
         let display = layout.display(sitePath: "themes/" + name)
         guard FileIO.isDirectory(directory) else {
-            let available = ((try? FileIO.list(layout.themes)) ?? []).map(\.name).filter { !$0.hasPrefix(".") }
-            diagnostics.error("theme '\(name)' not found at \(display)/", at: location,
-                              hint: available.isEmpty ? "create a site with 'cellar new site DIR' to get the default theme"
-                                : "themes here: " + available.joined(separator: ", "))
+            diagnostics.error("theme '\(name)' not found at \(display)/", at: location, hint: availableThemes())
             return nil
         }
         // Every file first: nothing is read through a symlink that leaves the theme (or, for the
@@ -113,15 +110,34 @@ struct ThemeLoader {
         )
     }
 
+    /// The hint for a theme that is not there: the themes the site has, else how to get one — or
+    /// why `themes/` cannot be listed.
+    private func availableThemes() -> String {
+        let themes = layout.display(sitePath: "themes")
+        do throws(FileIOError) {
+            let available = try FileIO.list(layout.themes).map(\.name).filter { !$0.hasPrefix(".") }
+            if !available.isEmpty { return "themes here: " + available.joined(separator: ", ") }
+        } catch where !error.isMissing {
+            return "\(themes)/ cannot be listed (\(error.reason)): it must be a readable folder holding the site's themes"
+        } catch {}
+        return "create a site with 'cellar new site DIR' to get the default theme"
+    }
+
     /// The template of a kind's item pages drawn in Swift: the theme's `layouts/item.html` with its
     /// `lead` block filled by the Swift page — what a theme's `pages/<kind>.html` does in Mustache.
     private func swiftPageTemplate(_ kind: String, files: ThemeFiles, at location: SourceLocation?,
                                    diagnostics: inout DiagnosticBag) -> MustacheTemplate? {
-        if let itemLayout = files["layouts/item.html"], let source = try? FileIO.read(itemLayout.path),
-           !String(decoding: source, as: UTF8.self).contains("{{$lead}}") {
-            diagnostics.warning(
-                "the Swift page of kind '\(kind)' draws the 'lead' block of \(itemLayout.display), which has none",
-                at: location, hint: "add {{$lead}}{{/lead}} where the kind's own part of the page goes")
+        if let itemLayout = files["layouts/item.html"] {
+            do throws(FileIOError) {
+                if !String(decoding: try FileIO.read(itemLayout.path), as: UTF8.self).contains("{{$lead}}") {
+                    diagnostics.warning(
+                        "the Swift page of kind '\(kind)' draws the 'lead' block of \(itemLayout.display), which has none",
+                        at: location, hint: "add {{$lead}}{{/lead}} where the kind's own part of the page goes")
+                }
+            } catch {
+                diagnostics.error("cannot read \(itemLayout.display), the item layout the Swift page of kind '\(kind)' draws in: \(error.reason)",
+                                  at: SourceLocation(file: itemLayout.display), hint: "make the file readable")
+            }
         }
         do throws(MustacheError) {
             return try MustacheTemplate(source: "{{<item}}{{$lead}}{{{\(Theme.SwiftPage.variable)}}}{{/lead}}{{/item}}",

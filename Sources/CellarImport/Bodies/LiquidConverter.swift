@@ -17,6 +17,20 @@ struct LiquidConverter {
         var notes: [ImportNote] = []
         var converted = 0
         var left = 0
+
+        /// A template tag left in the body as written, noted where it is.
+        mutating func leave(_ message: String, at location: SourceLocation, hint: String) {
+            left += 1
+            notes.append(ImportNote(.problem, .template, message, at: location, hint: hint))
+        }
+
+        /// Writes `replacement` over the tag at `range` of `text`; without one, the tag is left (``leave(_:at:hint:)``).
+        mutating func convert(_ range: Range<Int>, of text: inout BodyText, to replacement: String?,
+                              orLeave message: @autoclosure () -> String, at location: SourceLocation, hint: String) {
+            guard let replacement else { return leave(message(), at: location, hint: hint) }
+            text.replace(range, with: replacement)
+            converted += 1
+        }
     }
 
     func convert(_ document: SourceDocument) -> Result {
@@ -36,14 +50,9 @@ struct LiquidConverter {
             let (line, column) = text.position(of: index)
             let location = document.bodyLocation(line: line, column: column)
             if isOutput {
-                if let replacement = output(inner, page: document) {
-                    text.replace(tagRange, with: replacement)
-                    result.converted += 1
-                } else {
-                    result.left += 1
-                    result.notes.append(ImportNote(.problem, .template, "the Liquid output {{ \(Self.clip(inner)) }} is left as written",
-                                                   at: location, hint: "replace it with the text it stood for"))
-                }
+                result.convert(tagRange, of: &text, to: output(inner, page: document),
+                               orLeave: "the Liquid output {{ \(Self.clip(inner)) }} is left as written",
+                               at: location, hint: "replace it with the text it stood for")
                 index = close + 2
                 continue
             }
@@ -52,9 +61,8 @@ struct LiquidConverter {
                 index = next
                 continue
             }
-            result.left += 1
-            result.notes.append(ImportNote(.problem, .template, "the Liquid tag {% \(Self.clip(inner)) %} is left as written",
-                                           at: location, hint: "Cellar has no Liquid; replace it with what it produced"))
+            result.leave("the Liquid tag {% \(Self.clip(inner)) %} is left as written",
+                         at: location, hint: "Cellar has no Liquid; replace it with what it produced")
             index = close + 2
         }
         result.body = text.hasReplacements ? text.result : document.body

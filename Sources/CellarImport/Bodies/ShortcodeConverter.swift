@@ -68,14 +68,9 @@ struct ShortcodeConverter {
             switch call.name {
             case "ref", "relref":
                 let written = call.named["path"] ?? call.positional.first ?? ""
-                if let destination = resolve(written, from: document) {
-                    text.replace(tagRange, with: destination)
-                    result.converted += 1
-                } else {
-                    result.left += 1
-                    result.notes.append(ImportNote(.problem, .template, "{{< \(call.name) \"\(written)\" >}}: no page of the site has that path; left as written",
-                                                   at: location, hint: "Hugo fails the build on it too: fix the path"))
-                }
+                result.convert(tagRange, of: &text, to: resolve(written, from: document),
+                               orLeave: "{{< \(call.name) \"\(written)\" >}}: no page of the site has that path; left as written",
+                               at: location, hint: "Hugo fails the build on it too: fix the path")
             case "highlight" where highlightEnd != nil:
                 guard let (end, endClose) = highlightEnd else { continue }
                 let indentation = text.indentation(before: tagRange.lowerBound)

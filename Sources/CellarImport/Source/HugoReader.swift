@@ -54,13 +54,11 @@ struct HugoReader {
             for (path, rel) in zip(files, relative) {
                 let location = SourceLocation(file: tree.display(path))
                 if let rule = ignoredBy(config.ignore, path) {
-                    site.notes.append(ImportNote(.leftOut, .file, "\(path): ignored by the site's ignoreFiles ('\(rule)')", at: location))
-                    report[.filesLeftOut] += 1
+                    site.leaveOut(.file, "\(path): ignored by the site's ignoreFiles ('\(rule)')", at: location, report: &report)
                     continue
                 }
                 if let reason = Leftovers.reason(rel) {
-                    site.notes.append(ImportNote(.leftOut, .file, "\(path): \(reason)", at: location))
-                    report[.filesLeftOut] += 1
+                    site.leaveOut(.file, "\(path): \(reason)", at: location, report: &report)
                     continue
                 }
                 let name = Paths.lastComponent(of: rel)
@@ -70,23 +68,20 @@ struct HugoReader {
                 let isContent = Self.contentExtensions.contains(ext)
                 if isContent, Leftovers.htmlExtensions.contains(ext),
                    Leftovers.markdownExtensions.contains(where: { names.contains(base + "." + $0) }) {
-                    site.notes.append(ImportNote(.leftOut, .file, "\(path): the page rendered from \(Paths.lastComponent(of: base)).md, which is imported instead",
-                                                 at: location))
-                    report[.filesLeftOut] += 1
+                    site.leaveOut(.file, "\(path): the page rendered from \(Paths.lastComponent(of: base)).md, which is imported instead",
+                                  at: location, report: &report)
                     continue
                 }
                 if isContent, let language = pages.disabledLanguage(of: name) {
-                    site.notes.append(ImportNote(.leftOut, .page, "\(path): a page in \(language), a language the site disables", at: location))
-                    report[.filesLeftOut] += 1
+                    site.leaveOut(.page, "\(path): a page in \(language), a language the site disables", at: location, report: &report)
                     continue
                 }
                 let language = isContent ? pages.otherLanguage(of: name) ?? folderLanguage : folderLanguage
                 if let bundle, !(Paths.parent(of: rel) == bundle && pages.name(of: name) == "index" && isContent) {
                     if isContent, !Leftovers.htmlExtensions.contains(ext) {
                         // Hugo renders no page of a bundle's own Markdown (a resource of its page) and never publishes its text.
-                        site.notes.append(ImportNote(.leftOut, .file, "\(path): Markdown inside the leaf bundle \(bundle)/, which Hugo does not publish",
-                                                     at: location))
-                        report[.filesLeftOut] += 1
+                        site.leaveOut(.file, "\(path): Markdown inside the leaf bundle \(bundle)/, which Hugo does not publish",
+                                      at: location, report: &report)
                         continue
                     }
                     // A file of a leaf bundle (its pictures, data): copied beside its page.
@@ -197,9 +192,8 @@ struct HugoReader {
                                              at: document.location))
                 continue
             }
-            site.notes.append(ImportNote(.leftOut, .page, "\(document.path): Hugo renders no page of it (\(reason)); left out",
-                                         at: document.location, hint: "its text reached other pages through a shortcode of the source: copy it where it is needed"))
-            report[.filesLeftOut] += 1
+            site.leaveOut(.page, "\(document.path): Hugo renders no page of it (\(reason)); left out",
+                          at: document.location, hint: "its text reached other pages through a shortcode of the source: copy it where it is needed", report: &report)
         }
         guard !leftOut.isEmpty else { return }
         let bundles = site.documents.filter { leftOut.contains($0.path) }.compactMap(\.bundle)
@@ -233,15 +227,12 @@ struct HugoReader {
             let location = SourceLocation(file: tree.display(path))
             let ext = Leftovers.fileExtension(rel)
             if Leftovers.markdownExtensions.contains(ext) {
-                site.notes.append(ImportNote(.leftOut, .file, "\(path): a Markdown file under content/ would be a page in Cellar",
-                                             at: location, hint: "rename it (e.g. to .txt) to publish it as a file"))
-                report[.filesLeftOut] += 1
+                site.leaveOut(.file, "\(path): a Markdown file under content/ would be a page in Cellar",
+                              at: location, hint: "rename it (e.g. to .txt) to publish it as a file", report: &report)
             } else if Leftovers.cellarFiles.contains(rel) {
-                site.notes.append(ImportNote(.leftOut, .file, "\(path): Cellar writes its own", at: location))
-                report[.filesLeftOut] += 1
+                site.leaveOut(.file, "\(path): Cellar writes its own", at: location, report: &report)
             } else if let reason = Leftovers.reason(rel) {
-                site.notes.append(ImportNote(.leftOut, .file, "\(path): \(reason)", at: location))
-                report[.filesLeftOut] += 1
+                site.leaveOut(.file, "\(path): \(reason)", at: location, report: &report)
             } else {
                 site.copies.append(FileCopy(source: path, target: rel))
             }

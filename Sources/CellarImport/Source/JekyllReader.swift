@@ -61,8 +61,7 @@ struct JekyllReader {
                 continue   // _config.yml, hidden and backup files: Jekyll skips them without a word
             }
             if let reason = Leftovers.reason(path) {
-                site.notes.append(ImportNote(.leftOut, .file, "\(path): \(reason)", at: SourceLocation(file: tree.display(path))))
-                report[.filesLeftOut] += 1
+                site.leaveOut(.file, "\(path): \(reason)", at: SourceLocation(file: tree.display(path)), report: &report)
                 continue
             }
             if let index = parts.firstIndex(where: { $0 == "_posts" || $0 == "_drafts" }) {
@@ -87,10 +86,9 @@ struct JekyllReader {
         let name = parts.last ?? path
         let ext = Leftovers.fileExtension(name)
         guard Leftovers.markdownExtensions.contains(ext) || Leftovers.htmlExtensions.contains(ext) else {
-            site.notes.append(ImportNote(.leftOut, .file, "\(path): not a post (Jekyll reads Markdown and HTML files in _posts/)",
-                                         at: SourceLocation(file: tree.display(path)),
-                                         hint: "move it out of \(parts[postsIndex])/ to publish it as a file"))
-            report[.filesLeftOut] += 1
+            site.leaveOut(.file, "\(path): not a post (Jekyll reads Markdown and HTML files in _posts/)",
+                          at: SourceLocation(file: tree.display(path)),
+                                         hint: "move it out of \(parts[postsIndex])/ to publish it as a file", report: &report)
             return
         }
         let base = Leftovers.deletingExtension(name)
@@ -98,9 +96,8 @@ struct JekyllReader {
         var slug = base
         if !isDraft {
             guard let (date, rest) = Self.splitPostName(base) else {
-                site.notes.append(ImportNote(.leftOut, .post, "\(path): a post's file name must start with its date, as in 2016-01-29-title.md",
-                                             at: SourceLocation(file: tree.display(path)), hint: "Jekyll does not publish it either"))
-                report[.filesLeftOut] += 1
+                site.leaveOut(.post, "\(path): a post's file name must start with its date, as in 2016-01-29-title.md",
+                              at: SourceLocation(file: tree.display(path)), hint: "Jekyll does not publish it either", report: &report)
                 return
             }
             fileDate = date
@@ -137,9 +134,8 @@ struct JekyllReader {
         let folder = Paths.join(config.collectionsDir, "_" + collection)
         let ext = Leftovers.fileExtension(path)
         guard config.collections[collection] == true else {
-            site.notes.append(ImportNote(.leftOut, .file, "\(path): the collection '\(collection)' is not written by Jekyll (no 'output: true')",
-                                         at: SourceLocation(file: tree.display(path))))
-            report[.filesLeftOut] += 1
+            site.leaveOut(.file, "\(path): the collection '\(collection)' is not written by Jekyll (no 'output: true')",
+                          at: SourceLocation(file: tree.display(path)), report: &report)
             return
         }
         let inside = String(path.dropFirst(folder.count + 1))
@@ -170,12 +166,10 @@ struct JekyllReader {
         let location = SourceLocation(file: tree.display(path))
         guard tree.hasFrontMatter(path) else {
             if Leftovers.markdownExtensions.contains(ext) {
-                site.notes.append(ImportNote(.leftOut, .file, "\(path): Markdown without front matter, which Jekyll copies as it is",
-                                             at: location, hint: "add front matter (--- title: … ---) to make it a page"))
-                report[.filesLeftOut] += 1
+                site.leaveOut(.file, "\(path): Markdown without front matter, which Jekyll copies as it is",
+                              at: location, hint: "add front matter (--- title: … ---) to make it a page", report: &report)
             } else if Leftovers.cellarFiles.contains(path) {
-                site.notes.append(ImportNote(.leftOut, .file, "\(path): Cellar writes its own", at: location))
-                report[.filesLeftOut] += 1
+                site.leaveOut(.file, "\(path): Cellar writes its own", at: location, report: &report)
             } else {
                 site.copies.append(FileCopy(source: path, target: path))
             }
@@ -194,8 +188,7 @@ struct JekyllReader {
             let what = base == "404" ? "Cellar writes its own 404 page"
                 : ["scss", "sass"].contains(ext) ? "a Sass stylesheet Jekyll compiles; the new site uses the theme's CSS"
                 : "a file Jekyll renders with Liquid (Cellar writes its own feeds and sitemap)"
-            site.notes.append(ImportNote(.leftOut, .file, "\(path): \(what)", at: location))
-            report[.filesLeftOut] += 1
+            site.leaveOut(.file, "\(path): \(what)", at: location, report: &report)
             return
         }
         guard var document = loader.load(path, role: .page, ext: ext) else { return }
@@ -210,9 +203,8 @@ struct JekyllReader {
                let folder = Self.folderAddress(of: document, path: path) {
                 site.postsListFolders.append(folder)
             }
-            site.notes.append(ImportNote(.leftOut, .page, "\(path): an HTML page built with Liquid (a list or a layout), which Cellar's pages replace",
-                                         at: location, hint: "Cellar makes the home page, section lists and tag pages itself"))
-            report[.filesLeftOut] += 1
+            site.leaveOut(.page, "\(path): an HTML page built with Liquid (a list or a layout), which Cellar's pages replace",
+                          at: location, hint: "Cellar makes the home page, section lists and tag pages itself", report: &report)
             return
         }
         let folder = path.contains("/") ? String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)]) : ""

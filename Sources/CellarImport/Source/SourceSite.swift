@@ -154,3 +154,12 @@ struct SourceDocument: Sendable {
         SourceLocation(file: display, line: bodyFirstLine + line - 1, column: column)
     }
 }
+
+extension SourceSite {
+    /// Leaves a file or page of the source out of the import: a note that says why, counted in the report.
+    mutating func leaveOut(_ topic: ImportNote.Topic, _ message: String, at location: SourceLocation? = nil, hint: String? = nil,
+                           report: inout ImportReport) {
+        notes.append(ImportNote(.leftOut, topic, message, at: location, hint: hint))
+        report[.filesLeftOut] += 1
+    }
+}

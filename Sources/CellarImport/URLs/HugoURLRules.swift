@@ -63,38 +63,33 @@ struct HugoURLRules: URLRules {
         let day = date.map { $0.calendarDay(in: timeZone, ownZone: true) } ?? (1, 1, 1)
         let title = HugoPath.urlize(fields.title ?? "", lowercase: lowercase)
         let sections = document.contentFolder.split(separator: "/").map(String.init)
-        var result = ""
-        var index = pattern.startIndex
-        while index < pattern.endIndex {
-            guard pattern[index] == ":" else {
-                result.append(pattern[index])
-                index = pattern.index(after: index)
-                continue
-            }
-            let nameEnd = pattern[pattern.index(after: index)...].firstIndex { !$0.isLetter } ?? pattern.endIndex
-            let token = String(pattern[pattern.index(after: index)..<nameEnd])
-            index = nameEnd
-            var calendar = Calendar(identifier: .gregorian)
-            calendar.timeZone = date.map { $0.offset.flatMap { TimeZone(secondsFromGMT: $0) } ?? timeZone } ?? timeZone
-            let instant = date?.instant(in: timeZone) ?? Date(timeIntervalSince1970: -62_135_596_800)
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = date.map { $0.offset.flatMap { TimeZone(secondsFromGMT: $0) } ?? timeZone } ?? timeZone
+        let instant = date?.instant(in: timeZone) ?? Date(timeIntervalSince1970: -62_135_596_800)
+        let expanded = PermalinkTokens.expand(pattern, isNameCharacter: \.isLetter) { token -> (text: String, length: Int)? in
+            let text: String
             switch token {
-            case "year": result += String(day.0)   // Go prints the year as a number: 1 for a page without a date
-            case "month": result += String(format: "%02d", day.1)
-            case "monthname": result += Self.monthNames[day.1 - 1]
-            case "day": result += String(format: "%02d", day.2)
-            case "weekday": result += String(calendar.component(.weekday, from: instant) - 1)
-            case "weekdayname": result += Self.weekdayNames[calendar.component(.weekday, from: instant) - 1]
-            case "yearday": result += String(calendar.ordinality(of: .day, in: .year, for: instant) ?? 1)
-            case "section": result += sections.first ?? ""
-            case "sections": result += sections.joined(separator: "/")
-            case "title": result += title
-            case "slug": result += fields.slug.map { HugoPath.urlize($0.value, lowercase: lowercase) } ?? title
-            case "filename", "contentbasename": result += HugoPath.urlize(document.fileSlug, lowercase: lowercase)
-            case "slugorfilename", "slugorcontentbasename":
-                result += HugoPath.urlize(fields.slug?.value ?? document.fileSlug, lowercase: lowercase)
-            default:
-                return (nil, "the permalink '\(pattern)' uses ':\(token)', which Hugo 0.111 does not know")
+            case "year": text = String(day.0)   // Go prints the year as a number: 1 for a page without a date
+            case "month": text = String(format: "%02d", day.1)
+            case "monthname": text = Self.monthNames[day.1 - 1]
+            case "day": text = String(format: "%02d", day.2)
+            case "weekday": text = String(calendar.component(.weekday, from: instant) - 1)
+            case "weekdayname": text = Self.weekdayNames[calendar.component(.weekday, from: instant) - 1]
+            case "yearday": text = String(calendar.ordinality(of: .day, in: .year, for: instant) ?? 1)
+            case "section": text = sections.first ?? ""
+            case "sections": text = sections.joined(separator: "/")
+            case "title": text = title
+            case "slug": text = fields.slug.map { HugoPath.urlize($0.value, lowercase: lowercase) } ?? title
+            case "filename", "contentbasename": text = HugoPath.urlize(document.fileSlug, lowercase: lowercase)
+            case "slugorfilename", "slugorcontentbasename": text = HugoPath.urlize(fields.slug?.value ?? document.fileSlug, lowercase: lowercase)
+            default: return nil
             }
+            return (text, token.count)
+        }
+        let result: String
+        switch expanded {
+        case .success(let text): result = text
+        case .failure(let unknown): return (nil, "the permalink '\(pattern)' uses ':\(unknown.name)', which Hugo 0.111 does not know")
         }
         var url = URLPaths.clean("/" + result)
         if lowercase { url = url.lowercased() }

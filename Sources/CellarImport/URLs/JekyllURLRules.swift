@@ -93,27 +93,16 @@ struct JekyllURLRules: URLRules {
             "slugified_categories": categories.map { JekyllSlug.slugify($0) }.joined(separator: "/"),
             "collection": collection, "path": document.collectionPath, "output_ext": outputExtension,
         ]
-        var result = ""
-        var index = template.startIndex
-        while index < template.endIndex {
-            guard template[index] == ":" else {
-                result.append(template[index])
-                index = template.index(after: index)
-                continue
-            }
-            let nameEnd = template[template.index(after: index)...].firstIndex { !(("a"..."z").contains($0) || $0 == "_") }
-                ?? template.endIndex
-            var name = String(template[template.index(after: index)..<nameEnd])
-            var end = nameEnd
-            if values[name] == nil, name.hasSuffix("_"), values[String(name.dropLast())] != nil {
-                name.removeLast()
-                end = template.index(before: nameEnd)
-            }
-            guard let value = values[name] else {
-                return (nil, "the permalink '\(template)' uses ':\(name)', which Jekyll does not know")
-            }
-            result += value
-            index = end
+        let expanded = PermalinkTokens.expand(template, isNameCharacter: { ("a"..."z").contains($0) || $0 == "_" }) { name in
+            if let value = values[name] { return (value, name.count) }
+            // `:title_` is `:title` then `_` when Jekyll knows no `title_`.
+            if name.hasSuffix("_"), let value = values[String(name.dropLast())] { return (value, name.count - 1) }
+            return nil
+        }
+        let result: String
+        switch expanded {
+        case .success(let text): result = text
+        case .failure(let unknown): return (nil, "the permalink '\(template)' uses ':\(unknown.name)', which Jekyll does not know")
         }
         return (Self.sanitize(result), nil)
     }

@@ -32,4 +32,13 @@ import Testing
         #expect(error.map { site.relative($0.description) }
                 == "error: theme 'default' not found at themes/default/\n  hint: create a site with 'cellar new site DIR' to get the default theme")
     }
+
+    /// A `themes` that cannot be listed is said to be so, not taken for a site with no themes.
+    @Test func aThemesFolderThatCannotBeListedIsNamedInTheHint() throws {
+        let site = try TemporarySite(files: ["content/_index.md": Fixture.site, "themes": "not a folder"], theme: .none)
+        let error = #expect(throws: DiagnosticBag.self) { try KindCatalog.load(options: site.options()) }
+        #expect(error.map { site.relative($0.description) }
+                == "error: theme 'default' not found at themes/default/\n  hint: themes/ cannot be listed (Not a directory): "
+                    + "it must be a readable folder holding the site's themes")
+    }
 }

@@ -33,16 +33,7 @@ struct ModelStage {
         var diagnostics: [Diagnostic]
     }
 
-    var frame: LoadStage.Output
-    var rules: PublishRules
-    var highlighting: CodeBlockHighlighting?
-    var reporter: any BuildReporter
-    /// What the memo keeps for a later build (``BuildMemo/policy``).
-    var policy = BuildMemo.Policy.keepForLaterBuilds
-    /// Whether the memo is thrown away after this build: nothing only a later build would use is kept.
-    private var thisBuildOnly: Bool { policy == .thisBuildOnly }
-    /// Whether bodies and introductions keep every link and image written in them (``BodyReference``), for `cellar check`.
-    var collectsReferences = false
+    var setup: ItemStageSetup
 
     func run(_ parsed: ParseStage.Output, memo: inout Memo) async -> Output {
         if let patched = await patch(parsed, memo: &memo) { return patched }
@@ -89,8 +80,8 @@ struct ModelStage {
 
     /// Draws the shortcodes bodies call, with the frame's theme and settings.
     private var shortcodes: ShortcodeRenderer {
-        ShortcodeRenderer(theme: frame.site.theme, site: frame.site.config, files: frame.site.scan.files,
-                          contentRoot: frame.site.layout.content, contentDisplayRoot: frame.site.layout.display(sitePath: "content"))
+        ShortcodeRenderer(theme: setup.frame.site.theme, site: setup.frame.site.config, files: setup.frame.site.scan.files,
+                          contentRoot: setup.frame.site.layout.content, contentDisplayRoot: setup.frame.site.layout.display(sitePath: "content"))
     }
 
     // MARK: - Private
@@ -98,7 +89,7 @@ struct ModelStage {
     /// The last model with the re-read items' new bodies, or nil when anything moved.
     private func patch(_ parsed: ParseStage.Output, memo: inout Memo) async -> Output? {
         // A file that no longer parses is not among the fresh items: the build fails on its errors.
-        guard var model = memo.model, !frame.reloaded, !parsed.sourcesChanged, parsed.freshItems.count == parsed.freshCount
+        guard var model = memo.model, !setup.frame.reloaded, !parsed.sourcesChanged, parsed.freshItems.count == parsed.freshCount
         else { return nil }
         // A body drawn from a data file that changed (a chart's CSV) is drawn again by a rebuild.
         let shortcodes = self.shortcodes
@@ -112,12 +103,12 @@ struct ModelStage {
         let menuKeys = Self.menuKeys(model.config)
         for item in parsed.freshItems {
             // A page the menu names may have changed its title, which every page shows.
-            guard model.itemsByID[item.id] != nil, rules.publishes(item), !inMenu.contains(item.id),
+            guard model.itemsByID[item.id] != nil, setup.rules.publishes(item), !inMenu.contains(item.id),
                   !menuKeys.contains(item.translationKey),
                   Self.placement(of: item, in: model.sectionsByID) == memo.placements[item.id] else { return nil }
         }
         let bodies = BodyStage(markdown: MarkdownRenderer(options: model.config.markdown), links: model.links, linksKey: model.linksKey,
-                               shortcodes: shortcodes, highlighting: highlighting, collectsReferences: collectsReferences)
+                               shortcodes: shortcodes, highlighting: setup.highlighting, collectsReferences: setup.collectsReferences)
         let changed = await bodies.run(parsed.freshItems, early: parsed.early, complete: false, memo: &memo.bodies)
         if model.positions.isEmpty { model.placeItems() }   // the first patch of a model built anew
         for item in changed { model.replace(item) }
@@ -127,12 +118,12 @@ struct ModelStage {
     }
 
     private func rebuild(_ parsed: ParseStage.Output, memo: inout Memo) async -> Output {
-        let site = frame.site
+        let site = setup.frame.site
         let layout = site.layout
         memo.model = nil
         var siteWide = DiagnosticBag()
-        let published = parsed.items.filter(rules.publishes)
-        let hidden = parsed.items.filter { !rules.publishes($0) }
+        let published = parsed.items.filter(setup.rules.publishes)
+        let hidden = parsed.items.filter { !setup.rules.publishes($0) }
         let tags = TagIndex(items: published, diagnostics: &siteWide)
         Trace.mark("model: published, tags")
         // Checking who claims each URL needs nothing the bodies make: it runs while they render.
@@ -165,9 +156,9 @@ struct ModelStage {
         let linksKey = links.fingerprint
         Trace.mark("model: links")
         let items = await BodyStage(markdown: markdown, links: links, linksKey: linksKey, shortcodes: shortcodes,
-                                    highlighting: highlighting, policy: policy, collectsReferences: collectsReferences)
+                                    highlighting: setup.highlighting, policy: setup.policy, collectsReferences: setup.collectsReferences)
             .run(published, early: parsed.early, complete: true, memo: &memo.bodies)
-        reporter.progress(.buildingModel, done: items.count, total: items.count)
+        setup.reporter.progress(.buildingModel, done: items.count, total: items.count)
 
         Trace.mark("model: bodies rendered")
         siteWide.append(contentsOf: await claimProblems)
@@ -183,17 +174,17 @@ struct ModelStage {
                    checked: String? = nil) -> String {
             // An introduction that calls shortcodes (a glossary's `{{< definitions >}}`) is drawn as a body is.
             if body.contains("{{<") || body.contains("{{%") {
-                var introBody = IntroBody(markdown: markdown, links: links, shortcodes: shortcodes, highlighting: highlighting)
-                introBody.collectsReferences = collectsReferences && checked != nil
+                var introBody = IntroBody(markdown: markdown, links: links, shortcodes: shortcodes, highlighting: setup.highlighting)
+                introBody.collectsReferences = setup.collectsReferences && checked != nil
                 let rendered = introBody.render(body, folder: folder, file: file, firstLine: firstLine, page: page,
                                                 language: language ?? site.config.language, diagnostics: &siteWide)
                 introLinks += rendered.links.map { SiteModel.IntroLink(page: page, link: $0) }
                 introReads.merge(rendered.reads) { $1 }
-                if let checked, collectsReferences { introReferences[checked] = rendered.references }
+                if let checked, setup.collectsReferences { introReferences[checked] = rendered.references }
                 return rendered.html
             }
-            let introRenderer = highlighting?.renderer(markdown, file: file, firstLine: firstLine) ?? markdown
-            var references = BodyReference.Collector(markdown: body, collecting: collectsReferences && checked != nil)
+            let introRenderer = setup.highlighting?.renderer(markdown, file: file, firstLine: firstLine) ?? markdown
+            var references = BodyReference.Collector(markdown: body, collecting: setup.collectsReferences && checked != nil)
             let html = introRenderer.render(body) { reference in
                 var pageLink: PageLink?
                 let href = links.rewrite(reference, directory: folder, file: file, firstLine: firstLine, diagnostics: &siteWide,
@@ -202,7 +193,7 @@ struct ModelStage {
                 references.add(reference, href: href)
                 return href
             }.html
-            if let checked, collectsReferences { introReferences[checked] = references.found }
+            if let checked, setup.collectsReferences { introReferences[checked] = references.found }
             return html
         }
         var config = site.config
@@ -236,21 +227,21 @@ struct ModelStage {
         }
         let sections = sectionsByID.values.sorted { ($0.weight, $0.title.lowercased(), $0.id) < ($1.weight, $1.title.lowercased(), $1.id) }
         let resources = items.compactMap { item in item.bundleDirectory.map { (item, site.scan.bundleResources[$0] ?? []) } }
-        let now = rules.now
-        let scheduled = (parsed.items.compactMap { $0.date }.filter { $0 > now && !rules.includeFuture }
+        let now = setup.rules.now
+        let scheduled = (parsed.items.compactMap { $0.date }.filter { $0 > now && !setup.rules.includeFuture }
             + parsed.items.compactMap { $0.expires }.filter { $0 > now }).min()
         let itemsByID = Dictionary(uniqueKeysWithValues: items.map { ($0.id, $0) })
         let navigation = MenuResolver(
             sections: sectionsByID, topSections: sections.filter { $0.parentID == nil && !$0.id.isEmpty },
             published: itemsByID,
-            hidden: Dictionary(hidden.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }), rules: rules,
+            hidden: Dictionary(hidden.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }), rules: setup.rules,
             tagsPage: tags.tags.isEmpty ? nil : NavigationEntry(
                 title: EngineText.tagsTitle.text(in: site.theme.text.table(for: config.language)), url: TagIndex.root)
         ).resolve(config.menu, diagnostics: &siteWide)
         var unpublished = SiteModel.Unpublished()
         for item in hidden {
-            if item.draft && !rules.includeDrafts { unpublished.drafts += 1 }
-            else if let date = item.date, date > now, !rules.includeFuture { unpublished.future += 1 }
+            if item.draft && !setup.rules.includeDrafts { unpublished.drafts += 1 }
+            else if let date = item.date, date > now, !setup.rules.includeFuture { unpublished.future += 1 }
         }
         Trace.mark("model: sorted, menus")
         var model = SiteModel(
@@ -268,7 +259,7 @@ struct ModelStage {
         model.linksKey = linksKey
         memo.model = model
         // Placements serve only a later build that patches this model (not `cellar build`'s one).
-        memo.placements = thisBuildOnly ? [:] : Dictionary(uniqueKeysWithValues: items.map { ($0.id, Self.placement(of: $0, in: sectionsByID)) })
+        memo.placements = setup.thisBuildOnly ? [:] : Dictionary(uniqueKeysWithValues: items.map { ($0.id, Self.placement(of: $0, in: sectionsByID)) })
         memo.siteDiagnostics = siteWide.diagnostics
         Trace.mark("model: built")
         return Output(model: model, changed: nil, diagnostics: siteWide.diagnostics + memo.bodies.diagnostics)

@@ -41,25 +41,16 @@ struct ParseStage {
         var diagnostics: [Diagnostic]
     }
 
-    var frame: LoadStage.Output
-    var rules: PublishRules
-    var highlighting: CodeBlockHighlighting?
-    var reporter: any BuildReporter
-    /// What the memo keeps for a later build (``BuildMemo/policy``).
-    var policy = BuildMemo.Policy.keepForLaterBuilds
-    /// Whether the memo is thrown away after this build: nothing only a later build would use is kept.
-    private var thisBuildOnly: Bool { policy == .thisBuildOnly }
-    /// Whether bodies and introductions keep every link and image written in them (``BodyReference``), for `cellar check`.
-    var collectsReferences = false
+    var setup: ItemStageSetup
 
     func run(_ changes: ChangeSet, memo: inout Memo) async -> Output {
-        let site = frame.site
+        let site = setup.frame.site
         var sourcesChanged = false
         var stale: [(index: Int, source: ItemSource)] = []
         // Only the named files of a frame the memo knows: their bodies are rendered with the
         // model's links later, and bodies are not rendered early (that needs sets of every source).
         var onlyNamedFiles = false
-        if !frame.reloaded, memo.context != nil, case .paths(let paths) = changes {
+        if !setup.frame.reloaded, memo.context != nil, case .paths(let paths) = changes {
             onlyNamedFiles = true
             // The frame is the memo's: only the named files can have changed.
             // A changed photo may change the date of any item without `date:` that shows it (its
@@ -95,12 +86,12 @@ struct ParseStage {
         Trace.mark("parse: sources")
         let (fresh, early) = await parse(stale, renderingEarly: !onlyNamedFiles)
         Trace.mark("parse: files parsed")
-        if thisBuildOnly, !onlyNamedFiles, fresh.count == memo.sources.count {
+        if setup.thisBuildOnly, !onlyNamedFiles, fresh.count == memo.sources.count {
             // Every file was read, by a build whose memo is thrown away: the items are the fresh
             // ones, in source order already; nothing is kept for a later build.
             let items = fresh.compactMap(\.entry.item)
             memo = Memo()
-            reporter.progress(.parsingItems, done: fresh.count, total: fresh.count)
+            setup.reporter.progress(.parsingItems, done: fresh.count, total: fresh.count)
             return Output(items: items, freshItems: items, freshCount: fresh.count, sourcesChanged: sourcesChanged,
                           early: early, diagnostics: fresh.flatMap(\.entry.diagnostics))
         }
@@ -114,7 +105,7 @@ struct ParseStage {
         } else {
             for (index, entry) in fresh { place(entry.item, of: memo.sources[index].contentPath, in: &memo.items) }
         }
-        reporter.progress(.parsingItems, done: memo.sources.count, total: memo.sources.count)
+        setup.reporter.progress(.parsingItems, done: memo.sources.count, total: memo.sources.count)
         return Output(
             items: memo.items, freshItems: fresh.compactMap(\.entry.item), freshCount: fresh.count,
             sourcesChanged: sourcesChanged, early: early,
@@ -142,14 +133,14 @@ struct ParseStage {
     /// Reads and types `stale` files on every core; renders the bodies that can be rendered at once.
     private func parse(_ stale: [(index: Int, source: ItemSource)], renderingEarly: Bool)
         async -> ([(index: Int, entry: Entry)], [String: EarlyBody]) {
-        let layout = frame.site.layout
-        let site = frame.site
+        let layout = setup.frame.site.layout
+        let site = setup.frame.site
         let parser = ItemParser(layout: layout, site: site.config, sections: site.sections,
                                 kinds: site.theme.kinds, files: site.scan.files, unusableKinds: site.theme.unusableKinds)
-        let early = renderingEarly ? EarlyBodies(site: site, rules: rules, highlighting: highlighting,
-                                                     collectsReferences: collectsReferences) : nil
-        let reporter = self.reporter
-        let thisBuildOnly = self.thisBuildOnly
+        let early = renderingEarly ? EarlyBodies(site: site, rules: setup.rules, highlighting: setup.highlighting,
+                                                     collectsReferences: setup.collectsReferences) : nil
+        let reporter = setup.reporter
+        let thisBuildOnly = setup.thisBuildOnly
         let parsed = await parallelMap(stale, progress: { reporter.progress(.parsingItems, done: $0, total: stale.count) }) {
             index, source -> (Int, Entry, EarlyBody?) in
             var found = DiagnosticBag()

@@ -25,14 +25,10 @@ struct KindLoader {
         }
         var loaded = Loaded()
         var seen: Set<String> = []
-        for (fileName, file) in files.entries(in: "kinds") where fileName.hasSuffix(".yml") || fileName.hasSuffix(".yaml") {
-            let name = Paths.deletingExtension(fileName)
+        let rule = ThemeFileNameRule(accepts: SchemaParser.isValidName, problem: "is not a valid kind name",
+                                     hint: "name kinds with letters, digits and '_', starting with a letter")
+        for (name, file) in files.yamlFiles(in: "kinds", named: rule, diagnostics: &diagnostics) {
             let display = file.display
-            guard SchemaParser.isValidName(name) else {
-                diagnostics.error("'\(name)' is not a valid kind name", at: SourceLocation(file: display),
-                                  hint: "name kinds with letters, digits and '_', starting with a letter")
-                continue
-            }
             if seen.contains(name) {
                 diagnostics.error("kind '\(name)' is defined twice", at: SourceLocation(file: display),
                                   hint: "keep either \(name).yml or \(name).yaml")

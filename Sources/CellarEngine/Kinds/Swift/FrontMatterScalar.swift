@@ -1,3 +1,4 @@
+internal import CellarEscaping
 import Foundation
 
 /// A Swift type that is one front-matter value: its field type, a placeholder for
@@ -98,42 +99,61 @@ extension URL: FrontMatterScalar {
     }
 }
 
-extension ImagePath: FrontMatterScalar {
+/// What ``FilePath`` and ``ImagePath`` share: a file of the site, as the front matter writes it
+/// and where pages find it (`contentPath`: the file under `content/`, which only images keep).
+protocol SiteFileValue: FrontMatterScalar {
+    init(path: String, url: String, contentPath: String?)
+}
+
+extension SiteFileValue {
+    /// Reads the string a plain `Decoder` holds, as written (Cellar's own decoding checks and resolves it).
+    init(writtenIn decoder: any Decoder) throws {
+        let text = try decoder.singleValueContainer().decode(String.self)
+        self.init(path: text, url: text, contentPath: nil)
+    }
+
+    static func placeholder(_ detail: KindField?) -> Self {
+        Self(path: written(detail) ?? "", url: written(detail) ?? "", contentPath: nil)
+    }
+
+    static func decoded(from value: FieldValue, links: FieldLinks) -> Self? {
+        guard case .file(let reference) = value else { return nil }
+        return Self(path: reference.written, url: links.file(reference) ?? reference.written, contentPath: reference.contentPath)
+    }
+}
+
+extension ImagePath: SiteFileValue {
     static func fieldType(_ detail: KindField?) -> FieldType { .image }
-    static func placeholder(_ detail: KindField?) -> ImagePath {
-        ImagePath(path: written(detail) ?? "", url: written(detail) ?? "")
-    }
-    static func decoded(from value: FieldValue, links: FieldLinks) -> ImagePath? {
-        guard case .file(let reference) = value else { return nil }
-        return ImagePath(path: reference.written, url: links.file(reference) ?? reference.written, contentPath: reference.contentPath)
-    }
 }
 
-extension FilePath: FrontMatterScalar {
+extension FilePath: SiteFileValue {
     static func fieldType(_ detail: KindField?) -> FieldType { .path }
-    static func placeholder(_ detail: KindField?) -> FilePath {
-        FilePath(path: written(detail) ?? "", url: written(detail) ?? "")
+}
+
+/// What ``Markdown`` and ``InlineMarkdown`` share: the Markdown as written and its HTML.
+protocol RenderedMarkdownValue: FrontMatterScalar {
+    init(source: String, html: String)
+}
+
+extension RenderedMarkdownValue {
+    /// Reads the string a plain `Decoder` holds; only Cellar's own decoding renders it (else `html` is the escaped text).
+    init(writtenIn decoder: any Decoder) throws {
+        let text = try decoder.singleValueContainer().decode(String.self)
+        self.init(source: text, html: Escaping.htmlText(text))
     }
-    static func decoded(from value: FieldValue, links: FieldLinks) -> FilePath? {
-        guard case .file(let reference) = value else { return nil }
-        return FilePath(path: reference.written, url: links.file(reference) ?? reference.written)
+
+    static func placeholder(_ detail: KindField?) -> Self { Self(source: written(detail) ?? "", html: "") }
+
+    static func decoded(from value: FieldValue, links: FieldLinks) -> Self? {
+        guard case .html(let html, let source) = value else { return nil }
+        return Self(source: source, html: html)
     }
 }
 
-extension Markdown: FrontMatterScalar {
+extension Markdown: RenderedMarkdownValue {
     static func fieldType(_ detail: KindField?) -> FieldType { .markdown }
-    static func placeholder(_ detail: KindField?) -> Markdown { Markdown(source: written(detail) ?? "", html: "") }
-    static func decoded(from value: FieldValue, links: FieldLinks) -> Markdown? {
-        guard case .html(let html, let source) = value else { return nil }
-        return Markdown(source: source, html: html)
-    }
 }
 
-extension InlineMarkdown: FrontMatterScalar {
+extension InlineMarkdown: RenderedMarkdownValue {
     static func fieldType(_ detail: KindField?) -> FieldType { .text }
-    static func placeholder(_ detail: KindField?) -> InlineMarkdown { InlineMarkdown(source: written(detail) ?? "", html: "") }
-    static func decoded(from value: FieldValue, links: FieldLinks) -> InlineMarkdown? {
-        guard case .html(let html, let source) = value else { return nil }
-        return InlineMarkdown(source: source, html: html)
-    }
 }

@@ -1,0 +1,15 @@
+/// What the two stages over the site's items, ``ParseStage`` and ``ModelStage``, both work with:
+/// the loaded frame, the publishing rules, code highlighting, the reporter and the memo policy.
+struct ItemStageSetup {
+    var frame: LoadStage.Output
+    var rules: PublishRules
+    var highlighting: CodeBlockHighlighting?
+    var reporter: any BuildReporter
+    /// What the memo keeps for a later build (``BuildMemo/policy``).
+    var policy = BuildMemo.Policy.keepForLaterBuilds
+    /// Whether bodies and introductions keep every link and image written in them (``BodyReference``), for `cellar check`.
+    var collectsReferences = false
+
+    /// Whether the memo is thrown away after this build: nothing only a later build would use is kept.
+    var thisBuildOnly: Bool { policy == .thisBuildOnly }
+}
