@@ -25,14 +25,15 @@ package enum KeptTerms {
             appendInteger(key, to: &bytes)
             appendInteger(UInt64(row.count), to: &bytes)
             bytes.append(contentsOf: row)
-            appendInteger(UInt64(terms.scores.count), to: &bytes)
-            // In term order: the same terms make the same bytes.
-            for (term, score) in terms.scores.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
+            appendInteger(UInt64(terms.terms.count), to: &bytes)
+            // In the document's order (its words' first occurrences): the same text makes the same
+            // bytes, and nothing is sorted.
+            for (term, score) in zip(terms.terms, terms.termScores) {
                 appendString(term, to: &bytes)
-                bytes.append(UInt8(score))
+                bytes.append(score)
             }
-            appendInteger(UInt64(terms.aliases.count), to: &bytes)
-            for (word, stem) in terms.aliases.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
+            appendInteger(UInt64(terms.aliasWords.count), to: &bytes)
+            for (word, stem) in zip(terms.aliasWords, terms.aliasStems) {
                 appendString(word, to: &bytes)
                 appendString(stem, to: &bytes)
             }
@@ -52,15 +53,15 @@ package enum KeptTerms {
                 guard let id = reader.string(), let key = reader.integer(), let rowLength = reader.integer(),
                       let row = reader.take(Int(clamping: rowLength)), let scoreCount = reader.integer() else { return nil }
                 var terms = DocumentTerms()
-                terms.scores.reserveCapacity(Int(clamping: min(scoreCount, UInt64(buffer.count))))
+                terms.reserveTerms(Int(clamping: min(scoreCount, UInt64(buffer.count))))
                 for _ in 0..<scoreCount {
                     guard let term = reader.string(), let score = reader.byte() else { return nil }
-                    terms.scores[term] = Int(score)
+                    terms.append(term, score: score)
                 }
                 guard let aliasCount = reader.integer() else { return nil }
                 for _ in 0..<aliasCount {
                     guard let word = reader.string(), let stem = reader.string() else { return nil }
-                    terms.aliases[word] = stem
+                    terms.appendAlias(word, stem: stem)
                 }
                 entries[id] = Entry(key: key, row: Array(row), terms: terms)
             }
