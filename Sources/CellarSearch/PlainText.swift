@@ -39,8 +39,11 @@ package enum PlainText {
                         continue
                     }
                 }
-                output.append(byte)
-                index += 1
+                // The text up to the next tag or entity, copied as one run.
+                var end = index + 1
+                while end < count, bytes[end] != UInt8(ascii: "<"), bytes[end] != UInt8(ascii: "&") { end += 1 }
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<end]))
+                index = end
             }
             return String(decoding: output, as: UTF8.self)
         }

@@ -53,10 +53,29 @@ package struct SearchIndexState: Sendable {
         shardBytes = Array(repeating: [], count: shards)
         let chunks = (rows.count + SearchIndex.chunkSize - 1) / SearchIndex.chunkSize
         chunkBytes = Array(repeating: [], count: chunks)
+        // Numbered first (``StringTable``), made dictionaries once per distinct term and word.
+        var termTable = StringTable(capacity: 4096), wordTable = StringTable(capacity: 1024)
+        var lists: [[Int]] = [], stemsOfWord: [[(stem: String, count: Int)]] = []
         for (number, document) in terms.enumerated() {
-            for (term, score) in zip(document.terms, document.termScores) { postings[term, default: []].append(number * 16 + Int(score)) }
-            for (word, stem) in zip(document.aliasWords, document.aliasStems) { aliases[word, default: [:]][stem, default: 0] += 1 }
+            for (term, score) in zip(document.terms, document.termScores) {
+                let (index, added) = termTable.add(term)
+                if added { lists.append([]) }
+                lists[index].append(number * 16 + Int(score))
+            }
+            for (word, stem) in zip(document.aliasWords, document.aliasStems) {
+                let (index, added) = wordTable.add(word)
+                if added { stemsOfWord.append([]) }
+                if let known = stemsOfWord[index].firstIndex(where: { $0.stem == stem }) {
+                    stemsOfWord[index][known].count += 1
+                } else {
+                    stemsOfWord[index].append((stem, 1))
+                }
+            }
         }
+        postings = Dictionary(uniqueKeysWithValues: zip(termTable.strings, lists))
+        aliases = Dictionary(uniqueKeysWithValues: zip(wordTable.strings, stemsOfWord.map { stems in
+            Dictionary(stems, uniquingKeysWith: +)
+        }))
         for term in postings.keys { termsOfShard[SearchIndex.shard(of: term, count: shards)].insert(term) }
         for word in aliases.keys { aliasesOfShard[SearchIndex.shard(of: word, count: shards)].insert(word) }
         dirtyShards = Set(0..<shards)

@@ -110,24 +110,27 @@ package final class SearchTokenizer {
     /// ``longestWord`` is left out.
     private static func countASCII(_ bytes: UnsafeBufferPointer<UInt8>, weight: Int32, into counter: inout TermCounter,
                                    stem: (String) -> String) {
+        let seed = TermCounter.seed(ideographic: false)
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: longestWord + 1) { word in
             var length = 0
+            var hash = seed
             func flush() {
-                defer { length = 0 }
+                defer { length = 0; hash = seed }
                 if length == 0 || length > longestWord { return }
                 if length == 1, word[0] >= 0x41 { return }   // a single letter (digits are below 0x41)
-                counter.add(UnsafeBufferPointer(rebasing: word[0..<length]), ideographic: false, weight: weight, stem: stem)
+                counter.add(UnsafeBufferPointer(rebasing: word[0..<length]), hash: hash, ideographic: false, weight: weight, stem: stem)
             }
             for byte in bytes {
-                if (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39) {
-                    if length < word.count { word[length] = byte }
-                    length += 1
-                } else if byte >= 0x41 && byte <= 0x5A {
-                    if length < word.count { word[length] = byte + 0x20 }
-                    length += 1
-                } else if length > 0 {
-                    flush()
+                var folded = byte
+                if byte >= 0x41 && byte <= 0x5A {
+                    folded = byte + 0x20
+                } else if !((byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39)) {
+                    if length > 0 { flush() }
+                    continue
                 }
+                if length < word.count { word[length] = folded }
+                hash = TermCounter.hash(hash, folded)
+                length += 1
             }
             flush()
         }

@@ -7,14 +7,11 @@
 /// `[String: Int]` dictionaries, making a String per word and stemming lookups were 19 % of the
 /// build's samples, the largest part of the index's cost.
 struct TermCounter {
-    /// A distinct piece met: its text, its term and whether the term differs from it (an alias).
-    private struct Word {
-        var text: String
-        var term: Int32
-        var isAlias: Bool
-    }
-
-    private var words: [Word] = []
+    /// Each distinct piece met: its text, its term and whether the term differs from it (an alias),
+    /// apart (reading a word's term copies no String).
+    private var wordTexts: [String] = []
+    private var wordTerms: [Int32] = []
+    private var wordIsAlias: [Bool] = []
     /// Per word: its FNV-1a hash, and where its key (a kind byte, then its UTF-8) is in `keys`.
     private var hashes: [UInt64] = []
     private var keyStart: [Int32] = []
@@ -52,7 +49,15 @@ struct TermCounter {
     /// Counts one occurrence of a folded word (`ideographic`: a Chinese or Japanese term, never
     /// stemmed) given by its UTF-8 bytes, `weight` times. `stem` is asked once per distinct word.
     mutating func add(_ bytes: UnsafeBufferPointer<UInt8>, ideographic: Bool, weight: Int32, stem: (String) -> String) {
-        let word = lookup(bytes, ideographic: ideographic, stem: stem)
+        var hash = Self.seed(ideographic: ideographic)
+        for byte in bytes { hash = Self.hash(hash, byte) }
+        add(bytes, hash: hash, ideographic: ideographic, weight: weight, stem: stem)
+    }
+
+    /// ``add(_:ideographic:weight:stem:)`` of a piece whose hash the caller worked out as it copied
+    /// the bytes: ``hash(_:_:)`` of each, from ``seed(ideographic:)``.
+    mutating func add(_ bytes: UnsafeBufferPointer<UInt8>, hash: UInt64, ideographic: Bool, weight: Int32, stem: (String) -> String) {
+        let word = lookup(bytes, hash: hash, ideographic: ideographic, stem: stem)
         let index = Int(word)
         if wordStamp[index] != stamp {
             wordStamp[index] = stamp
@@ -67,28 +72,37 @@ struct TermCounter {
     mutating func finish() -> DocumentTerms {
         var result = DocumentTerms()
         for word in order {
-            let entry = words[Int(word)]
-            let term = Int(entry.term)
+            let word = Int(word)
+            let term = Int(wordTerms[word])
             if termStamp[term] != stamp {
                 termStamp[term] = stamp
                 termScore[term] = 0
-                termOrder.append(entry.term)
+                termOrder.append(Int32(term))
             }
-            termScore[term] = min(Int32(SearchIndex.highestScore), termScore[term] &+ wordScore[Int(word)])
-            if entry.isAlias { result.appendAlias(entry.text, stem: termTexts[term]) }
+            termScore[term] = min(Int32(SearchIndex.highestScore), termScore[term] &+ wordScore[word])
+            if wordIsAlias[word] { result.appendAlias(wordTexts[word], stem: termTexts[term]) }
         }
         result.reserveTerms(termOrder.count)
         for term in termOrder { result.append(termTexts[Int(term)], score: UInt8(termScore[Int(term)])) }
         return result
     }
 
+    /// FNV-1a (64 bits) of a piece's kind byte: where the hash of its bytes starts.
+    @inline(__always)
+    static func seed(ideographic: Bool) -> UInt64 {
+        hash(0xCBF2_9CE4_8422_2325, ideographic ? 1 : 0)
+    }
+
+    /// One byte more of an FNV-1a hash.
+    @inline(__always)
+    static func hash(_ hash: UInt64, _ byte: UInt8) -> UInt64 {
+        (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+    }
+
     // MARK: - Private
 
-    private mutating func lookup(_ bytes: UnsafeBufferPointer<UInt8>, ideographic: Bool, stem: (String) -> String) -> Int32 {
+    private mutating func lookup(_ bytes: UnsafeBufferPointer<UInt8>, hash: UInt64, ideographic: Bool, stem: (String) -> String) -> Int32 {
         let kind: UInt8 = ideographic ? 1 : 0
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        hash = (hash ^ UInt64(kind)) &* 0x0000_0100_0000_01B3
-        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: hash ^ (hash >> 29)) & mask
         while true {
@@ -99,7 +113,7 @@ struct TermCounter {
             slot = (slot + 1) & mask
         }
         // A word not met before: made a String, stemmed, its term found or added.
-        let number = Int32(words.count)
+        let number = Int32(wordTexts.count)
         let text = String(decoding: bytes, as: UTF8.self)
         let termText = ideographic ? text : stem(text)
         let term: Int32
@@ -112,7 +126,9 @@ struct TermCounter {
             termStamp.append(0)
             termScore.append(0)
         }
-        words.append(Word(text: text, term: term, isAlias: termText != text))
+        wordTexts.append(text)
+        wordTerms.append(term)
+        wordIsAlias.append(termText != text)
         hashes.append(hash)
         keyStart.append(Int32(keys.count))
         keyLength.append(Int32(bytes.count + 1))
@@ -121,7 +137,7 @@ struct TermCounter {
         wordStamp.append(0)
         wordScore.append(0)
         slots[slot] = number + 1
-        if words.count * 2 > slots.count { grow() }
+        if wordTexts.count * 2 > slots.count { grow() }
         return number
     }
 
