@@ -241,6 +241,11 @@ package struct SearchIndexState: Sendable {
         return json
     }
 
+    /// Every term with its postings (`number * 16 + score`, ascending), in UTF-8 order of the terms.
+    package func sortedPostings() -> [(term: String, entries: [Int])] {
+        postings.map { ($0.key, $0.value) }.sorted { $0.term.utf8.lexicographicallyPrecedes($1.term.utf8) }
+    }
+
     /// What the index holds of document `number`: its key, metadata row and terms.
     package func entry(_ number: Int) -> (key: UInt64, row: [UInt8], terms: DocumentTerms) {
         (keys[number], rows[number], terms[number])

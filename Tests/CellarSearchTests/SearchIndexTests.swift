@@ -120,6 +120,33 @@ import Testing
         #expect(SearchIndex.snippet(String(repeating: "x", count: 300)) == String(repeating: "x", count: 280) + "…")
     }
 
+    /// The kept file holds the index's postings term by term: every document reads back with the
+    /// terms, scores and aliases it had, and a term shared by every document is written once.
+    @Test func keptTermsWriteEachTermOnceAndReadBackEveryDocument() throws {
+        let documents = (0..<60).map { number in
+            SearchDocument(url: "/p/\(number)/", title: "Running post \(number)", kind: "Article", date: "", section: "", language: "en",
+                           fields: [.init("Running post \(number)", weight: 3), .init("common words, item \(number % 7) café 東京 runs")],
+                           snippet: "")
+        }
+        let tokenizer = SearchTokenizer(language: "en")
+        let terms = documents.map { DocumentTerms($0, tokenizer: tokenizer) }
+        let state = SearchIndexState(ids: documents.map(\.url), keys: documents.indices.map(UInt64.init), documents: documents, terms: terms)
+        let bytes = KeptTerms.encode(state)
+        let read = try #require(KeptTerms.decode(bytes))
+        #expect(read.count == documents.count)
+        for (number, document) in documents.enumerated() {
+            let entry = try #require(read[document.url])
+            #expect(entry.key == UInt64(number) && entry.terms == terms[number] && entry.row == SearchIndexState.row(document))
+            #expect(entry.terms.aliases == ["running": "run", "runs": "run", "words": "word"])
+        }
+        let text = String(decoding: bytes, as: UTF8.self)
+        #expect(text.components(separatedBy: "common").count == 2)
+        // Cut anywhere, it is not one.
+        for length in stride(from: 0, to: bytes.count, by: max(1, bytes.count / 50)) {
+            #expect(KeptTerms.decode(Array(bytes.prefix(length))) == nil)
+        }
+    }
+
     @Test func metadataIsChunkedAndSnippetsAreCut() throws {
         let documents = (0..<23).map { Self.document("/p/\($0)/", title: "Post \($0)", body: "Words \($0) " + String(repeating: "long text ", count: 60)) }
         let files = Self.build(documents)
