@@ -121,25 +121,19 @@ struct SiteWriter {
             : searches.count * 2 + SearchIndex.shardCount(documents: model.items.count) + model.items.count / SearchIndex.chunkSize
         writer.expect(files: pages.count + copies + 4 * (model.sections.count + 1) + 8 + searchFiles)
         // Feeds, the sitemap and redirects are written one after another: on a core of their own
-        // while the pages are rendered on the others, not after them. The search index, which reads
-        // every item on every core and then works on one, goes at a higher priority than the pages:
-        // at the same priority its reading waited behind every page's rendering (perf's timeline of a
-        // 10,000-item build), and its one-core part then ran with the other core idle.
-        var (diagnostics, fingerprints) = await withTaskGroup(of: FileIOError?.self) { group in
-            group.addTask(priority: .high) {
-                do throws(FileIOError) {
-                    try await writeSearchIndex(onlyChanged: false)
-                    try writeFeeds()
-                    try writeSiteFiles(pages)
-                    return nil
-                } catch {
-                    return error
-                }
+        // while the pages are rendered on the others, not after them.
+        async let siteFiles = { () async -> FileIOError? in
+            do throws(FileIOError) {
+                try writeFeeds()
+                try writeSiteFiles(pages)
+                try await writeSearchIndex(onlyChanged: false)
+                return nil
+            } catch {
+                return error
             }
-            var (diagnostics, fingerprints) = await write(pages, fingerprints: previous)
-            for await problem in group { if let problem { diagnostics.append(problem.diagnostic) } }
-            return (diagnostics, fingerprints)
-        }
+        }()
+        var (diagnostics, fingerprints) = await write(pages, fingerprints: previous)
+        if let problem = await siteFiles { diagnostics.append(problem.diagnostic) }
         Trace.mark("write: pages, feeds, sitemap")
         do throws(FileIOError) {
             try await copyFiles()
