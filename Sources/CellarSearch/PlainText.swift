@@ -15,8 +15,8 @@ package enum PlainText {
                     var end = index + 1
                     while end < count, bytes[end] != UInt8(ascii: ">") { end += 1 }
                     let name = tagName(bytes, from: index + 1, to: end)
-                    if name == "script" || name == "style" {
-                        let closing = Array("</\(name)".utf8)
+                    if name == script || name == style {
+                        let closing = Array((name == script ? "</script" : "</style").utf8)
                         var search = end
                         while search + closing.count <= count {
                             if bytes[search] == UInt8(ascii: "<"), (0..<closing.count).allSatisfy({ lower(bytes[search + $0]) == closing[$0] }) { break }
@@ -25,7 +25,7 @@ package enum PlainText {
                         end = search
                         while end < count, bytes[end] != UInt8(ascii: ">") { end += 1 }
                     }
-                    if !inlineTags.contains(name) { output.append(0x20) }
+                    if !inlineTags.contains(name) { output.append(0x20) }   // 0 (no name, or too long) is not there
                     index = end + 1
                     continue
                 }
@@ -39,30 +39,46 @@ package enum PlainText {
                         continue
                     }
                 }
-                output.append(byte)
-                index += 1
+                // The text up to the next tag or entity, copied as one run.
+                var end = index + 1
+                while end < count, bytes[end] != UInt8(ascii: "<"), bytes[end] != UInt8(ascii: "&") { end += 1 }
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<end]))
+                index = end
             }
             return String(decoding: output, as: UTF8.self)
         }
     }
 
-    private static let inlineTags: Set<String> = ["a", "abbr", "b", "bdi", "bdo", "cite", "code", "data", "del", "dfn", "em", "i",
-                                                  "ins", "kbd", "mark", "q", "s", "samp", "small", "span", "strong", "sub", "sup",
-                                                  "time", "u", "var", "wbr", "ruby", "rt", "rp"]
+    /// Tag names packed in a number (``pack(_:)``): compared without a String per tag.
+    private static let inlineTags: [UInt64] = ["a", "abbr", "b", "bdi", "bdo", "cite", "code", "data", "del", "dfn", "em", "i",
+                                               "ins", "kbd", "mark", "q", "s", "samp", "small", "span", "strong", "sub", "sup",
+                                               "time", "u", "var", "wbr", "ruby", "rt", "rp"].map(pack)
+    private static let script = pack("script")
+    private static let style = pack("style")
+
+    /// The bytes of a name of at most 8 letters and digits, little-endian.
+    private static func pack(_ name: String) -> UInt64 {
+        name.utf8.enumerated().reduce(0) { $0 | UInt64($1.element) << (8 * UInt64($1.offset)) }
+    }
 
     private static func lower(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte }
 
-    private static func tagName(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> String {
+    /// The lower-case name of the tag whose `<` is before `start`, packed (``pack(_:)``); 0 when it
+    /// has none or one longer than 8 characters (no tag that matters here is).
+    private static func tagName(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> UInt64 {
         var index = start
         if index < end, bytes[index] == UInt8(ascii: "/") { index += 1 }
-        var name: [UInt8] = []
+        var name: UInt64 = 0
+        var length: UInt64 = 0
         while index < end {
             let byte = lower(bytes[index])
             guard (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39) else { break }
-            name.append(byte)
+            if length == 8 { return 0 }
+            name |= UInt64(byte) << (8 * length)
+            length += 1
             index += 1
         }
-        return String(decoding: name, as: UTF8.self)
+        return name
     }
 
     private static func decode(_ entity: String) -> Unicode.Scalar? {

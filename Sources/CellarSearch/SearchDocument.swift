@@ -40,35 +40,74 @@ package struct SearchDocument: Sendable, Hashable {
 }
 
 /// One document's terms with their weighted counts, and the words that were stemmed to them.
-package struct DocumentTerms: Sendable, Hashable {
-    /// Term → score: the sum of the weights of the fields it occurs in, once per occurrence, at most
-    /// ``SearchIndex/highestScore``.
-    package var scores: [String: Int] = [:]
-    /// Folded word → its stem, for words that stemming changed.
-    package var aliases: [String: String] = [:]
+///
+/// Kept as arrays in the order the words first occur (what ``SearchTokenizer/terms(of:)`` makes,
+/// and what ``KeptTerms`` writes and reads back): no dictionary per document, and the same text
+/// gives the same arrays. Two values are equal when they hold the same terms, scores and aliases,
+/// in any order.
+package struct DocumentTerms: Sendable, Equatable {
+    /// The terms, each once.
+    package private(set) var terms: [String] = []
+    /// `termScores[i]` of `terms[i]`: the sum of the weights of the fields it occurs in, once per
+    /// occurrence, at most ``SearchIndex/highestScore``.
+    package private(set) var termScores: [UInt8] = []
+    /// Folded words that stemming changed, each once, and `aliasStems[i]` the stem of `aliasWords[i]`.
+    package private(set) var aliasWords: [String] = []
+    package private(set) var aliasStems: [String] = []
 
     package init() {}
 
-    /// The terms of `document`, read with a tokenizer for its language.
-    ///
-    /// Each distinct word is counted first and stemmed once (a body repeats its words): one hash
-    /// lookup per word read, not one for the stem, one for the score and one for the alias.
+    /// The terms of `document`, read with a tokenizer for its language (``SearchTokenizer/terms(of:)``).
     package init(_ document: SearchDocument, tokenizer: SearchTokenizer) {
-        var words: [String: Int] = [:]
-        var pieces: [String: Int] = [:]
-        for field in document.fields where field.weight > 0 {
-            let weight = field.weight
-            tokenizer.forEachPiece(field.text, word: { words[$0, default: 0] += weight },
-                                   ideographic: { pieces[$0, default: 0] += weight })
+        self = tokenizer.terms(of: document.fields)
+    }
+
+    package mutating func append(_ term: String, score: UInt8) {
+        terms.append(term)
+        termScores.append(score)
+    }
+
+    package mutating func appendAlias(_ word: String, stem: String) {
+        aliasWords.append(word)
+        aliasStems.append(stem)
+    }
+
+    mutating func reserveTerms(_ count: Int) {
+        terms.reserveCapacity(count)
+        termScores.reserveCapacity(count)
+    }
+
+    /// Term → score, as a dictionary (an edit compares two documents' terms so; tests build them so).
+    /// Set, the terms are kept in UTF-8 order.
+    package var scores: [String: Int] {
+        get {
+            var result: [String: Int] = [:]
+            result.reserveCapacity(terms.count)
+            for (term, score) in zip(terms, termScores) { result[term] = Int(score) }
+            return result
         }
-        scores.reserveCapacity(words.count + pieces.count)
-        for (word, count) in words {
-            let term = tokenizer.stem(word)
-            scores[term] = min(SearchIndex.highestScore, scores[term, default: 0] + count)
-            if term != word { aliases[word] = term }
+        set {
+            let sorted = newValue.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+            terms = sorted.map(\.key)
+            termScores = sorted.map { UInt8(clamping: $0.value) }
         }
-        for (piece, count) in pieces {
-            scores[piece] = min(SearchIndex.highestScore, scores[piece, default: 0] + count)
+    }
+
+    /// Folded word → its stem, for words that stemming changed. Set, kept in UTF-8 order of the words.
+    package var aliases: [String: String] {
+        get { Dictionary(zip(aliasWords, aliasStems), uniquingKeysWith: { first, _ in first }) }
+        set {
+            let sorted = newValue.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+            aliasWords = sorted.map(\.key)
+            aliasStems = sorted.map(\.value)
         }
+    }
+
+    package static func == (lhs: DocumentTerms, rhs: DocumentTerms) -> Bool {
+        if lhs.terms == rhs.terms, lhs.termScores == rhs.termScores, lhs.aliasWords == rhs.aliasWords, lhs.aliasStems == rhs.aliasStems {
+            return true
+        }
+        return lhs.terms.count == rhs.terms.count && lhs.aliasWords.count == rhs.aliasWords.count
+            && lhs.scores == rhs.scores && lhs.aliases == rhs.aliases
     }
 }

@@ -49,6 +49,7 @@ package enum SearchIndex {
     /// The first ``snippetLength`` characters of `text` with runs of white space made one space,
     /// cut after the last whole word (an ideographic text is cut anywhere).
     package static func snippet(_ text: String) -> String {
+        if let ascii = asciiSnippet(text) { return ascii }
         var result = ""
         var count = 0
         var pendingSpace = false
@@ -65,5 +66,30 @@ package enum SearchIndex {
             count += 1
         }
         return result
+    }
+
+    /// ``snippet(_:)`` on bytes, while what it reads is ASCII (a byte is then a character, and the
+    /// white space is tab, line feed, vertical tab, form feed, carriage return and space); nil when it
+    /// meets another byte before it is done.
+    private static func asciiSnippet(_ text: String) -> String? {
+        var text = text
+        return text.withUTF8 { bytes -> String? in
+            var result: [UInt8] = []
+            result.reserveCapacity(min(bytes.count, snippetLength + 4))
+            var pendingSpace = false
+            for byte in bytes {
+                if byte >= 0x80 { return nil }
+                if byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) { pendingSpace = !result.isEmpty; continue }
+                if pendingSpace { result.append(0x20); pendingSpace = false }
+                if result.count >= snippetLength {
+                    if let lastSpace = result.lastIndex(of: 0x20), result.count - lastSpace < 40 {
+                        result.removeSubrange(lastSpace...)
+                    }
+                    return String(decoding: result, as: UTF8.self) + "…"
+                }
+                result.append(byte)
+            }
+            return String(decoding: result, as: UTF8.self)
+        }
     }
 }

@@ -53,10 +53,29 @@ package struct SearchIndexState: Sendable {
         shardBytes = Array(repeating: [], count: shards)
         let chunks = (rows.count + SearchIndex.chunkSize - 1) / SearchIndex.chunkSize
         chunkBytes = Array(repeating: [], count: chunks)
+        // Numbered first (``StringTable``), made dictionaries once per distinct term and word.
+        var termTable = StringTable(capacity: 4096), wordTable = StringTable(capacity: 1024)
+        var lists: [[Int]] = [], stemsOfWord: [[(stem: String, count: Int)]] = []
         for (number, document) in terms.enumerated() {
-            for (term, score) in document.scores { postings[term, default: []].append(number * 16 + score) }
-            for (word, stem) in document.aliases { aliases[word, default: [:]][stem, default: 0] += 1 }
+            for (term, score) in zip(document.terms, document.termScores) {
+                let (index, added) = termTable.add(term)
+                if added { lists.append([]) }
+                lists[index].append(number * 16 + Int(score))
+            }
+            for (word, stem) in zip(document.aliasWords, document.aliasStems) {
+                let (index, added) = wordTable.add(word)
+                if added { stemsOfWord.append([]) }
+                if let known = stemsOfWord[index].firstIndex(where: { $0.stem == stem }) {
+                    stemsOfWord[index][known].count += 1
+                } else {
+                    stemsOfWord[index].append((stem, 1))
+                }
+            }
         }
+        postings = Dictionary(uniqueKeysWithValues: zip(termTable.strings, lists))
+        aliases = Dictionary(uniqueKeysWithValues: zip(wordTable.strings, stemsOfWord.map { stems in
+            Dictionary(stems, uniquingKeysWith: +)
+        }))
         for term in postings.keys { termsOfShard[SearchIndex.shard(of: term, count: shards)].insert(term) }
         for word in aliases.keys { aliasesOfShard[SearchIndex.shard(of: word, count: shards)].insert(word) }
         dirtyShards = Set(0..<shards)
@@ -74,13 +93,15 @@ package struct SearchIndexState: Sendable {
         }
         guard old != new else { return }
         terms[number] = new
-        for (term, score) in old.scores where new.scores[term] != score {
-            if new.scores[term] == nil { setPosting(term, number: number, score: nil) }
+        let (oldScores, newScores) = (old.scores, new.scores)
+        let (oldAliases, newAliases) = (old.aliases, new.aliases)
+        for (term, score) in oldScores where newScores[term] != score {
+            if newScores[term] == nil { setPosting(term, number: number, score: nil) }
         }
-        for (term, score) in new.scores where old.scores[term] != score {
+        for (term, score) in newScores where oldScores[term] != score {
             setPosting(term, number: number, score: score)
         }
-        for (word, stem) in old.aliases where new.aliases[word] != stem {
+        for (word, stem) in oldAliases where newAliases[word] != stem {
             let shard = SearchIndex.shard(of: word, count: shards)
             dirtyShards.insert(shard)
             aliases[word]?[stem, default: 1] -= 1
@@ -90,7 +111,7 @@ package struct SearchIndexState: Sendable {
                 aliasesOfShard[shard].remove(word)
             }
         }
-        for (word, stem) in new.aliases where old.aliases[word] != stem {
+        for (word, stem) in newAliases where oldAliases[word] != stem {
             let shard = SearchIndex.shard(of: word, count: shards)
             dirtyShards.insert(shard)
             aliases[word, default: [:]][stem, default: 0] += 1
@@ -197,7 +218,7 @@ package struct SearchIndexState: Sendable {
         json.append(contentsOf: "{\"t\":{".utf8)
         for (index, term) in terms.sorted(by: utf8Order).enumerated() {
             if index > 0 { json.append(UInt8(ascii: ",")) }
-            json.append(contentsOf: Escaping.jsonString(term).utf8)
+            appendJSONString(term, to: &json)
             json.append(contentsOf: ":[".utf8)
             var previous = 0
             for (position, entry) in (postings[term] ?? []).enumerated() {
@@ -211,13 +232,18 @@ package struct SearchIndexState: Sendable {
         json.append(contentsOf: "},\"a\":{".utf8)
         for (index, word) in words.sorted(by: utf8Order).enumerated() {
             if index > 0 { json.append(UInt8(ascii: ",")) }
-            json.append(contentsOf: Escaping.jsonString(word).utf8)
+            appendJSONString(word, to: &json)
             json.append(UInt8(ascii: ":"))
             let stems = (aliases[word] ?? [:]).keys.sorted(by: utf8Order).joined(separator: " ")
-            json.append(contentsOf: Escaping.jsonString(stems).utf8)
+            appendJSONString(stems, to: &json)
         }
         json.append(contentsOf: "}}\n".utf8)
         return json
+    }
+
+    /// Every term with its postings (`number * 16 + score`, ascending), in UTF-8 order of the terms.
+    package func sortedPostings() -> [(term: String, entries: [Int])] {
+        postings.map { ($0.key, $0.value) }.sorted { $0.term.utf8.lexicographicallyPrecedes($1.term.utf8) }
     }
 
     /// What the index holds of document `number`: its key, metadata row and terms.
@@ -231,10 +257,24 @@ package struct SearchIndexState: Sendable {
         for (index, text) in [document.url, document.title, document.kind, document.date, document.section,
                               SearchIndex.snippet(document.snippet)].enumerated() {
             if index > 0 { json.append(UInt8(ascii: ",")) }
-            json.append(contentsOf: Escaping.jsonString(text).utf8)
+            appendJSONString(text, to: &json)
         }
         json.append(UInt8(ascii: "]"))
         return json
+    }
+
+    /// `text` as a JSON string (``Escaping/jsonString(_:)``): copied as it is when it has nothing to
+    /// escape (printable ASCII but `"` and `\\`): most terms and rows of a site in English.
+    private static func appendJSONString(_ text: String, to json: inout [UInt8]) {
+        var text = text
+        let plain = text.withUTF8 { bytes -> Bool in
+            for byte in bytes where byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F || byte >= 0x80 { return false }
+            json.append(0x22)
+            json.append(contentsOf: bytes)
+            json.append(0x22)
+            return true
+        }
+        if !plain { json.append(contentsOf: Escaping.jsonString(text).utf8) }
     }
 
     private static func appendDecimal(_ value: Int, to bytes: inout [UInt8]) {

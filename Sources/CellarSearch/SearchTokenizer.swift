@@ -28,6 +28,8 @@ package final class SearchTokenizer {
 
     private let stemmer: Stemmer?
     private var stems: [String: String] = [:]
+    /// Every word this tokenizer has met, and the counts of the document being read.
+    private var counter = TermCounter()
 
     package init(language: String) {
         stemmer = Stemmer(language: language)
@@ -52,6 +54,85 @@ package final class SearchTokenizer {
     package func forEachPiece(_ text: String, word: (String) -> Void, ideographic: (String) -> Void) {
         Self.split(TextFolding.fold(text)) { piece, isIdeographic in
             if isIdeographic { Self.ideographicTerms(piece, ideographic) } else { word(piece) }
+        }
+    }
+
+    /// The terms of weighted texts (the fields of one document): each word folded, counted, stemmed
+    /// once per tokenizer (not per document), the same terms and scores as adding up ``tokens(_:)``.
+    /// ASCII text (most of an English site) is folded and split in one pass over its bytes, without
+    /// a String per word; other text is folded as a whole first (``TextFolding``).
+    package func terms(of fields: [SearchDocument.Field]) -> DocumentTerms {
+        counter.begin()
+        let stem: (String) -> String = { [stemmer] word in stemmer?.stem(word) ?? word }
+        for field in fields where field.weight > 0 {
+            let weight = Int32(clamping: field.weight)
+            var text = field.text
+            let ascii = text.withUTF8 { bytes -> Bool in
+                guard Self.isASCII(bytes) else { return false }
+                Self.countASCII(bytes, weight: weight, into: &counter, stem: stem)
+                return true
+            }
+            if ascii { continue }
+            Self.split(TextFolding.fold(text)) { piece, ideographic in
+                if ideographic {
+                    Self.ideographicTerms(piece) { term in
+                        var term = term
+                        term.withUTF8 { counter.add($0, ideographic: true, weight: weight, stem: stem) }
+                    }
+                } else {
+                    var piece = piece
+                    piece.withUTF8 { counter.add($0, ideographic: false, weight: weight, stem: stem) }
+                }
+            }
+        }
+        return counter.finish()
+    }
+
+    /// Whether every byte is ASCII, eight at a time.
+    static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        let count = bytes.count
+        var index = 0
+        let raw = UnsafeRawPointer(base)
+        while index + 8 <= count {
+            if raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return false }
+            index += 8
+        }
+        while index < count {
+            if bytes[index] >= 0x80 { return false }
+            index += 1
+        }
+        return true
+    }
+
+    /// ``TextFolding/fold(_:)`` and ``split(_:_:)`` of ASCII text in one pass: letters and digits
+    /// make words, upper case lowered as it is copied; a word of one letter or longer than
+    /// ``longestWord`` is left out.
+    private static func countASCII(_ bytes: UnsafeBufferPointer<UInt8>, weight: Int32, into counter: inout TermCounter,
+                                   stem: (String) -> String) {
+        let seed = TermCounter.seed(ideographic: false)
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: longestWord + 1) { word in
+            var length = 0
+            var hash = seed
+            func flush() {
+                defer { length = 0; hash = seed }
+                if length == 0 || length > longestWord { return }
+                if length == 1, word[0] >= 0x41 { return }   // a single letter (digits are below 0x41)
+                counter.add(UnsafeBufferPointer(rebasing: word[0..<length]), hash: hash, ideographic: false, weight: weight, stem: stem)
+            }
+            for byte in bytes {
+                var folded = byte
+                if byte >= 0x41 && byte <= 0x5A {
+                    folded = byte + 0x20
+                } else if !((byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39)) {
+                    if length > 0 { flush() }
+                    continue
+                }
+                if length < word.count { word[length] = folded }
+                hash = TermCounter.hash(hash, folded)
+                length += 1
+            }
+            flush()
         }
     }
 

@@ -50,6 +50,103 @@ import Testing
         #expect(expected.scores.values.contains(SearchIndex.highestScore))
     }
 
+    /// The terms the tokenizer counts on ASCII bytes (and remembers from document to document) are
+    /// those of its tokens, word by word: upper case, digits, single letters, overlong words,
+    /// punctuation, a field of weight 0, and the same tokenizer reading documents one after another.
+    @Test func asciiTermsCountedOnBytesAreTheSumOfTheTokens() {
+        let texts = ["The Runner's RUNNING, 2024: a b 7 x9 rebuilds; REBUILDING\tthe\r\nsite " + String(repeating: "Z", count: 41) + " end",
+                     "Running runs ran: runner, runners and RUN-ning. " + String(repeating: "q", count: 40),
+                     "", "   ", "a", "Ab", "Mixed ASCII then café and 東京, then running",
+                     "The Runner's RUNNING, 2024: a b 7 x9 rebuilds"]
+        let tokenizer = SearchTokenizer(language: "en")
+        for (index, text) in texts.enumerated() {
+            let fields: [SearchDocument.Field] = [.init(text, weight: 3), .init(texts[(index + 1) % texts.count]), .init("ignored words", weight: 0)]
+            var expected = DocumentTerms()
+            for field in fields where field.weight > 0 {
+                for token in SearchTokenizer(language: "en").tokens(field.text) {
+                    expected.scores[token.term] = min(SearchIndex.highestScore, expected.scores[token.term, default: 0] + field.weight)
+                    if token.word != token.term { expected.aliases[token.word] = token.term }
+                }
+            }
+            let counted = tokenizer.terms(of: fields)
+            #expect(counted == expected, "text \(index)")
+            #expect(counted.scores == expected.scores && counted.aliases == expected.aliases)
+            // Each term once, in the order its words first occur.
+            #expect(Set(counted.terms).count == counted.terms.count)
+        }
+    }
+
+    /// The same text gives the same arrays (what ``KeptTerms`` writes), whatever was read before.
+    @Test func documentTermsKeepTheirWordsFirstOrder() {
+        let fields: [SearchDocument.Field] = [.init("Zebras run past apples", weight: 3), .init("apples and zebras running")]
+        let fresh = SearchTokenizer(language: "en").terms(of: fields)
+        let used = SearchTokenizer(language: "en")
+        _ = used.terms(of: [.init("apples first, then many other words and zebra")])
+        #expect(fresh.terms == ["zebra", "run", "past", "appl", "and"])
+        #expect(fresh.termScores == [4, 4, 3, 4, 1])
+        #expect(fresh.aliasWords == ["zebras", "apples", "running"])
+        let again = used.terms(of: fields)
+        #expect(again.terms == fresh.terms && again.termScores == fresh.termScores && again.aliasWords == fresh.aliasWords)
+    }
+
+    /// The snippet of ASCII text (cut on bytes) is the one cut on characters (the reference below).
+    @Test func asciiSnippetsAreCutAsCharactersAre() {
+        func reference(_ text: String) -> String {
+            var result = ""
+            var count = 0
+            var pendingSpace = false
+            for character in text {
+                if character.isWhitespace { pendingSpace = !result.isEmpty; continue }
+                if pendingSpace { result.append(" "); count += 1; pendingSpace = false }
+                if count >= SearchIndex.snippetLength {
+                    if let lastSpace = result.lastIndex(of: " "), result.distance(from: lastSpace, to: result.endIndex) < 40 {
+                        result = String(result[..<lastSpace])
+                    }
+                    return result + "…"
+                }
+                result.append(character)
+                count += 1
+            }
+            return result
+        }
+        let word = "lorem ipsum\tdolor\r\nsit  amet,\u{0B}\u{0C} \u{1F}consectetur-adipiscing-elit-sed-do-eiusmod "
+        for length in [0, 1, 2, 50, 278, 279, 280, 281, 282, 300, 1000] {
+            for shift in 0..<7 {
+                let text = String(String(repeating: word, count: 30).dropFirst(shift).prefix(length))
+                #expect(SearchIndex.snippet(text) == reference(text), "length \(length), shift \(shift)")
+                #expect(SearchIndex.snippet(text + "\u{85}é") == reference(text + "\u{85}é"))
+            }
+        }
+        #expect(SearchIndex.snippet(String(repeating: "x", count: 300)) == String(repeating: "x", count: 280) + "…")
+    }
+
+    /// The kept file holds the index's postings term by term: every document reads back with the
+    /// terms, scores and aliases it had, and a term shared by every document is written once.
+    @Test func keptTermsWriteEachTermOnceAndReadBackEveryDocument() throws {
+        let documents = (0..<60).map { number in
+            SearchDocument(url: "/p/\(number)/", title: "Running post \(number)", kind: "Article", date: "", section: "", language: "en",
+                           fields: [.init("Running post \(number)", weight: 3), .init("common words, item \(number % 7) café 東京 runs")],
+                           snippet: "")
+        }
+        let tokenizer = SearchTokenizer(language: "en")
+        let terms = documents.map { DocumentTerms($0, tokenizer: tokenizer) }
+        let state = SearchIndexState(ids: documents.map(\.url), keys: documents.indices.map(UInt64.init), documents: documents, terms: terms)
+        let bytes = KeptTerms.encode(state)
+        let read = try #require(KeptTerms.decode(bytes))
+        #expect(read.count == documents.count)
+        for (number, document) in documents.enumerated() {
+            let entry = try #require(read[document.url])
+            #expect(entry.key == UInt64(number) && entry.terms == terms[number] && entry.row == SearchIndexState.row(document))
+            #expect(entry.terms.aliases == ["running": "run", "runs": "run", "words": "word"])
+        }
+        let text = String(decoding: bytes, as: UTF8.self)
+        #expect(text.components(separatedBy: "common").count == 2)
+        // Cut anywhere, it is not one.
+        for length in stride(from: 0, to: bytes.count, by: max(1, bytes.count / 50)) {
+            #expect(KeptTerms.decode(Array(bytes.prefix(length))) == nil)
+        }
+    }
+
     @Test func metadataIsChunkedAndSnippetsAreCut() throws {
         let documents = (0..<23).map { Self.document("/p/\($0)/", title: "Post \($0)", body: "Words \($0) " + String(repeating: "long text ", count: 60)) }
         let files = Self.build(documents)

@@ -1,0 +1,166 @@
+/// Counts one document's terms at a time for one tokenizer (one thread), remembering every word it
+/// has met: a site's words repeat from item to item, so each distinct word is folded into a String,
+/// stemmed and looked up by its stem once per process, and every later occurrence costs one hash of
+/// its bytes and one probe of an open-addressing table — no String made, no Swift `Hasher`.
+///
+/// The profile of a 10,000-item build (perf, release) before this: hashing Strings into per-document
+/// `[String: Int]` dictionaries, making a String per word and stemming lookups were 19 % of the
+/// build's samples, the largest part of the index's cost.
+struct TermCounter {
+    /// Each distinct piece met: its text, its term and whether the term differs from it (an alias),
+    /// apart (reading a word's term copies no String).
+    private var wordTexts: [String] = []
+    private var wordTerms: [Int32] = []
+    private var wordIsAlias: [Bool] = []
+    /// Per word: its FNV-1a hash, and where its key (a kind byte, then its UTF-8) is in `keys`.
+    private var hashes: [UInt64] = []
+    private var keyStart: [Int32] = []
+    private var keyLength: [Int32] = []
+    private var keys: [UInt8] = []
+    /// Open addressing, linear probing: word number + 1, 0 = empty. A power of two, at most half full.
+    private var slots: [Int32] = Array(repeating: 0, count: 4096)
+
+    private var termTexts: [String] = []
+    private var termByText: [String: Int32] = [:]
+
+    /// The current document (every per-document value below is valid when its stamp is this one).
+    private var stamp: Int32 = 0
+    private var wordStamp: [Int32] = []
+    private var wordScore: [Int32] = []
+    private var termStamp: [Int32] = []
+    private var termScore: [Int32] = []
+    private var order: [Int32] = []
+    private var termOrder: [Int32] = []
+
+    init() {}
+
+    /// Starts a document.
+    mutating func begin() {
+        stamp &+= 1
+        if stamp == Int32.max {
+            stamp = 1
+            for index in wordStamp.indices { wordStamp[index] = 0 }
+            for index in termStamp.indices { termStamp[index] = 0 }
+        }
+        order.removeAll(keepingCapacity: true)
+        termOrder.removeAll(keepingCapacity: true)
+    }
+
+    /// Counts one occurrence of a folded word (`ideographic`: a Chinese or Japanese term, never
+    /// stemmed) given by its UTF-8 bytes, `weight` times. `stem` is asked once per distinct word.
+    mutating func add(_ bytes: UnsafeBufferPointer<UInt8>, ideographic: Bool, weight: Int32, stem: (String) -> String) {
+        var hash = Self.seed(ideographic: ideographic)
+        for byte in bytes { hash = Self.hash(hash, byte) }
+        add(bytes, hash: hash, ideographic: ideographic, weight: weight, stem: stem)
+    }
+
+    /// ``add(_:ideographic:weight:stem:)`` of a piece whose hash the caller worked out as it copied
+    /// the bytes: ``hash(_:_:)`` of each, from ``seed(ideographic:)``.
+    mutating func add(_ bytes: UnsafeBufferPointer<UInt8>, hash: UInt64, ideographic: Bool, weight: Int32, stem: (String) -> String) {
+        let word = lookup(bytes, hash: hash, ideographic: ideographic, stem: stem)
+        let index = Int(word)
+        if wordStamp[index] != stamp {
+            wordStamp[index] = stamp
+            wordScore[index] = 0
+            order.append(word)
+        }
+        wordScore[index] &+= weight
+    }
+
+    /// The document's terms, in the order their words first occur (a deterministic order: the same
+    /// text gives the same arrays), scores capped at ``SearchIndex/highestScore``.
+    mutating func finish() -> DocumentTerms {
+        var result = DocumentTerms()
+        for word in order {
+            let word = Int(word)
+            let term = Int(wordTerms[word])
+            if termStamp[term] != stamp {
+                termStamp[term] = stamp
+                termScore[term] = 0
+                termOrder.append(Int32(term))
+            }
+            termScore[term] = min(Int32(SearchIndex.highestScore), termScore[term] &+ wordScore[word])
+            if wordIsAlias[word] { result.appendAlias(wordTexts[word], stem: termTexts[term]) }
+        }
+        result.reserveTerms(termOrder.count)
+        for term in termOrder { result.append(termTexts[Int(term)], score: UInt8(termScore[Int(term)])) }
+        return result
+    }
+
+    /// FNV-1a (64 bits) of a piece's kind byte: where the hash of its bytes starts.
+    @inline(__always)
+    static func seed(ideographic: Bool) -> UInt64 {
+        hash(0xCBF2_9CE4_8422_2325, ideographic ? 1 : 0)
+    }
+
+    /// One byte more of an FNV-1a hash.
+    @inline(__always)
+    static func hash(_ hash: UInt64, _ byte: UInt8) -> UInt64 {
+        (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+    }
+
+    // MARK: - Private
+
+    private mutating func lookup(_ bytes: UnsafeBufferPointer<UInt8>, hash: UInt64, ideographic: Bool, stem: (String) -> String) -> Int32 {
+        let kind: UInt8 = ideographic ? 1 : 0
+        let mask = slots.count - 1
+        var slot = Int(truncatingIfNeeded: hash ^ (hash >> 29)) & mask
+        while true {
+            let found = slots[slot]
+            if found == 0 { break }
+            let word = Int(found - 1)
+            if hashes[word] == hash, matches(word, kind: kind, bytes) { return found - 1 }
+            slot = (slot + 1) & mask
+        }
+        // A word not met before: made a String, stemmed, its term found or added.
+        let number = Int32(wordTexts.count)
+        let text = String(decoding: bytes, as: UTF8.self)
+        let termText = ideographic ? text : stem(text)
+        let term: Int32
+        if let known = termByText[termText] {
+            term = known
+        } else {
+            term = Int32(termTexts.count)
+            termTexts.append(termText)
+            termByText[termText] = term
+            termStamp.append(0)
+            termScore.append(0)
+        }
+        wordTexts.append(text)
+        wordTerms.append(term)
+        wordIsAlias.append(termText != text)
+        hashes.append(hash)
+        keyStart.append(Int32(keys.count))
+        keyLength.append(Int32(bytes.count + 1))
+        keys.append(kind)
+        keys.append(contentsOf: bytes)
+        wordStamp.append(0)
+        wordScore.append(0)
+        slots[slot] = number + 1
+        if wordTexts.count * 2 > slots.count { grow() }
+        return number
+    }
+
+    private func matches(_ word: Int, kind: UInt8, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let start = Int(keyStart[word])
+        guard Int(keyLength[word]) == bytes.count + 1, keys[start] == kind else { return false }
+        return keys.withUnsafeBufferPointer { stored in
+            var index = 0
+            while index < bytes.count {
+                if stored[start + 1 + index] != bytes[index] { return false }
+                index += 1
+            }
+            return true
+        }
+    }
+
+    private mutating func grow() {
+        slots = Array(repeating: 0, count: slots.count * 2)
+        let mask = slots.count - 1
+        for (word, hash) in hashes.enumerated() {
+            var slot = Int(truncatingIfNeeded: hash ^ (hash >> 29)) & mask
+            while slots[slot] != 0 { slot = (slot + 1) & mask }
+            slots[slot] = Int32(word + 1)
+        }
+    }
+}
