@@ -69,6 +69,14 @@ import Testing
                     // Edits that name no photo: the session takes the photo as its last build left it.
                     [.write("content/posts/shot/index.md", item.replacingOccurrences(of: "title: Shot", with: "title: Shot again"))],
                     [.write("content/posts/post-3.md", site.post(3, body: "Edited beside a photo.\n"))],
+                    // Edits that name no photo but change which photos an item shows, or where (the
+                    // session must not keep its last catalog whole): the field pointed at another
+                    // photo, then that photo shown in the body without alt text, then moved down a line.
+                    [.writeData("content/posts/shot/second.jpg", photo("plain.jpg"))],
+                    [.write("content/posts/shot/index.md", item.replacingOccurrences(of: "image: shot.jpg", with: "image: second.jpg"))],
+                    [.write("content/posts/shot/index.md", item + "Both:\n\n![](second.jpg)\n")],
+                    [.write("content/posts/shot/index.md", item + "Moved down.\n\nBoth:\n\n![](second.jpg)\n")],
+                    [.write("content/posts/post-3.md", site.post(3, body: "Edited beside a photo without alt text.\n"))],
                     // The section keeps its photos' position (the variants' bytes change), then not.
                     [.writeData("content/posts/shot/shot.jpg", photo("oriented-gps.jpg")),
                      .write("content/posts/_index.md", site.postsSection().replacingOccurrences(of: "---\nAll", with: "keep_location: true\n---\nAll"))],

@@ -176,6 +176,35 @@ private struct ShotCell: CellTemplate {
         #expect(!site.exists("public/photos/north/north-64.jpg"))
     }
 
+    /// An edit that names no photo and changes no item's photos keeps the last build's catalog
+    /// whole (no photo's job is made again: the serve path at 10,000 items); an edit that points an
+    /// item's image field at another photo, or names a photo, makes it again.
+    @Test func anEditThatReachesNoPhotoKeepsTheCatalogWhole() async throws {
+        let site = try Self.site()
+        var options = site.options()
+        options.writeMode = .inPlace
+        let pipeline = BuildPipeline(options: options, reporter: SilentReporter())
+        var memo = BuildMemo()
+        let plain = site.root + "/content/photos/plain.md"
+        let first = try await pipeline.run(.everything, memo: &memo)
+        #expect(!first.images.keptWhole && first.images.entries.count == 2)
+        try site.write(["content/photos/plain.md": "---\ntitle: Plainer\ndate: 2026-01-02\nimage: /images/plain.jpg\n---\nNew words.\n"])
+        let edit = try await pipeline.run(.paths([plain]), memo: &memo)
+        #expect(edit.images.keptWhole)
+        #expect(edit.images.fingerprint == first.images.fingerprint && edit.images.entries.count == 2)
+        #expect(edit.report.imagesProcessed == 0 && edit.report.imagesCached == 2)
+        #expect(try site.page("photos/plain/index.html").contains("New words."))
+        #expect(try site.page("photos/index.html").contains("<li>Plainer|/images/plain-64.jpg|"))
+        // The same item's field now names the other photo: its job changed, the catalog is made again.
+        try site.write(["content/photos/plain.md": "---\ntitle: Plainer\ndate: 2026-01-02\nimage: /photos/north/north.jpg\n---\n"])
+        let moved = try await pipeline.run(.paths([plain]), memo: &memo)
+        #expect(!moved.images.keptWhole && moved.images.entries.count == 1)
+        #expect(try site.page("photos/index.html").contains("<li>Plainer|/photos/north/north-64.jpg|"))
+        // A photo the change set names is looked at again.
+        let named = try await pipeline.run(.paths([site.root + "/content/photos/north/north.jpg"]), memo: &memo)
+        #expect(!named.images.keptWhole)
+    }
+
     /// The same bytes under many names (a corpus's one placeholder poster) are one cache key,
     /// processed on both cores at once: every photo gets its variants and the build goes through.
     @Test func manyCopiesOfOnePhotoProcessedAtOnceAllGetTheirVariants() async throws {

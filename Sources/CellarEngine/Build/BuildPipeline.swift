@@ -86,7 +86,8 @@ struct BuildPipeline: Sendable {
         let site = model.model
         var images = try await stage(.processingImages, continuing: true) {
             await ImageStage(layout: layout, reporter: reporter, keys: memo.imageKeys, changes: changes,
-                             remembersOutcomes: memo.policy == .keepForLaterBuilds).run(site, diagnostics: &diagnostics)
+                             remembersOutcomes: memo.policy == .keepForLaterBuilds, previous: memo.images,
+                             changedItems: model.changed).run(site, diagnostics: &diagnostics)
         }
         images.noteRefolded(since: memo.images)
         if memo.images?.fingerprint != images.fingerprint { memo.pages = PageStage.Memo() }

@@ -1,3 +1,4 @@
+import CellarDiagnostics
 import CellarFiles
 import CellarImages
 
@@ -35,6 +36,16 @@ struct ImageCatalog: Sendable {
     /// Sources whose variants are not the ones the last build published (another cache folder: a
     /// section's `keep_location` changed, not the photo): copied again though the photo is unchanged.
     var refolded: Set<String> = []
+    /// What the image stage reported making it (warnings of photos, missing alt text): reported
+    /// again by a build that keeps the catalog whole.
+    var diagnostics: [Diagnostic] = []
+    /// Item id → the signature of the photos it names and where (``ImageStage/signature(of:)``),
+    /// for the items that name any; nil when the catalog is not to be kept for a later build.
+    var itemJobs: [String: UInt64]?
+    /// Whether this is the last build's catalog kept whole (``ImageStage/keptCatalog(_:)``).
+    var keptWhole = false
+    /// ``publicationKey``, worked out once the catalog is complete.
+    private var knownPublicationKey: UInt64?
 
     /// The sources of `self` whose cache folder is not the one they had in `previous` (all of
     /// them when there is no previous catalog).
@@ -71,7 +82,15 @@ struct ImageCatalog: Sendable {
     }
 
     /// Changes when ``publication`` does (the order of the entries aside).
-    var publicationKey: UInt64 {
+    var publicationKey: UInt64 { knownPublicationKey ?? workedOutPublicationKey }
+
+    /// Works out ``publicationKey`` once for all (the catalog is complete; a rebuild that keeps it
+    /// whole does not hash every entry again).
+    mutating func rememberPublicationKey() {
+        knownPublicationKey = workedOutPublicationKey
+    }
+
+    private var workedOutPublicationKey: UInt64 {
         var key = fingerprint
         for entry in entries.values {
             var hash = StableHash()

@@ -18,6 +18,11 @@ struct ImageStage {
     var changes = ChangeSet.everything
     /// Whether each photo's outcome is kept for a later build of the session (not by a build that runs once).
     var remembersOutcomes = false
+    /// The last build's catalog, kept whole when this build's changes reach no photo (see ``keptCatalog(_:)``).
+    var previous: ImageCatalog?
+    /// The ids of the items a patched model re-read (``ModelStage/Output/changed``); nil when the
+    /// model was built anew (then the catalog is made again).
+    var changedItems: Set<String>?
 
     /// Bumped when processing changes what it writes for the same input.
     static let version = 1
@@ -40,8 +45,20 @@ struct ImageStage {
     func run(_ site: SiteModel, diagnostics: inout DiagnosticBag) async -> ImageCatalog {
         let config = site.config
         guard config.processesImages else { return .empty }
-        let jobs = Self.jobs(site, content: layout.content, keys: keys, diagnostics: &diagnostics)
-        if jobs.isEmpty { return .empty }
+        if let kept = keptCatalog(site) {
+            diagnostics.append(contentsOf: kept.diagnostics)
+            return kept
+        }
+        var jobDiagnostics = DiagnosticBag()
+        var signatures: [String: UInt64]? = remembersOutcomes ? [:] : nil
+        let jobs = Self.jobs(site, content: layout.content, keys: keys, diagnostics: &jobDiagnostics, signatures: &signatures)
+        diagnostics.append(contentsOf: jobDiagnostics.diagnostics)
+        if jobs.isEmpty {
+            var none = ImageCatalog.empty
+            none.itemJobs = signatures
+            if remembersOutcomes { none.diagnostics = jobDiagnostics.diagnostics }
+            return none
+        }
         let cache = Paths.join(layout.cache, "images")
         do throws(FileIOError) { try FileIO.makeDirectories(cache) } catch {
             diagnostics.append(error.diagnostic)
@@ -77,6 +94,8 @@ struct ImageStage {
         }
         if let warning = keys.save(to: cache, keeping: Set(jobs.map(\.contentPath))) { diagnostics.append(warning) }
         var catalog = ImageCatalog()
+        catalog.itemJobs = signatures
+        var found = jobDiagnostics
         var fingerprint = StableHash()
         for (job, outcome) in zip(jobs, outcomes) {
             guard let outcome else { continue }
@@ -92,40 +111,107 @@ struct ImageStage {
                 fingerprint.combine(job.inBody ? 1 : 0)
                 for url in job.translatedAt { fingerprint.combine(url.value) }
                 for warning in entry.image.warnings {
-                    diagnostics.append(.warning("\(subject): \(warning.message)", at: job.location, hint: warning.hint))
+                    let diagnostic = Diagnostic.warning("\(subject): \(warning.message)", at: job.location, hint: warning.hint)
+                    diagnostics.append(diagnostic)
+                    found.append(diagnostic)
                 }
             case .failed(let problem) where problem.reason == .notAnImage:
                 // No format libvips knows (an SVG named .png, a placeholder): published as it is, as
                 // any other file.
                 continue
             case .failed(let problem):
-                diagnostics.append(.error("\(subject): \(problem.message)", at: job.location, hint: problem.hint))
+                let diagnostic = Diagnostic.error("\(subject): \(problem.message)", at: job.location, hint: problem.hint)
+                diagnostics.append(diagnostic)
+                found.append(diagnostic)
             }
         }
         catalog.fingerprint = fingerprint.value
+        if remembersOutcomes { catalog.diagnostics = found.diagnostics }
+        catalog.rememberPublicationKey()
         return catalog
     }
 
+    /// The last build's catalog as it is, when this build cannot change it: a session told exactly
+    /// which files changed, none of them a photo, and a patched model whose re-read items name the
+    /// same photos at the same places as before (the ``signature(of:)`` of their jobs unchanged). Photos not
+    /// named by the change set are trusted as ``run(_:diagnostics:)`` trusts them, so the catalog
+    /// made again would be this one: its entries, fingerprint and diagnostics.
+    func keptCatalog(_ site: SiteModel) -> ImageCatalog? {
+        guard remembersOutcomes, var catalog = previous, let signatures = catalog.itemJobs, let changedItems,
+              case .paths(let paths) = changes else { return nil }
+        // A photo the change set names (edited, replaced, added) is looked at again.
+        if paths.contains(where: { ImageFile.processedExtensions.contains(Paths.fileExtension($0).lowercased()) }) { return nil }
+        for id in changedItems {
+            guard let item = site.itemsByID[id] else { return nil }
+            let fields = Self.fieldJobs(of: item, imageFields: Self.imageFields(of: item.kind, in: site), in: site)
+            var signature = fields.isEmpty ? nil : Self.signature(of: fields)
+            if item.bundleDirectory != nil, let files = site.bundleResources.first(where: { $0.item.id == id })?.files {
+                signature = Self.signature(of: Self.bundleJobs(of: item, files: files, site: site, content: layout.content, keys: keys),
+                                           after: signature)
+            }
+            guard signatures[id] == signature else { return nil }
+        }
+        catalog.cached += catalog.processed
+        catalog.processed = 0
+        catalog.refolded = []
+        catalog.keptWhole = true
+        return catalog
+    }
+
+    /// Everything of `jobs` the catalog and its diagnostics are made from.
+    static func signature(of jobs: [Job]) -> UInt64 {
+        var hash = StableHash()
+        for job in jobs { combine(job, into: &hash) }
+        return hash.value
+    }
+
+    /// Everything of what a bundle's body shows the catalog and its diagnostics are made from,
+    /// after the signature of its fields' jobs.
+    static func signature(of found: (jobs: [Job], warnings: [Diagnostic]), after fields: UInt64?) -> UInt64 {
+        var hash = StableHash()
+        hash.combine(fields ?? 0)
+        hash.combine(UInt64(0xB0D1))
+        for job in found.jobs { combine(job, into: &hash) }
+        for warning in found.warnings { hash.combine(warning.description) }
+        return hash.value
+    }
+
+    private static func combine(_ job: Job, into hash: inout StableHash) {
+        hash.combine(job.contentPath)
+        hash.combine(job.original.value)
+        hash.combine(job.keepLocation ? 1 : 0)
+        hash.combine(job.inBody ? 1 : 0)
+        hash.combine(job.location?.description ?? "")
+        hash.combine(UInt64(job.translatedAt.count))
+        for url in job.translatedAt { hash.combine(url.value) }
+    }
+
+    /// What `item`'s body shows of its bundle, worked out again only when the item changed.
+    static func bundleJobs(of item: ContentItem, files: [String], site: SiteModel, content: String,
+                           keys: ImageKeys) -> (jobs: [Job], warnings: [Diagnostic]) {
+        var key = StableHash()
+        key.combine(item.revision)
+        key.combine(site.config.url.description)
+        key.combine(keepsLocation(item, in: site) ? 1 : 0)
+        for file in files { key.combine(file) }
+        if let known = keys.bodyJobs(of: item.id, key: key.value) { return known }
+        let found = bodyJobs(item, files: files, site: site, content: content)
+        keys.remember(found, of: item.id, key: key.value)
+        return found
+    }
+
     /// Every image an item's fields name, then every image of a bundle its body shows, once each.
-    static func jobs(_ site: SiteModel, content: String, keys: ImageKeys = ImageKeys(), diagnostics: inout DiagnosticBag) -> [Job] {
-        var jobs = fieldJobs(site)
+    /// - Parameter signatures: when given, filled with each item's ``signature(of:)`` of the
+    ///   jobs it gives (before those of other items are merged in), for ``keptCatalog(_:)``.
+    static func jobs(_ site: SiteModel, content: String, keys: ImageKeys = ImageKeys(), diagnostics: inout DiagnosticBag,
+                     signatures: inout [String: UInt64]?) -> [Job] {
+        var jobs = fieldJobs(site, signatures: &signatures)
         var places: [String: Int] = [:]
         for (index, job) in jobs.enumerated() { places[job.contentPath] = index }
         for (item, files) in site.bundleResources {
             guard item.bundleDirectory != nil else { continue }
-            // What the body shows of its bundle is worked out again only when the item changed.
-            var key = StableHash()
-            key.combine(item.revision)
-            key.combine(site.config.url.description)
-            key.combine(keepsLocation(item, in: site) ? 1 : 0)
-            for file in files { key.combine(file) }
-            let found: (jobs: [Job], warnings: [Diagnostic])
-            if let known = keys.bodyJobs(of: item.id, key: key.value) {
-                found = known
-            } else {
-                found = bodyJobs(item, files: files, site: site, content: content)
-                keys.remember(found, of: item.id, key: key.value)
-            }
+            let found = bundleJobs(of: item, files: files, site: site, content: content, keys: keys)
+            if let fields = signatures.map({ $0[item.id] }) { signatures?[item.id] = signature(of: found, after: fields) }
             diagnostics.append(contentsOf: found.warnings)
             for job in found.jobs {
                 if let place = places[job.contentPath] {
@@ -179,7 +265,7 @@ struct ImageStage {
 
     /// Every image an item's fields name, once each, in item order: a kind declared in Swift (an
     /// ``ImagePath`` property) as one in a theme's YAML.
-    static func fieldJobs(_ site: SiteModel) -> [Job] {
+    static func fieldJobs(_ site: SiteModel, signatures: inout [String: UInt64]?) -> [Job] {
         var jobs: [Job] = []
         var seen: Set<String> = []
         // Each kind's image fields, sorted by name, worked out once per kind rather than per item.
@@ -189,35 +275,49 @@ struct ImageStage {
             if let known = imageFieldsOfKind[item.kind] {
                 imageFields = known
             } else {
-                // Only `image` fields (a `path` field may name a picture to be offered as it is).
-                imageFields = Set((site.theme.kinds[item.kind]?.schema.fields ?? []).filter { field in
-                    if case .image = field.type { return true }
-                    if case .list(.image) = field.type { return true }
-                    return false
-                }.map(\.name)).sorted()
+                imageFields = Self.imageFields(of: item.kind, in: site)
                 imageFieldsOfKind[item.kind] = imageFields
             }
             if imageFields.isEmpty { continue }
-            var known: Bool?
-            func keep() -> Bool {
-                if let known { return known }
-                let keep = keepsLocation(item, in: site)
-                known = keep
-                return keep
-            }
-            func visit(_ field: TypedField) {
-                switch field.value {
-                case .file(let reference):
-                    guard let path = reference.contentPath,
-                          ImageFile.processedExtensions.contains(Paths.fileExtension(path).lowercased()),
-                          let original = site.links.outputURL(ofFile: path), seen.insert(path).inserted else { return }
-                    jobs.append(Job(contentPath: path, original: original, keepLocation: keep(), location: field.location))
-                case .list(let elements): elements.forEach(visit)
-                default: break
-                }
-            }
-            for name in imageFields { if let field = item.fields[name] { visit(field) } }
+            let found = fieldJobs(of: item, imageFields: imageFields, in: site)
+            if signatures != nil, !found.isEmpty { signatures?[item.id] = signature(of: found) }
+            for job in found where seen.insert(job.contentPath).inserted { jobs.append(job) }
         }
+        return jobs
+    }
+
+    /// The names of the `image` fields of `kind`, sorted (a `path` field may name a picture to be offered as it is).
+    static func imageFields(of kind: String, in site: SiteModel) -> [String] {
+        Set((site.theme.kinds[kind]?.schema.fields ?? []).filter { field in
+            if case .image = field.type { return true }
+            if case .list(.image) = field.type { return true }
+            return false
+        }.map(\.name)).sorted()
+    }
+
+    /// The images `item`'s fields name, in field order (one named twice, twice).
+    static func fieldJobs(of item: ContentItem, imageFields: [String], in site: SiteModel) -> [Job] {
+        if imageFields.isEmpty { return [] }
+        var jobs: [Job] = []
+        var known: Bool?
+        func keep() -> Bool {
+            if let known { return known }
+            let keep = keepsLocation(item, in: site)
+            known = keep
+            return keep
+        }
+        func visit(_ field: TypedField) {
+            switch field.value {
+            case .file(let reference):
+                guard let path = reference.contentPath,
+                      ImageFile.processedExtensions.contains(Paths.fileExtension(path).lowercased()),
+                      let original = site.links.outputURL(ofFile: path) else { return }
+                jobs.append(Job(contentPath: path, original: original, keepLocation: keep(), location: field.location))
+            case .list(let elements): elements.forEach(visit)
+            default: break
+            }
+        }
+        for name in imageFields { if let field = item.fields[name] { visit(field) } }
         return jobs
     }
 

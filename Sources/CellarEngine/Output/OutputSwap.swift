@@ -165,7 +165,8 @@ struct OutputSwap {
         // edit costs what it changed, not what the site holds).
         var times = writer.start.spareFolders
         for folder in removed { times[folder] = nil }
-        times.reserveCapacity(times.count + made.count)
+        // Only when folders are added: reserving copies the start's table, shared with the session's memo.
+        if !made.isEmpty { times.reserveCapacity(times.count + made.count) }
         if writer.start.trusted {
             for folder in made { times[folder] = 0 }
         } else {

@@ -79,7 +79,11 @@ struct WriteStage {
                 memo.fingerprints = fingerprints
             }
             memo.captured = captured
-            memo.folders = outcome.remembered
+            // What the session knew of the folders before this build (two manifests of every
+            // file of the site) is superseded: let go of on another thread, not in the rebuild's time.
+            var superseded = outcome.remembered
+            swap(&superseded, &memo.folders)
+            BackgroundRelease.release((consume superseded, consume remembered))
             if case .disk(let disk) = plan, disk.trusted, let remembered = outcome.remembered, remembered.spare == nil {
                 memo.folders = OutputTransaction.makeSpare(for: OutputPreparation.outputFolder(layout.output), remembered,
                                                            faults: options.faults)
