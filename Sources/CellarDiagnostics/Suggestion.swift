@@ -13,6 +13,12 @@ package enum Suggestion {
         return best.distance <= allowed ? best.name : nil
     }
 
+    /// `; did you mean 'name'?` for the ``closest(to:in:)`` candidate, or nothing when none is close:
+    /// the tail of every "unknown …" message.
+    package static func didYouMean(_ word: String, in candidates: some Sequence<String>) -> String {
+        closest(to: word, in: candidates).map { "; did you mean '\($0)'?" } ?? ""
+    }
+
     /// Damerau–Levenshtein distance (optimal string alignment): transpositions count as one edit.
     package static func editDistance<C: Equatable>(_ a: [C], _ b: [C]) -> Int {
         if a.isEmpty { return b.count }

@@ -8,13 +8,6 @@ package struct TimedBlock: Sendable, Hashable, CustomStringConvertible {
     package var language: String
     package var time: Duration
 
-    package init(file: String, line: Int, language: String, time: Duration) {
-        self.file = file
-        self.line = line
-        self.language = language
-        self.time = time
-    }
-
     /// `content/a.md:40 (yaml, 2.1 s)`
     package var description: String {
         "\(file):\(line) (\(language), \(time.shortDescription))"

@@ -16,11 +16,4 @@ package struct MarkdownFootnoteProblem: Sendable, Hashable {
     package var line: Int
     /// 1-based column (in characters) of the `[` within that line.
     package var column: Int
-
-    package init(kind: Kind, label: String, line: Int, column: Int) {
-        self.kind = kind
-        self.label = label
-        self.line = line
-        self.column = column
-    }
 }

@@ -10,15 +10,6 @@ package struct ShortcodeCall: Sendable, Hashable {
     package var isPaired: Bool
     /// The call as written, from `{{<` to `>}}`.
     package var text: String
-
-    package init(name: String, arguments: [ShortcodeArgument], line: Int, column: Int, isPaired: Bool, text: String) {
-        self.name = name
-        self.arguments = arguments
-        self.line = line
-        self.column = column
-        self.isPaired = isPaired
-        self.text = text
-    }
 }
 
 /// One argument of a ``ShortcodeCall``: `caption="A lake"`, or a positional `dQw4w9WgXcQ`.
@@ -72,10 +63,4 @@ package struct MarkdownShortcodeProblem: Sendable, Hashable {
     /// 1-based line and column (in characters) within the Markdown source.
     package var line: Int
     package var column: Int
-
-    package init(kind: Kind, line: Int, column: Int) {
-        self.kind = kind
-        self.line = line
-        self.column = column
-    }
 }

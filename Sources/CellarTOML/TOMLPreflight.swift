@@ -85,48 +85,40 @@ struct TOMLPreflight {
         case UInt8(ascii: "["):
             if depth > limits.maxDepth { throw tooDeep(at: start) }
             index += 1
-            try arrayItems(depth: depth)
+            try commaSeparated(until: UInt8(ascii: "]")) { (preflight: inout TOMLPreflight) throws(Diagnostic) in
+                try preflight.checkNesting(depth: depth + 1)
+                try preflight.count(at: preflight.index)
+                try preflight.value(depth: depth + 1)
+            }
         case UInt8(ascii: "{"):
             if depth > limits.maxDepth { throw tooDeep(at: start) }
             index += 1
-            try inlineTablePairs(depth: depth)
+            try commaSeparated(until: UInt8(ascii: "}")) { (preflight: inout TOMLPreflight) throws(Diagnostic) in
+                try preflight.keyValue(containerDepth: depth)
+            }
         default:
             while index < bytes.count, !Self.endsToken(bytes[index]) { index += 1 }
         }
         if index == start { index += 1 }
     }
 
-    private mutating func arrayItems(depth: Int) throws(Diagnostic) {
+    /// The items of an array or the pairs of an inline table, up to its `closing` bracket: `element`
+    /// reads what stands between two commas (and is passed over by one byte if it reads nothing).
+    private mutating func commaSeparated(
+        until closing: UInt8, _ element: (inout TOMLPreflight) throws(Diagnostic) -> Void
+    ) throws(Diagnostic) {
         while true {
             skipSpace(newlines: true)
             guard index < bytes.count else { return }
             switch bytes[index] {
-            case UInt8(ascii: "]"):
-                index += 1
-                return
-            case UInt8(ascii: ","):
-                index += 1
-            default:
-                try checkNesting(depth: depth + 1)
-                try count(at: index)
-                try value(depth: depth + 1)
-            }
-        }
-    }
-
-    private mutating func inlineTablePairs(depth: Int) throws(Diagnostic) {
-        while true {
-            skipSpace(newlines: true)
-            guard index < bytes.count else { return }
-            switch bytes[index] {
-            case UInt8(ascii: "}"):
+            case closing:
                 index += 1
                 return
             case UInt8(ascii: ","):
                 index += 1
             default:
                 let before = index
-                try keyValue(containerDepth: depth)
+                try element(&self)
                 if index == before { index += 1 }
             }
         }

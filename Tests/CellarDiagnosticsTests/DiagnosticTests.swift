@@ -152,6 +152,12 @@ import Testing
         #expect(Suggestion.closest(to: "rating", in: [String]()) == nil)
     }
 
+    /// The tail every "unknown …" message appends: the suggestion in quotes, or nothing at all.
+    @Test func didYouMeanIsTheMessageTail() {
+        #expect("unknown key 'ratng'" + Suggestion.didYouMean("ratng", in: fields) == "unknown key 'ratng'; did you mean 'rating'?")
+        #expect(Suggestion.didYouMean("banana", in: fields) == "")
+    }
+
     @Test(arguments: [
         ("ab", "ba", 1), ("rating", "rtaing", 1), ("kitten", "sitting", 3), ("", "abc", 3), ("abc", "", 3),
         ("same", "same", 0), ("ca", "abc", 3),

@@ -1,4 +1,4 @@
-import CellarMarkdown
+@testable import CellarMarkdown
 import Testing
 
 /// GFM footnotes: `[^label]` references, `[^label]:` notes, numbered in order of first reference.

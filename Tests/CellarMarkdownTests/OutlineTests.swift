@@ -1,4 +1,4 @@
-import CellarMarkdown
+@testable import CellarMarkdown
 import Testing
 
 /// What a body tells about itself besides its HTML: headings for a table of contents, the text before a

@@ -1,4 +1,4 @@
-import CellarMarkdown
+@testable import CellarMarkdown
 import Testing
 
 /// Shortcode calls in Markdown bodies (Hugo's `{{< name args >}}`): found where they are text,

@@ -1,4 +1,4 @@
-import CellarMarkdown
+@testable import CellarMarkdown
 import Testing
 
 /// GFM strikethrough: `~~x~~` and `~x~`.

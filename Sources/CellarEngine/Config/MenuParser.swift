@@ -37,7 +37,7 @@ struct MenuParser {
             let key = pair.key.scalar ?? ""
             guard Self.keys.contains(key) else {
                 diagnostics.error(
-                    "unknown key '\(key)' in a menu entry" + (Suggestion.closest(to: key, in: Self.keys).map { "; did you mean '\($0)'?" } ?? ""),
+                    "unknown key '\(key)' in a menu entry" + Suggestion.didYouMean(key, in: Self.keys),
                     at: pair.key.location, hint: "a menu entry has one of section, page or url, and may have a label")
                 continue
             }

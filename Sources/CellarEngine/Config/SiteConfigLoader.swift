@@ -273,7 +273,7 @@ package struct SiteConfigLoader {
                 options.insert(extensionName.option)
             } else {
                 diagnostics.error("unknown Markdown extension '\(text)'"
-                                    + (Suggestion.closest(to: text, in: known).map { "; did you mean '\($0)'?" } ?? ""),
+                                    + Suggestion.didYouMean(text, in: known),
                                   at: name.location ?? settings["extensions"]?.location,
                                   hint: "the extensions are " + known.joined(separator: ", "))
             }

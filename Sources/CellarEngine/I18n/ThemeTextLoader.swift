@@ -78,7 +78,7 @@ struct ThemeTextLoader {
             let name = pair.key.scalar ?? ""
             guard let category = PluralCategory(rawValue: name) else {
                 diagnostics.error(
-                    "'\(name)' is not a plural form" + (Suggestion.closest(to: name, in: names).map { "; did you mean '\($0)'?" } ?? ""),
+                    "'\(name)' is not a plural form" + Suggestion.didYouMean(name, in: names),
                     at: pair.key.location, hint: "plural forms: " + names.joined(separator: ", "))
                 continue
             }
@@ -103,7 +103,7 @@ struct ThemeTextLoader {
             guard let key = pair.key.scalar else { continue }
             guard let base = english[key] else {
                 diagnostics.warning(
-                    "'\(key)' is not a text of en.yml" + (Suggestion.closest(to: key, in: english.keys).map { "; did you mean '\($0)'?" } ?? ""),
+                    "'\(key)' is not a text of en.yml" + Suggestion.didYouMean(key, in: english.keys),
                     at: pair.key.location, hint: "every text is named in en.yml first; the others translate it")
                 continue
             }

@@ -75,7 +75,7 @@ struct LanguagesParser {
             let key = pair.key.scalar ?? ""
             guard Self.keys.contains(key) else {
                 diagnostics.error(
-                    "unknown key '\(key)' in a language" + (Suggestion.closest(to: key, in: Self.keys).map { "; did you mean '\($0)'?" } ?? ""),
+                    "unknown key '\(key)' in a language" + Suggestion.didYouMean(key, in: Self.keys),
                     at: pair.key.location, hint: "a language may have: " + Self.keys.joined(separator: ", "))
                 continue
             }

@@ -97,6 +97,6 @@ struct MenuResolver {
     }
 
     private func didYouMean(_ name: String, in candidates: some Sequence<String>) -> String {
-        Suggestion.closest(to: name, in: candidates).map { "; did you mean '\($0)'?" } ?? ""
+        Suggestion.didYouMean(name, in: candidates)
     }
 }

@@ -83,7 +83,7 @@ struct ShortcodeLoader {
                 shortcode.arguments = SchemaParser(file: file).parseFields(pair.value, diagnostics: &diagnostics)
             default:
                 diagnostics.error(
-                    "unknown key '\(key)' in shortcode file" + (Suggestion.closest(to: key, in: Self.keys).map { "; did you mean '\($0)'?" } ?? ""),
+                    "unknown key '\(key)' in shortcode file" + Suggestion.didYouMean(key, in: Self.keys),
                     at: pair.key.location, hint: "a shortcode file has: " + Self.keys.joined(separator: ", "))
             }
         }
@@ -96,7 +96,7 @@ struct ShortcodeLoader {
             for (index, name) in names.enumerated() where shortcode.arguments[name] == nil {
                 diagnostics.error(
                     "positional argument '\(name)' is not an argument of shortcode '\(shortcode.name)'"
-                        + (Suggestion.closest(to: name, in: shortcode.arguments.names).map { "; did you mean '\($0)'?" } ?? ""),
+                        + Suggestion.didYouMean(name, in: shortcode.arguments.names),
                     at: positional.items?[index].location ?? positional.location)
             }
             shortcode.positional = names

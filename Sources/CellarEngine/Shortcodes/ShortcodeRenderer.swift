@@ -77,7 +77,7 @@ struct ShortcodeRenderer: Sendable {
             let known = (themes.isEmpty ? "the theme declares no shortcodes (shortcodes/<name>.yml and .html)"
                 : "the theme's shortcodes: " + themes.joined(separator: ", ")) + "; built in: " + builtins.joined(separator: ", ")
             diagnostics.error(
-                "unknown shortcode '\(call.name)'" + (Suggestion.closest(to: call.name, in: themes + builtins).map { "; did you mean '\($0)'?" } ?? ""),
+                "unknown shortcode '\(call.name)'" + Suggestion.didYouMean(call.name, in: themes + builtins),
                 at: at, hint: known + "; write {{</* \(call.name) */>}} to show the call as it is")
             return nil
         }

@@ -32,47 +32,46 @@ struct FieldMapper {
             let name = key.lowercased()
             if settings.taxonomies.contains(name) || name == "tags" || name == "categories" { return .taxonomy(category: name != "tags") }
             switch name {
-            case "title": return .title
-            case "date": return .date
             case "publishdate", "pubdate", "published": return .publishDate
             case "lastmod", "modified": return .updated
             case "expirydate", "unpublishdate": return .expires
-            case "slug": return .slug
             case "url": return .url
-            case "draft": return .draft
-            case "weight": return .weight
             case "aliases": return .aliases
-            case "subtitle": return .subtitle
-            case "summary": return .summary(rank: 0)
-            case "description": return .summary(rank: 1)
             case "layout", "type", "_build", "build", "cascade", "outputs", "headless", "markup", "resources", "sitemap",
                  "menu", "menus", "translationkey", "iscjklanguage", "kind", "lang":
                 return .generator
-            default: return nil
+            default: return Self.sharedRole(of: name)
             }
         case .jekyll:
             switch key {
-            case "title": return .title
-            case "date": return .date
             case "last_modified_at", "updated", "modified": return .updated
             case "expires": return .expires
-            case "slug": return .slug
             case "permalink": return .url
             case "tags", "tag": return .taxonomy(category: false)
             case "categories", "category": return .taxonomy(category: true)
             case "published": return .published
-            case "draft": return .draft
-            case "weight": return .weight
             case "redirect_from": return .aliases
-            case "subtitle": return .subtitle
-            case "summary": return .summary(rank: 0)
-            case "description": return .summary(rank: 1)
             case "excerpt": return .summary(rank: 2)
             case "layout", "excerpt_separator", "render_with_liquid", "sitemap", "redirect_to", "ext", "output", "kind",
                  "collection", "type", "lang":
                 return .generator
-            default: return nil
+            default: return Self.sharedRole(of: key)
             }
+        }
+    }
+
+    /// The keys Hugo (lowercased) and Jekyll both name alike.
+    private static func sharedRole(of key: String) -> Role? {
+        switch key {
+        case "title": .title
+        case "date": .date
+        case "slug": .slug
+        case "draft": .draft
+        case "weight": .weight
+        case "subtitle": .subtitle
+        case "summary": .summary(rank: 0)
+        case "description": .summary(rank: 1)
+        default: nil
         }
     }
 

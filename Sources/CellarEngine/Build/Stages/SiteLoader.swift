@@ -106,7 +106,7 @@ package struct SiteLoader {
             if !fields.contains(name) {
                 diagnostics.error(
                     "group_by '\(name)' is not none, year, month or a field of any kind"
-                        + (Suggestion.closest(to: name, in: fields.union(["none", "year", "month"])).map { "; did you mean '\($0)'?" } ?? ""),
+                        + Suggestion.didYouMean(name, in: fields.union(["none", "year", "month"])),
                     at: section.locations["group_by"])
             }
         }

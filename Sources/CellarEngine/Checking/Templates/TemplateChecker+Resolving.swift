@@ -59,7 +59,7 @@ extension TemplateChecker {
     }
 
     private static func didYouMean(_ name: String, _ candidates: some Sequence<String>) -> String {
-        Suggestion.closest(to: name, in: candidates).map { "; did you mean '\($0)'?" } ?? ""
+        Suggestion.didYouMean(name, in: candidates)
     }
 
     private static func hint(for object: ObjectShape?) -> String? {

@@ -50,7 +50,7 @@ struct ThemeChecker {
         let known = theme.layouts.keys.sorted()
         diagnostics.error(
             "layout '\(name)' not found: there is no \(theme.display)/layouts/\(name).html"
-                + (Suggestion.closest(to: name, in: known).map { "; did you mean '\($0)'?" } ?? ""),
+                + Suggestion.didYouMean(name, in: known),
             at: section.locations["layout"],
             hint: "create \(theme.display)/layouts/\(name).html, or name one of: " + known.joined(separator: ", "))
     }
@@ -78,7 +78,7 @@ struct ThemeChecker {
             case "cells" where theme.kinds[name] == nil && !declared, "pages" where theme.kinds[name] == nil && !declared:
                 diagnostics.warning(
                     "there is no kind '\(name)', so nothing uses this template"
-                        + (Suggestion.closest(to: name, in: kindNames).map { "; did you mean '\($0)'?" } ?? ""),
+                        + Suggestion.didYouMean(name, in: kindNames),
                     at: at, hint: "a kind is declared by \(theme.files.display(of: "kinds/\(name).yml"))")
             case "pages" where theme.kinds[name]?.hasPage == false:
                 diagnostics.warning("kind '\(name)' has no pages (page: false in its schema), so nothing uses this template",

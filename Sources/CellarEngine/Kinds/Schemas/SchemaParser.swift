@@ -56,7 +56,7 @@ package struct SchemaParser {
             default:
                 let known = ["label", "description", "page", "fields", "searchable"]
                 diagnostics.error(
-                    "unknown key '\(key)' in kind file" + (Suggestion.closest(to: key, in: known).map { "; did you mean '\($0)'?" } ?? ""),
+                    "unknown key '\(key)' in kind file" + Suggestion.didYouMean(key, in: known),
                     at: pair.key.location, hint: "a kind file has: " + known.joined(separator: ", ")
                 )
             }
@@ -179,7 +179,7 @@ package struct SchemaParser {
             case "default": break
             default:
                 diagnostics.error(
-                    "unknown key '\(key)' for field '\(name)'" + (Suggestion.closest(to: key, in: known).map { "; did you mean '\($0)'?" } ?? ""),
+                    "unknown key '\(key)' for field '\(name)'" + Suggestion.didYouMean(key, in: known),
                     at: pair.key.location, hint: "a field may have: " + known.joined(separator: ", ")
                 )
             }
@@ -289,7 +289,7 @@ package struct SchemaParser {
                 let candidates = all.fields.filter { $0.type.isTextual }.map(\.name)
                 diagnostics.error(
                     "'alt' of '\(spec.name)' names '\(name)', which is not a text field of this kind"
-                        + (Suggestion.closest(to: name, in: candidates).map { "; did you mean '\($0)'?" } ?? ""),
+                        + Suggestion.didYouMean(name, in: candidates),
                     at: spec.location, hint: "add a field such as \(spec.name)_alt: string? and name it here")
                 fields[index].altField = nil
                 continue

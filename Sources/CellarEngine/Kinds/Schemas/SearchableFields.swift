@@ -53,7 +53,7 @@ package struct SearchableFields: Sendable, Hashable {
             guard known.contains(name) else {
                 let reason = schema[name] == nil ? "is not a field of this kind" : "is not text (string, text, markdown, enum or a list of them)"
                 diagnostics.error("'\(name)' in 'searchable' \(reason)"
-                                    + (Suggestion.closest(to: name, in: known).map { "; did you mean '\($0)'?" } ?? ""),
+                                    + Suggestion.didYouMean(name, in: known),
                                   at: location, hint: "searchable fields: " + known.joined(separator: ", "))
                 continue
             }

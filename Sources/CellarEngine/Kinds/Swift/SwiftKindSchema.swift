@@ -65,7 +65,7 @@ struct SwiftKindSchema {
         for field in type.fields where !known.contains(field.name) {
             diagnostics.error(
                 "\(typeName).fields describes '\(field.name)', which \(typeName) does not decode"
-                    + (Suggestion.closest(to: field.name, in: known).map { "; did you mean '\($0)'?" } ?? ""),
+                    + Suggestion.didYouMean(field.name, in: known),
                 at: location, hint: "fields of \(typeName): " + probed.map(\.name).joined(separator: ", "))
         }
         let fields = SchemaParser.resolvingAltFields(Schema(fields: own), common: common, diagnostics: &diagnostics)
@@ -105,7 +105,7 @@ struct SwiftKindSchema {
             guard values.contains(value) else {
                 diagnostics.error(
                     "the label of '\(value)' for '\(path)' names no value of the field"
-                        + (Suggestion.closest(to: value, in: values).map { "; did you mean '\($0)'?" } ?? ""),
+                        + Suggestion.didYouMean(value, in: values),
                     at: location, hint: values.isEmpty ? "only enum fields have value labels" : "values: " + values.joined(separator: ", "))
                 continue
             }
