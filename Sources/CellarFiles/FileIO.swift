@@ -292,6 +292,22 @@ package enum FileIO {
         try rename(temporary, to: path)
     }
 
+    /// Writes `parts` one after another, as ``writeAtomically(_:to:)`` writes one array: the parts
+    /// are never joined, so a big file made in runs (a manifest of 100,000 lines) is in memory once.
+    package static func writeAtomically(parts: [[UInt8]], to path: String) throws(FileIOError) {
+        let temporary = path + ".cellar-tmp-\(getpid())"
+        var file = try OverwrittenFile(temporary)
+        for part in parts {
+            var failure: FileIOError?
+            part.withUnsafeBytes { buffer in
+                do throws(FileIOError) { try file.append(buffer) } catch { failure = error }
+            }
+            if let failure { throw failure }
+        }
+        _ = try file.finish()
+        try rename(temporary, to: path)
+    }
+
     package static func makeDirectory(_ path: String) throws(FileIOError) {
         if mkdir(path, 0o755) != 0 && errno != EEXIST {
             throw FileIOError(path: path, operation: "create the folder", code: errno)

@@ -205,6 +205,30 @@ private struct ShotCell: CellTemplate {
         #expect(!named.images.keptWhole)
     }
 
+    /// A bundle's item edited in a session is found by its id (``SiteModel/bundlePlaces``): the
+    /// model's bundle list holds the new item, an edit that shows no other photo keeps the catalog
+    /// whole, and one whose body shows the bundle's photo makes it again.
+    @Test func anEditedBundleIsFoundByItsIdAndItsPhotosComparedAgain() async throws {
+        let site = try Self.site()
+        var options = site.options()
+        options.writeMode = .inPlace
+        let pipeline = BuildPipeline(options: options, reporter: SilentReporter())
+        var memo = BuildMemo()
+        let north = site.root + "/content/photos/north/index.md"
+        let first = try await pipeline.run(.everything, memo: &memo)
+        #expect(first.model.bundleFiles(of: "photos/north/index.md") == ["photos/north/north.jpg"])
+        #expect(first.model.bundleFiles(of: "photos/plain.md") == nil)
+        try site.write(["content/photos/north/index.md": "---\ntitle: North\nimage: north.jpg\n---\nWords from the north.\n"])
+        let edit = try await pipeline.run(.paths([north]), memo: &memo)
+        #expect(edit.images.keptWhole)
+        let place = try #require(edit.model.bundlePlaces["photos/north/index.md"])
+        #expect(edit.model.bundleResources[place].item.contentHTML.contains("Words from the north."))
+        #expect(try site.page("photos/north/index.html").contains("Words from the north."))
+        try site.write(["content/photos/north/index.md": "---\ntitle: North\nimage: north.jpg\n---\n![The north](north.jpg)\n"])
+        let shown = try await pipeline.run(.paths([north]), memo: &memo)
+        #expect(!shown.images.keptWhole)
+    }
+
     /// The same bytes under many names (a corpus's one placeholder poster) are one cache key,
     /// processed on both cores at once: every photo gets its variants and the build goes through.
     @Test func manyCopiesOfOnePhotoProcessedAtOnceAllGetTheirVariants() async throws {

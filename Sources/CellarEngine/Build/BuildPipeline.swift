@@ -130,6 +130,8 @@ struct BuildPipeline: Sendable {
                 .problems(changed: pages.dirty == nil ? nil : model.changed, memo: &memo.links)
             Trace.mark("page links checked")
             if options.writeMode == .memory { linkProblems = problems } else { diagnostics.append(contentsOf: problems) }
+            // Every file's name was needed only for the check: a build that keeps nothing lets go of them.
+            if memo.policy == .thisBuildOnly { pages.files = [] }
             return pages
         }
         let summary = try await stage(.renderingAndWriting) { () throws(BuildFailure) in

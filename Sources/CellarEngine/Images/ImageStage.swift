@@ -145,7 +145,7 @@ struct ImageStage {
             guard let item = site.itemsByID[id] else { return nil }
             let fields = Self.fieldJobs(of: item, imageFields: Self.imageFields(of: item.kind, in: site), in: site)
             var signature = fields.isEmpty ? nil : Self.signature(of: fields)
-            if item.bundleDirectory != nil, let files = site.bundleResources.first(where: { $0.item.id == id })?.files {
+            if item.bundleDirectory != nil, let files = site.bundleFiles(of: id) {
                 signature = Self.signature(of: Self.bundleJobs(of: item, files: files, site: site, content: layout.content, keys: keys),
                                            after: signature)
             }

@@ -24,7 +24,18 @@ package struct SiteModel: Sendable {
     var tags: TagIndex
     /// Files copied as they are: content files that are not Markdown, and bundles' files (published items only).
     var staticFiles: [String]
-    var bundleResources: [(item: ContentItem, files: [String])]
+    /// Each published bundle's item and its files (set here keeps ``bundlePlaces`` in step).
+    var bundleResources: [(item: ContentItem, files: [String])] {
+        get { bundles }
+        set {
+            bundles = newValue
+            bundlePlaces = Dictionary(newValue.enumerated().map { ($1.item.id, $0) }, uniquingKeysWith: { first, _ in first })
+        }
+    }
+    /// The storage of ``bundleResources``; read and set that.
+    var bundles: [(item: ContentItem, files: [String])] = []
+    /// A bundle item's id → its place in ``bundleResources``: an edit finds its bundle at once, not by a scan.
+    var bundlePlaces: [String: Int] = [:]
     var links: LinkResolver
     /// ``LinkResolver/fingerprint`` of `links`, worked out once (it hashes every page's URL).
     var linksKey: UInt64 = 0
@@ -61,11 +72,16 @@ package struct SiteModel: Sendable {
         itemsByID[item.id] = item
         // A bundle's list holds its item too: what reads it (the images its body shows) must see
         // the new body, not the one the model was built with.
-        if item.bundleDirectory != nil, let place = bundleResources.firstIndex(where: { $0.item.id == item.id }) {
-            bundleResources[place].item = item
+        if item.bundleDirectory != nil, let place = bundlePlaces[item.id] {
+            bundles[place].item = item
         }
         guard let place = positions[item.id] else { return }
         items[place] = item
+    }
+
+    /// The files of the bundle whose item has this id, nil when it is no published bundle's.
+    func bundleFiles(of id: String) -> [String]? {
+        bundlePlaces[id].map { bundles[$0].files }
     }
 
     /// Works out ``positions`` (once per model built anew).

@@ -22,6 +22,19 @@ package enum Trace {
         let now = ContinuousClock.now
         let elapsed = last.withAnnotatedLock { last in defer { last = now }; return now - last }
         let ms = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
-        FileHandle.standardError.write(Data((String(format: "  trace %8.1f ms  ", ms) + label() + "\n").utf8))
+        let (rss, peak) = memory()
+        FileHandle.standardError.write(Data((String(format: "  trace %8.1f ms  rss %5d MiB  peak %5d MiB  ", ms, rss, peak)
+            + label() + "\n").utf8))
+    }
+
+    /// The process's resident memory now and at its peak so far, in MiB (`VmRSS`, `VmHWM` of
+    /// /proc/self/status; zeros where there is none).
+    private static func memory() -> (Int, Int) {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return (0, 0) }
+        func field(_ name: String) -> Int {
+            guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix(name) }) else { return 0 }
+            return (Int(line.split(whereSeparator: { $0 == " " || $0 == "\t" }).dropFirst().first ?? "") ?? 0) / 1024
+        }
+        return (field("VmRSS:"), field("VmHWM:"))
     }
 }

@@ -248,9 +248,10 @@ struct ModelStage {
             config: config, theme: site.theme, sections: sections, sectionsByID: sectionsByID, items: items,
             itemsByID: itemsByID, sectionPlaces: sectionPlaces,
             newestFirst: ItemSorter.newestFirst(items, dates: dates), dates: dates, withPage: withPage,
-            tags: tags, staticFiles: site.scan.staticFiles, bundleResources: resources, links: links,
+            tags: tags, staticFiles: site.scan.staticFiles, links: links,
             nextScheduledChange: scheduled
         )
+        model.bundleResources = resources
         model.navigation = navigation
         model.introLinks = introLinks
         memo.introReads = introReads
