@@ -1,5 +1,6 @@
 import CellarDiagnostics
 import CellarFiles
+import CellarOutput
 import Foundation
 
 /// A fingerprint of everything a build reads — every file under `content/`, `themes/` and the

@@ -1,5 +1,6 @@
 import CellarDiagnostics
 import CellarFiles
+import CellarOutput
 import Foundation
 
 /// Builds a site once: the `cellar build` command.

@@ -69,7 +69,7 @@ package final class FaultInjection: Sendable {
     package static let none = FaultInjection()
 
     /// Called before each change on disk.
-    func step() {
+    package func step() {
         let number = steps.wrappingAdd(1, ordering: .relaxed).newValue
         observer?(number)
         if let pauseAt, number == pauseAt.step { usleep(UInt32(pauseAt.milliseconds) * 1000) }

@@ -5,10 +5,10 @@
 ///
 /// They are `Escaping.isControl`'s: every escaping of `CellarEscaping` leaves them out too (but NUL,
 /// which it turns into U+FFFD), so escaped text and the files it ends up in agree.
-enum ControlCharacters {
+package enum ControlCharacters {
     /// Calls `body` with UTF-8 `bytes` without them: the same buffer when there are none (the usual
     /// case, found by a scan eight bytes at a time), else a cleaned copy.
-    static func withoutThem<R>(_ bytes: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+    package static func withoutThem<R>(_ bytes: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
         guard let first = firstSuspect(in: bytes) else { return try body(bytes) }
         var clean = [UInt8]()
         clean.reserveCapacity(bytes.count)
@@ -29,7 +29,7 @@ enum ControlCharacters {
     }
 
     /// The offset of the first byte that may start a control character, or nil when there is none.
-    static func firstSuspect(in bytes: UnsafeRawBufferPointer) -> Int? {
+    package static func firstSuspect(in bytes: UnsafeRawBufferPointer) -> Int? {
         guard let base = bytes.baseAddress else { return nil }
         let count = bytes.count
         let ones: UInt64 = 0x0101_0101_0101_0101

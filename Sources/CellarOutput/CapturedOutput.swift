@@ -1,9 +1,9 @@
 import AnnotatedLocking
 import Synchronization
 
-/// The files a build in ``BuildOptions/WriteMode/memory`` produced, kept instead of written:
+/// The files a build in memory (the engine's `BuildOptions.WriteMode.memory`) produced, kept instead of written:
 /// every path, and the bytes of the HTML pages (what `cellar check` reads links and ids from).
-final class CapturedOutput: Sendable {
+package final class CapturedOutput: Sendable {
     private struct State {
         var files: Set<String> = []
         var html: [String: [UInt8]] = [:]
@@ -20,10 +20,10 @@ final class CapturedOutput: Sendable {
     }
 
     /// Every file of the site, relative to the output folder.
-    var files: Set<String> { state.withAnnotatedLock { $0.files } }
+    package var files: Set<String> { state.withAnnotatedLock { $0.files } }
 
     /// The bytes of the HTML page at `path`, if the build produced one.
-    func html(at path: String) -> [UInt8]? {
+    package func html(at path: String) -> [UInt8]? {
         state.withAnnotatedLock { $0.html[path] }
     }
 }

@@ -15,9 +15,9 @@ package enum Trace {
         on.store(true, ordering: .relaxed)
     }
 
-    static var enabled: Bool { on.load(ordering: .relaxed) }
+    package static var enabled: Bool { on.load(ordering: .relaxed) }
 
-    static func mark(_ label: @autoclosure () -> String) {
+    package static func mark(_ label: @autoclosure () -> String) {
         guard enabled else { return }
         let now = ContinuousClock.now
         let elapsed = last.withAnnotatedLock { last in defer { last = now }; return now - last }

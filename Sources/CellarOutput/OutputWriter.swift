@@ -1,5 +1,6 @@
 import AnnotatedLocking
 import CellarDiagnostics
+import CellarEscaping
 import CellarFiles
 import Synchronization
 #if canImport(Glibc)
@@ -19,11 +20,11 @@ import Darwin
 /// - anything else: written over the spare's own file in place, or into a new file when the spare's
 ///   file is shared with the output.
 /// Text files lose their control characters on the way (see ``ControlCharacters``).
-final class OutputWriter: Sendable {
-    struct Summary: Sendable {
-        var written = 0
-        var unchanged = 0
-        var removed = 0
+package final class OutputWriter: Sendable {
+    package struct Summary: Sendable {
+        package var written = 0
+        package var unchanged = 0
+        package var removed = 0
     }
 
     /// What is known of the two folders when a build starts (see ``OutputTransaction``).
@@ -47,7 +48,7 @@ final class OutputWriter: Sendable {
 
     let output: String
     /// Set for a build that keeps its files in memory: nothing touches the disk.
-    let captured: CapturedOutput?
+    package let captured: CapturedOutput?
     let spare: SpareFolder
     let start: Start
     /// Whether this build writes only some files (a rebuild after an edit): the others stay.
@@ -80,7 +81,7 @@ final class OutputWriter: Sendable {
 
     /// Makes room for about `count` files in what the writer keeps of them, so that no table of a
     /// big site is rehashed while it is locked and both cores wait for it.
-    func expect(files count: Int) {
+    package func expect(files count: Int) {
         state.withAnnotatedLock { state in
             state.entries.reserveCapacity(count)
             state.produced.reserveCapacity(count)
@@ -96,7 +97,7 @@ final class OutputWriter: Sendable {
     }
 
     /// Writes one text file (`path` relative to the output) unless the output holds the same bytes.
-    func write(_ contents: String, to path: String) throws(FileIOError) {
+    package func write(_ contents: String, to path: String) throws(FileIOError) {
         var contents = contents
         var failure: FileIOError?
         contents.withUTF8 { buffer in
@@ -106,7 +107,7 @@ final class OutputWriter: Sendable {
     }
 
     /// Writes one text file given as UTF-8 bytes; control characters are left out.
-    func write(_ bytes: UnsafeRawBufferPointer, to path: String) throws(FileIOError) {
+    package func write(_ bytes: UnsafeRawBufferPointer, to path: String) throws(FileIOError) {
         var failure: FileIOError?
         ControlCharacters.withoutThem(bytes) { clean in
             do throws(FileIOError) { try writeClean(clean, to: path) } catch { failure = error }
@@ -116,7 +117,7 @@ final class OutputWriter: Sendable {
 
     /// Keeps the output's file at `path`, when the previous build wrote it and it is still as written.
     /// - Returns: false when the file must be written again.
-    func keep(_ path: String) -> Bool {
+    package func keep(_ path: String) -> Bool {
         guard captured == nil, let entry = start.output?.entries[path] else { return false }
         do throws(FileIOError) {
             return try place(path, fingerprint: entry.fingerprint, size: entry.size, content: .none)
@@ -126,7 +127,7 @@ final class OutputWriter: Sendable {
     }
 
     /// Copies a file (`source` absolute) to `path`, unless the output holds a copy of the same source.
-    func copy(_ source: String, to path: String) throws(FileIOError) {
+    package func copy(_ source: String, to path: String) throws(FileIOError) {
         guard let status = FileIO.status(source, followLinks: true) else {
             throw FileIOError(path: source, operation: "read", code: ENOENT)
         }

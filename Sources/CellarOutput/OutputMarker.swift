@@ -13,8 +13,8 @@ import Darwin
 /// key under which the cache keeps that tree's manifest. While a build changes the spare, the
 /// marker says so ("being written"); a spare found in that state was left by an interrupted
 /// build, and nothing in it is trusted.
-enum OutputMarker {
-    static let name = ".cellar-output"
+package enum OutputMarker {
+    package static let name = ".cellar-output"
     static let finishedText = "This folder is written by Cellar (cellar build) and replaced on every build.\n"
     /// As long as ``finishedText``, so switching between the two never truncates the file.
     static let unfinishedText: String = {
@@ -22,7 +22,7 @@ enum OutputMarker {
         return text + String(repeating: " ", count: max(0, finishedText.utf8.count - text.utf8.count - 1)) + "\n"
     }()
 
-    enum State: Equatable {
+    package enum State: Equatable {
         /// No marker: not a folder Cellar wrote (or an empty one).
         case absent
         /// A finished tree, as Cellar wrote it.
@@ -33,7 +33,7 @@ enum OutputMarker {
 
     /// What the marker in `folder` says. A marker that is not a regular file, or says something
     /// else, counts as unfinished: the folder is Cellar's, but nothing in it is trusted.
-    static func state(of folder: String) -> State {
+    package static func state(of folder: String) -> State {
         let path = Paths.join(folder, name)
         guard let status = FileIO.status(path) else { return .absent }
         guard status.kind == .file, status.size < 4096, let bytes = try? FileIO.read(path, limit: 4096) else { return .unfinished }
@@ -66,7 +66,7 @@ enum OutputMarker {
 }
 
 /// One finished state of one output tree: its marker's inode and modification time.
-struct TreeID: Hashable, Sendable, Codable {
+package struct TreeID: Hashable, Sendable, Codable {
     var inode: UInt64
     var modified: Int64
 

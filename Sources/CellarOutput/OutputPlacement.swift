@@ -2,7 +2,7 @@ import CellarDiagnostics
 import CellarFiles
 
 /// Where a site may be written, and which existing folder Cellar may replace.
-enum OutputPlacement {
+package enum OutputPlacement {
     /// What is at the output path before a build.
     enum Found: Equatable {
         case absent
@@ -15,7 +15,7 @@ enum OutputPlacement {
     /// Refuses an output folder the build reads from or that holds the site: inside `content/` or
     /// a theme (every build would read the last one's files back in), the site folder itself or a
     /// folder above it, and the cache folder.
-    static func check(_ layout: SiteLayout) throws(Diagnostic) {
+    package static func check(_ layout: SiteLayout) throws(Diagnostic) {
         let output = Paths.resolved(layout.output), root = Paths.resolved(layout.root)
         let shown = layout.displayOutput
         let hint = "choose a folder outside content/ and themes/, such as \(layout.display(sitePath: "public/"))"

@@ -3,19 +3,19 @@ import CellarFiles
 /// of its bytes (or, for copied files, of their source), its size, modification time and inode; for
 /// each folder its modification time. A build writes only what changed, hard-links what did not,
 /// and notices files and folders someone changed by hand (their times or inodes differ).
-struct OutputManifest: Sendable {
-    struct Entry: Sendable, Hashable {
-        var fingerprint: UInt64
-        var size: Int
-        var modified: Int64
-        var inode: UInt64
+package struct OutputManifest: Sendable {
+    package struct Entry: Sendable, Hashable {
+        package var fingerprint: UInt64
+        package var size: Int
+        package var modified: Int64
+        package var inode: UInt64
     }
 
     /// The output folder the tree was built for.
     var outputPath: String
     /// The tree's identity when it was finished (its marker's; see ``OutputMarker``).
-    var tree: TreeID?
-    var entries: [String: Entry] = [:]
+    package var tree: TreeID?
+    package var entries: [String: Entry] = [:]
     /// Folder (relative; not the root) → modification time when the tree was finished.
     var folders: [String: Int64] = [:]
 
@@ -34,7 +34,7 @@ struct OutputManifest: Sendable {
     }
 
     /// Reads the manifest of `tree`; nil when missing, damaged, or written for another tree or output.
-    static func load(_ tree: TreeID, cache: String, outputPath: String) -> OutputManifest? {
+    package static func load(_ tree: TreeID, cache: String, outputPath: String) -> OutputManifest? {
         guard let bytes = try? FileIO.read(file(for: tree, cache: cache)) else { return nil }
         return bytes.withUnsafeBufferPointer { parse($0, tree: tree, outputPath: outputPath) }
     }

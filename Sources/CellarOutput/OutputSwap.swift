@@ -1,4 +1,5 @@
 import AnnotatedLocking
+import CellarDiagnostics
 import CellarFiles
 
 /// The end of a build: the spare is made exactly the new site — files the build did not produce

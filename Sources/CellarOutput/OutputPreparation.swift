@@ -9,7 +9,7 @@ import CellarDiagnostics
 /// Everything a build does before it writes a file: refuses an output it may not replace, removes
 /// what interrupted builds left, finds out what the output and its spare hold (from the cache, from
 /// the session, or by looking), and marks the spare as being written.
-struct OutputPreparation {
+package struct OutputPreparation {
     var layout: SiteLayout
     var plan: OutputTransaction.DiskPlan
 
@@ -69,7 +69,7 @@ struct OutputPreparation {
 
     /// The output folder itself: when `path` is a symlink to a folder, the folder it leads to (the
     /// swap happens there, so the link stays a link).
-    static func outputFolder(_ path: String) -> String {
+    package static func outputFolder(_ path: String) -> String {
         guard FileIO.status(path)?.kind == .symlink, FileIO.isDirectory(path), let real = FileIO.realPath(path) else { return path }
         return real
     }

@@ -6,49 +6,60 @@ import CellarFiles
 /// write into the spare, then commit — swap the two in one atomic step — only when nothing went
 /// wrong, or abort, leaving the output as it was. Every build goes through here: `cellar build`,
 /// every rebuild of `cellar serve`, copies only, and in memory (`cellar check`).
-struct OutputTransaction {
+package struct OutputTransaction {
     /// How the writer starts.
-    enum Plan: Sendable {
+    package enum Plan: Sendable {
         /// Keep every file in memory; touch no folder (`cellar check`).
         case memory
         /// Write into the spare and swap it in.
         case disk(DiskPlan)
     }
 
-    struct DiskPlan: Sendable {
+    package struct DiskPlan: Sendable {
         /// Nobody else writes the output or its spare (the preview server's private folder): what
         /// this session remembers of them is believed without a look.
-        var trusted = false
+        package var trusted = false
         /// Believe nothing the cache says (`--clean`): the output's files are compared byte for byte.
-        var clean = false
+        package var clean = false
         /// Write only the files the build names; the rest of the output stays (needs `remembered`).
-        var partial = false
+        package var partial = false
         /// What this session knows of both folders since its last build.
-        var remembered: Remembered?
+        package var remembered: Remembered?
         /// Where manifests are kept between processes (nil: `cellar serve` keeps them in memory).
-        var cache: String?
-        var faults: FaultInjection = .none
+        package var cache: String?
+        package var faults: FaultInjection = .none
         /// Where file systems are mounted (a mount inside the output or its spare stops the build).
-        var mounts: MountTable = .system
+        package var mounts: MountTable = .system
+
+        package init() {}
     }
 
     /// What a session knows of the output and its spare after a build.
-    struct Remembered: Sendable {
-        var output: OutputManifest
-        var spare: OutputManifest?
+    package struct Remembered: Sendable {
+        package var output: OutputManifest
+        package var spare: OutputManifest?
         /// Files where the spare differs from the output.
-        var delta: Set<String>
+        package var delta: Set<String>
     }
 
-    var layout: SiteLayout
-    var plan: Plan
+    package var layout: SiteLayout
+    package var plan: Plan
+
+    package init(layout: SiteLayout, plan: Plan) {
+        self.layout = layout
+        self.plan = plan
+    }
+
+    /// The transaction wrote nothing to the output: the problems are in the caller's diagnostics
+    /// (the engine throws them as its `BuildFailure`).
+    package struct Aborted: Error {}
 
     /// What a committed transaction leaves.
-    struct Outcome<T> {
-        var result: T
-        var summary: OutputWriter.Summary
+    package struct Outcome<T> {
+        package var result: T
+        package var summary: OutputWriter.Summary
         /// What the session knows of the folders now (nil after a build in memory).
-        var remembered: Remembered?
+        package var remembered: Remembered?
     }
 
     /// Runs `write` against a writer and commits what it wrote.
@@ -56,14 +67,14 @@ struct OutputTransaction {
     ///   - diagnostics: what the build found so far; `write` adds to it. Any error aborts.
     ///   - remembered: set to what is known of the folders after an abort (the spare changed).
     ///   - write: writes the files; returns what the caller wants kept (fingerprints, say).
-    /// - Throws: ``BuildFailure`` with every diagnostic when there is an error; the output is then as it was.
-    func run<T>(
+    /// - Throws: ``Aborted`` when there is an error (every diagnostic is in `diagnostics`); the output is then as it was.
+    package func run<T>(
         diagnostics: inout DiagnosticBag, remembered: inout Remembered?, _ write: (OutputWriter, inout DiagnosticBag) async -> T
-    ) async throws(BuildFailure) -> Outcome<T> {
+    ) async throws(Aborted) -> Outcome<T> {
         guard case .disk(let disk) = plan else {
             let writer = OutputWriter.inMemory(output: layout.output)
             let result = await write(writer, &diagnostics)
-            if diagnostics.hasErrors { throw BuildFailure(diagnostics) }
+            if diagnostics.hasErrors { throw Aborted() }
             return Outcome(result: result, summary: writer.state.withAnnotatedLock { $0.summary }, remembered: nil)
         }
         let prepared: OutputPreparation.Prepared
@@ -71,7 +82,7 @@ struct OutputTransaction {
             prepared = try OutputPreparation(layout: layout, plan: disk).prepare()
         } catch {
             diagnostics.append(error)
-            throw BuildFailure(diagnostics)
+            throw Aborted()
         }
         let writer = prepared.writer
         let result = await write(writer, &diagnostics)
@@ -82,7 +93,7 @@ struct OutputTransaction {
                 // One problem, not one per file: the writer stopped writing at the first failure.
                 diagnostics.append(space.diagnostic(output: layout.displayOutput, free: writer.start.freeSpace))
             }
-            throw BuildFailure(diagnostics)
+            throw Aborted()
         }
         let committed: OutputSwap.Committed
         do throws(FileIOError) {
@@ -93,7 +104,7 @@ struct OutputTransaction {
             diagnostics.append(error.isOutOfSpace ? writer.outOfSpace.diagnostic(output: layout.displayOutput,
                                                                                    free: writer.start.freeSpace)
                                : error.diagnostic)
-            throw BuildFailure(diagnostics)
+            throw Aborted()
         }
         if let cache = disk.cache {
             OutputManifest.removeAll(except: Set([committed.output.tree, committed.spare?.tree].compactMap { $0 }), cache: cache)
@@ -139,7 +150,7 @@ struct OutputTransaction {
     /// the next build changes only what changed. `cellar serve` does this right after its first
     /// build: otherwise the first save would pay for making every folder of the site.
     /// - Returns: what is known of both folders (the spare then too, when it could be made).
-    static func makeSpare(for output: String, _ remembered: Remembered, faults: FaultInjection) -> Remembered {
+    package static func makeSpare(for output: String, _ remembered: Remembered, faults: FaultInjection) -> Remembered {
         let spare = SpareFolder(path: SpareFolder.path(for: output), output: output, faults: faults)
         guard remembered.spare == nil, FileIO.status(spare.path) == nil else { return remembered }
         do throws(FileIOError) {
