@@ -115,9 +115,18 @@ let package = Package(
             dependencies: ["CellarDefaultTheme", "CellarDiagnostics", "CellarEngine", "CellarFiles", "CellarImport", "CellarTree", "CellarYAML"],
             resources: [.copy("Fixtures")]
         ),
+        // Sites written into temporary folders for a test, built, read back: what the engine's,
+        // the output's and authoring's tests share (a library only test targets depend on).
+        .target(name: "CellarSiteTestSupport", dependencies: ["CellarAuthoring", "CellarDefaultTheme", "CellarDiagnostics", "CellarEngine"],
+                path: "Tests/SiteSupport"),
+        .testTarget(name: "CellarOutputTests", dependencies: ["AnnotatedLocking", "CellarDiagnostics", "CellarEngine", "CellarFiles", "CellarOutput", "CellarSiteTestSupport"]),
+        .testTarget(
+            name: "CellarAuthoringTests",
+            dependencies: ["CellarAuthoring", "CellarDefaultTheme", "CellarDiagnostics", "CellarEngine", "CellarSiteTestSupport", "CellarTree", "CellarYAML", "IgnoredFileNames"]
+        ),
         .testTarget(
             name: "CellarEngineTests",
-            dependencies: ["CellarAuthoring", "CellarDefaultTheme", "CellarEngine", "CellarEscaping", "CellarFiles", "CellarFuzzing", "CellarImages", "CellarMustache", "CellarSearch", "CellarTree", "CellarYAML", "DirectoryEntries",
+            dependencies: ["CellarAuthoring", "CellarDefaultTheme", "CellarEngine", "CellarEscaping", "CellarFiles", "CellarFuzzing", "CellarImages", "CellarMustache", "CellarOutput", "CellarSearch", "CellarSiteTestSupport", "CellarTree", "CellarYAML", "DirectoryEntries",
                            "IgnoredFileNames"],
             resources: [.copy("Fixtures")]
         ),

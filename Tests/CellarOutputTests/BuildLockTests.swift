@@ -1,5 +1,7 @@
 import AnnotatedLocking
 @testable import CellarEngine
+@testable import CellarOutput
+import CellarSiteTestSupport
 import Foundation
 import Synchronization
 import Testing

@@ -1,5 +1,7 @@
 @testable import CellarEngine
+@testable import CellarOutput
 import CellarFiles
+import CellarSiteTestSupport
 import Foundation
 import Testing
 

@@ -1,4 +1,6 @@
 @testable import CellarEngine
+@testable import CellarOutput
+import CellarSiteTestSupport
 import Foundation
 import Testing
 

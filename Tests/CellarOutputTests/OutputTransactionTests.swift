@@ -1,7 +1,9 @@
 import AnnotatedLocking
 import CellarDiagnostics
 @testable import CellarEngine
+@testable import CellarOutput
 import CellarFiles
+import CellarSiteTestSupport
 import Foundation
 import Synchronization
 import Testing

@@ -1,6 +1,8 @@
 import CellarDiagnostics
 @testable import CellarEngine
+@testable import CellarOutput
 import CellarFiles
+import CellarSiteTestSupport
 import Foundation
 import Synchronization
 import Testing

@@ -1,22 +1,22 @@
 import CellarDiagnostics
-@testable import CellarEngine
+import CellarEngine
 import Foundation
 
 /// A site written into a fresh temporary folder for one test, removed when the value goes away.
-final class TemporarySite: Sendable {
+package final class TemporarySite: Sendable {
     /// The repository (for the default theme and the example site).
-    static let repository: String = {
+    package static let repository: String = {
         var url = URL(fileURLWithPath: #filePath)
-        for _ in 0..<4 { url.deleteLastPathComponent() }
+        for _ in 0..<3 { url.deleteLastPathComponent() }   // Tests/SiteSupport/TemporarySite.swift
         return url.path
     }()
 
-    let root: String
+    package let root: String
 
     /// - Parameters:
     ///   - files: paths relative to the site folder and their contents.
     ///   - theme: the theme to put under themes/default.
-    init(files: [String: String] = [:], theme: Theme = .minimal) throws {
+    package init(files: [String: String] = [:], theme: Theme = .minimal) throws {
         root = FileManager.default.temporaryDirectory
             .appendingPathComponent("cellar-test-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
@@ -29,45 +29,45 @@ final class TemporarySite: Sendable {
         try write(files)
     }
 
-    enum Theme { case minimal, repository, none }
+    package enum Theme { case minimal, repository, none }
 
     deinit {
         try? FileManager.default.removeItem(atPath: root)
     }
 
-    func write(_ files: [String: String]) throws {
+    package func write(_ files: [String: String]) throws {
         for (path, contents) in files {
             try write(Data(contents.utf8), to: path)
         }
     }
 
-    func write(_ data: Data, to path: String) throws {
+    package func write(_ data: Data, to path: String) throws {
         let url = URL(fileURLWithPath: root + "/" + path)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try data.write(to: url)
     }
 
-    func remove(_ path: String) throws {
+    package func remove(_ path: String) throws {
         try FileManager.default.removeItem(atPath: root + "/" + path)
     }
 
     /// Options for a build of this site; "now" is fixed so dates behave the same every day.
-    func options(drafts: Bool = false, future: Bool = false, baseURL: String? = nil,
+    package func options(drafts: Bool = false, future: Bool = false, baseURL: String? = nil,
                  now: Date = TemporarySite.fixedNow, kinds: KindRegistrations = KindRegistrations()) -> BuildOptions {
         var options = BuildOptions(siteDirectory: root, includeDrafts: drafts, includeFuture: future, baseURL: baseURL, now: now)
         options.kinds = kinds
         return options
     }
 
-    static let fixedNow = Date(timeIntervalSince1970: 1_893_456_000)   // 2030-01-01
+    package static let fixedNow = Date(timeIntervalSince1970: 1_893_456_000)   // 2030-01-01
 
     @discardableResult
-    func build(drafts: Bool = false, future: Bool = false, baseURL: String? = nil) async throws(BuildFailure) -> BuildReport {
+    package func build(drafts: Bool = false, future: Bool = false, baseURL: String? = nil) async throws(BuildFailure) -> BuildReport {
         try await SiteBuilder(options: options(drafts: drafts, future: future, baseURL: baseURL)).build()
     }
 
     /// The diagnostics of a build expected to fail, as printed lines (without hints).
-    func failures(drafts: Bool = false) async -> [String] {
+    package func failures(drafts: Bool = false) async -> [String] {
         do {
             try await build(drafts: drafts)
             return []
@@ -77,16 +77,16 @@ final class TemporarySite: Sendable {
     }
 
     /// The text of an output file, or nil.
-    func output(_ path: String) -> String? {
+    package func output(_ path: String) -> String? {
         try? String(contentsOfFile: root + "/public/" + path, encoding: .utf8)
     }
 
-    func exists(_ path: String) -> Bool {
+    package func exists(_ path: String) -> Bool {
         FileManager.default.fileExists(atPath: root + "/" + path)
     }
 
     /// Every file under a folder of the site, relative to it, with its bytes.
-    func snapshot(_ folder: String = "public") -> [String: Data] {
+    package func snapshot(_ folder: String = "public") -> [String: Data] {
         var result: [String: Data] = [:]
         let base = root + "/" + folder
         guard let enumerator = FileManager.default.enumerator(atPath: base) else { return result }
@@ -101,8 +101,8 @@ final class TemporarySite: Sendable {
 }
 
 /// A small theme whose templates print exactly what tests look for.
-enum MinimalTheme {
-    static let files: [String: String] = [
+package enum MinimalTheme {
+    package static let files: [String: String] = [
         "themes/default/kinds/note.yml": "label: Note\npage: true\nfields: {}\n",
         "themes/default/kinds/review.yml": """
             label: Review

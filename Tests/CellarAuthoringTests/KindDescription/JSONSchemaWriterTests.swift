@@ -1,5 +1,6 @@
 @testable import CellarAuthoring
 @testable import CellarEngine
+import CellarSiteTestSupport
 import Foundation
 import Testing
 

@@ -1,6 +1,7 @@
 import CellarDiagnostics
 @testable import CellarAuthoring
 @testable import CellarEngine
+import CellarSiteTestSupport
 import Testing
 
 /// `cellar kinds`: each kind's fields in a few words — type, bounds, default.

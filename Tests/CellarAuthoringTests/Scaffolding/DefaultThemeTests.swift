@@ -1,4 +1,5 @@
 import CellarDefaultTheme
+import CellarSiteTestSupport
 import IgnoredFileNames
 @testable import CellarAuthoring
 @testable import CellarEngine

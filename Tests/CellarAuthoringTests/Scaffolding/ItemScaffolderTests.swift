@@ -2,6 +2,7 @@ import CellarDefaultTheme
 import CellarDiagnostics
 @testable import CellarAuthoring
 @testable import CellarEngine
+import CellarSiteTestSupport
 import Foundation
 import Testing
 
