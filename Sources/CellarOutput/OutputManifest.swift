@@ -4,18 +4,18 @@ import CellarFiles
 /// each folder its modification time. A build writes only what changed, hard-links what did not,
 /// and notices files and folders someone changed by hand (their times or inodes differ).
 package struct OutputManifest: Sendable {
-    package struct Entry: Sendable, Hashable {
-        package var fingerprint: UInt64
-        package var size: Int
-        package var modified: Int64
-        package var inode: UInt64
+    struct Entry: Sendable, Hashable {
+        var fingerprint: UInt64
+        var size: Int
+        var modified: Int64
+        var inode: UInt64
     }
 
     /// The output folder the tree was built for.
     var outputPath: String
     /// The tree's identity when it was finished (its marker's; see ``OutputMarker``).
     package var tree: TreeID?
-    package var entries: [String: Entry] = [:]
+    var entries: [String: Entry] = [:]
     /// Folder (relative; not the root) → modification time when the tree was finished.
     var folders: [String: Int64] = [:]
 
@@ -34,7 +34,7 @@ package struct OutputManifest: Sendable {
     }
 
     /// Reads the manifest of `tree`; nil when missing, damaged, or written for another tree or output.
-    package static func load(_ tree: TreeID, cache: String, outputPath: String) -> OutputManifest? {
+    static func load(_ tree: TreeID, cache: String, outputPath: String) -> OutputManifest? {
         guard let bytes = try? FileIO.read(file(for: tree, cache: cache)) else { return nil }
         return bytes.withUnsafeBufferPointer { parse($0, tree: tree, outputPath: outputPath) }
     }

@@ -22,7 +22,7 @@ package enum OutputMarker {
         return text + String(repeating: " ", count: max(0, finishedText.utf8.count - text.utf8.count - 1)) + "\n"
     }()
 
-    package enum State: Equatable {
+    enum State: Equatable {
         /// No marker: not a folder Cellar wrote (or an empty one).
         case absent
         /// A finished tree, as Cellar wrote it.
@@ -33,7 +33,7 @@ package enum OutputMarker {
 
     /// What the marker in `folder` says. A marker that is not a regular file, or says something
     /// else, counts as unfinished: the folder is Cellar's, but nothing in it is trusted.
-    package static func state(of folder: String) -> State {
+    static func state(of folder: String) -> State {
         let path = Paths.join(folder, name)
         guard let status = FileIO.status(path) else { return .absent }
         guard status.kind == .file, status.size < 4096, let bytes = try? FileIO.read(path, limit: 4096) else { return .unfinished }

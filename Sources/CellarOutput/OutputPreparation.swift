@@ -74,6 +74,23 @@ package struct OutputPreparation {
         return real
     }
 
+    /// Whether the output is still the tree the last build finished, every file as written (by its
+    /// marker and the manifest the cache keeps under it): `cellar build`'s up-to-date shortcut asks.
+    package static func outputIsIntact(_ layout: SiteLayout, tree: TreeID) -> Bool {
+        let output = outputFolder(layout.output)
+        guard OutputMarker.state(of: output) == .finished(tree),
+              let manifest = OutputManifest.load(tree, cache: layout.cache, outputPath: layout.output) else { return false }
+        // Every file looked at from the open output folder, on every core (a big site has 100,000).
+        let entries = Array(manifest.entries)
+        let intact = FileIO.withFolder(output) { root in
+            concurrentMap(entries, chunk: 4096) { path, entry in
+                guard let status = FileIO.status(path, in: root) else { return false }
+                return status.size == entry.size && status.modified == entry.modified && status.inode == entry.inode
+            }
+        }
+        return intact?.allSatisfy { $0 } ?? false
+    }
+
     // MARK: - Private
 
     /// What the output holds: the session's memory, or the manifest the cache keeps under the
