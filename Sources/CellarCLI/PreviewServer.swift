@@ -1,5 +1,6 @@
 import AnnotatedLocking
 import CellarEngine
+import CellarOutput
 import CellarServer
 import Foundation
 import Synchronization

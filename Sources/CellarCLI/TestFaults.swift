@@ -1,4 +1,5 @@
 import CellarEngine
+import CellarOutput
 import Foundation
 
 /// The output transaction's test hook, as the test suite sets it for a `cellar` it runs: the

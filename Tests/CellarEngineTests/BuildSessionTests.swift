@@ -1,5 +1,6 @@
 import AnnotatedLocking
 @testable import CellarEngine
+import CellarSiteTestSupport
 import Foundation
 import Synchronization
 import Testing

@@ -1,6 +1,7 @@
 @testable import CellarEngine
 import CellarHighlight
 import CellarMarkdown
+import CellarSiteTestSupport
 import Foundation
 import Synchronization
 import Testing

@@ -1,5 +1,6 @@
 @testable import CellarEngine
 import CellarMarkdown
+import CellarSiteTestSupport
 import Foundation
 import Testing
 

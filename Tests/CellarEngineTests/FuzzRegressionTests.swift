@@ -1,5 +1,6 @@
 @testable import CellarEngine
 import CellarFuzzing
+import CellarSiteTestSupport
 import Foundation
 import Testing
 

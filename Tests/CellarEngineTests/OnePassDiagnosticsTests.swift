@@ -1,5 +1,6 @@
 import CellarDiagnostics
 @testable import CellarEngine
+import CellarSiteTestSupport
 import Testing
 
 /// One build reports every problem: a mistake in a template does not hide the content's, and a

@@ -1,5 +1,6 @@
 @testable import CellarEngine
 import CellarImages
+import CellarSiteTestSupport
 import Foundation
 import Testing
 

@@ -1,6 +1,8 @@
 import CellarDiagnostics
 @testable import CellarAuthoring
 @testable import CellarEngine
+import CellarOutput
+import CellarSiteTestSupport
 import Foundation
 import Testing
 

@@ -1,5 +1,6 @@
 import CellarEngine
 import CellarDiagnostics
+import CellarOutput
 
 /// The kinds of a site's theme, described for people (`cellar kinds`) and editors (JSON Schemas).
 ///

@@ -1,6 +1,7 @@
 import CellarEngine
 import CellarDiagnostics
 import CellarFiles
+import CellarOutput
 import Foundation
 
 /// Writes a new content file for `cellar new <kind> <section>/<slug>`: front matter that lists the

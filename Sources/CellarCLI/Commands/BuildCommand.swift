@@ -1,5 +1,6 @@
 import CellarDiagnostics
 import CellarEngine
+import CellarOutput
 import Foundation
 
 /// `cellar build`: renders the site into `public/`.

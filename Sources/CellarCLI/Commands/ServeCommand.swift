@@ -1,6 +1,7 @@
 import AnnotatedLocking
 import CellarDiagnostics
 import CellarEngine
+import CellarOutput
 import CellarServer
 import Dispatch
 import Foundation

@@ -1,5 +1,6 @@
 import CellarFiles
 import CellarHighlight
+import CellarOutput
 import Foundation
 
 /// What to build, from where, to where, and with which publishing rules.

@@ -1,4 +1,5 @@
 import CellarFiles
+import CellarOutput
 import CellarSearch
 import CellarDiagnostics
 import CellarHighlight

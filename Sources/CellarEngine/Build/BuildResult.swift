@@ -1,3 +1,4 @@
+import CellarOutput
 /// What one run of the ``BuildPipeline`` made, for whoever ran it: the report, and the site it
 /// built — the model, the pages, the cells and images they were drawn with and, for a build in
 /// memory, the files. Code outside the pipeline reads a build from here, never from its

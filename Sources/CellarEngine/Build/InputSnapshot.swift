@@ -1,5 +1,6 @@
 import CellarDiagnostics
 import CellarFiles
+import CellarOutput
 import Foundation
 
 /// A fingerprint of everything a build reads — every file under `content/`, `themes/` and the
@@ -95,21 +96,5 @@ struct InputSnapshot: Codable, Sendable {
         guard let data = try? JSONEncoder().encode(self) else { return }
         try? FileIO.makeDirectories(layout.cache)
         try? FileIO.writeAtomically(Array(data), to: Self.fileName(in: layout))
-    }
-
-    /// Whether the output is still the tree the last build finished, every file as written.
-    static func outputIsIntact(_ layout: SiteLayout, tree: TreeID) -> Bool {
-        let output = OutputPreparation.outputFolder(layout.output)
-        guard OutputMarker.state(of: output) == .finished(tree),
-              let manifest = OutputManifest.load(tree, cache: layout.cache, outputPath: layout.output) else { return false }
-        // Every file looked at from the open output folder, on every core (a big site has 100,000).
-        let entries = Array(manifest.entries)
-        let intact = FileIO.withFolder(output) { root in
-            concurrentMap(entries, chunk: 4096) { path, entry in
-                guard let status = FileIO.status(path, in: root) else { return false }
-                return status.size == entry.size && status.modified == entry.modified && status.inode == entry.inode
-            }
-        }
-        return intact?.allSatisfy { $0 } ?? false
     }
 }

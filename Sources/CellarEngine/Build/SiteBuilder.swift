@@ -1,5 +1,6 @@
 import CellarDiagnostics
 import CellarFiles
+import CellarOutput
 import Foundation
 
 /// Builds a site once: the `cellar build` command.
@@ -43,7 +44,7 @@ package struct SiteBuilder: Sendable {
         Trace.mark("input snapshot")
         if !options.clean, options.writeMode == .staged, options.kinds.isEmpty, let last = InputSnapshot.load(layout),
            last.fingerprint == fingerprint, (last.nextScheduledChange.map { $0 > options.now } ?? true),
-           InputSnapshot.outputIsIntact(layout, tree: last.output) {
+           OutputPreparation.outputIsIntact(layout, tree: last.output) {
             return BuildReport(items: last.items, pages: last.pages, written: 0, unchanged: 0, removed: 0,
                                duration: ContinuousClock.now - start, stageDurations: [:], diagnostics: last.diagnostics,
                                output: layout.output, nextScheduledChange: last.nextScheduledChange, upToDate: true)

@@ -1,5 +1,6 @@
 import CellarDiagnostics
 import CellarFiles
+import CellarOutput
 
 /// Checks what only the built site's pages show: every `href` and `src` of a template or field
 /// leads to a file of the output, every `#anchor` is an `id` on its target page, every `<img>` has

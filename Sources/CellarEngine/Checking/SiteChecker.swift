@@ -1,4 +1,5 @@
 import CellarDiagnostics
+import CellarOutput
 import Foundation
 
 /// `cellar check`: everything a build checks — links written in Markdown included, decided as the

@@ -1,5 +1,6 @@
 import CellarDiagnostics
 import CellarFiles
+import CellarOutput
 import CellarTree
 import CellarMarkdown
 import CellarYAML

@@ -3,6 +3,7 @@ import CellarFiles
 import CellarImages
 import CellarHighlight
 import CellarMarkdown
+import CellarOutput
 import Foundation
 
 /// Reads `content/_index.md` into ``SiteConfig`` and each section's `_index.md` into ``ContentSection``.

@@ -1,6 +1,7 @@
 import CellarDiagnostics
 #if canImport(Glibc)
 import CellarFiles
+import CellarOutput
 import Glibc
 #elseif canImport(Darwin)
 import Darwin

@@ -2,6 +2,7 @@ internal import CellarEscaping
 import CellarDiagnostics
 import CellarFiles
 import CellarImages
+import CellarOutput
 import Foundation
 
 /// Processes the images items show — `image` fields whose file is beside the item or in

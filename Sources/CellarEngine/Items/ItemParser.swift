@@ -1,4 +1,5 @@
 import CellarFiles
+import CellarOutput
 import CellarTree
 import CellarDiagnostics
 import CellarImages

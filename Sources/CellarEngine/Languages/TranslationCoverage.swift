@@ -1,5 +1,6 @@
 import CellarDiagnostics
 import CellarFiles
+import CellarOutput
 
 /// How much of a multilingual site one of its other languages has: of the default language's
 /// published items, those with a version in it and those without. A build says it in one line per

@@ -1,3 +1,4 @@
+import CellarDiagnostics
 import Foundation
 import Synchronization
 

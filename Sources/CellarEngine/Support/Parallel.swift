@@ -1,4 +1,5 @@
 import AnnotatedLocking
+import CellarFiles
 import Foundation
 import Synchronization
 
@@ -48,21 +49,4 @@ func parallelMap<T: Sendable, R: Sendable, E: Error>(
     results.reserveCapacity(input.count)
     for part in parts { results += try part.get() }
     return results
-}
-
-enum ProcessInfoCores {
-    static let count = max(1, ProcessInfo.processInfo.activeProcessorCount)
-}
-
-/// Maps `input` across all cores from synchronous code (file-system walks that block in the
-/// kernel, not in Swift concurrency's cooperative pool): results in input order.
-func concurrentMap<T: Sendable, R: Sendable>(_ input: [T], chunk: Int = 256, _ transform: @Sendable (T) -> R) -> [R] {
-    guard input.count > chunk, ProcessInfoCores.count > 1 else { return input.map(transform) }
-    let chunks = (input.count + chunk - 1) / chunk
-    let parts = Mutex([[R]](repeating: [], count: chunks))
-    DispatchQueue.concurrentPerform(iterations: chunks) { index in
-        let part = input[index * chunk..<min(input.count, (index + 1) * chunk)].map(transform)
-        parts.withAnnotatedLock { $0[index] = part }
-    }
-    return parts.withAnnotatedLock { $0.flatMap { $0 } }
 }

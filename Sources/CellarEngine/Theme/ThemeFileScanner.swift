@@ -1,5 +1,6 @@
 import CellarDiagnostics
 import CellarFiles
+import CellarOutput
 import IgnoredFileNames
 
 /// Finds the files of a theme and of the site's overriding folders (``ThemeFiles``), and hashes

@@ -1,6 +1,7 @@
 import CellarDiagnostics
 import CellarFiles
 import CellarMustache
+import CellarOutput
 
 /// Loads `themes/<name>/`, with the files the site overrides from its own folders (``ThemeFiles``):
 /// kinds, cells, item pages, layouts and assets, reporting every problem.

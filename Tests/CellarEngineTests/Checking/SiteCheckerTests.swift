@@ -1,5 +1,6 @@
 import CellarDiagnostics
 @testable import CellarEngine
+import CellarSiteTestSupport
 import Foundation
 import Testing
 

@@ -1,5 +1,6 @@
 @testable import CellarEngine
 import CellarEscaping
+import CellarSiteTestSupport
 import Foundation
 import Testing
 

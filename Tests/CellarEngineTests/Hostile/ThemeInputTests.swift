@@ -1,5 +1,6 @@
 @testable import CellarEngine
 import CellarMustache
+import CellarSiteTestSupport
 import Foundation
 import Testing
 

@@ -1,3 +1,4 @@
+import CellarSiteTestSupport
 import Foundation
 import Testing
 

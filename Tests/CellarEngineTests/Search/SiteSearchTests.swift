@@ -1,5 +1,6 @@
 @testable import CellarEngine
 import CellarSearch
+import CellarSiteTestSupport
 import Foundation
 import Testing
 

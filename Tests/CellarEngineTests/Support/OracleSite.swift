@@ -1,3 +1,4 @@
+import CellarSiteTestSupport
 import Foundation
 
 /// The small site the oracle tests edit: posts grouped by month and paginated, notes sorted by

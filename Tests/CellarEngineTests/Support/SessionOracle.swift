@@ -1,6 +1,7 @@
 import CellarDiagnostics
 @testable import CellarEngine
 import CellarFiles
+import CellarSiteTestSupport
 import Foundation
 import Testing
 

@@ -1,4 +1,5 @@
 @testable import CellarEngine
+import CellarSiteTestSupport
 import Testing
 
 /// The default theme's page for a kind with no page of its own: its fields in a styled card, each

@@ -1,5 +1,6 @@
 import CellarMustache
 @testable import CellarEngine
+import CellarSiteTestSupport
 import Foundation
 import Testing
 

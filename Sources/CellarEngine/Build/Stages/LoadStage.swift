@@ -1,4 +1,5 @@
 import CellarDiagnostics
+import CellarOutput
 
 /// The site's frame — the scan of `content/`, the settings, the sections and the theme — loaded
 /// again only when the change set reaches it (a settings file, a template or kind, a file added or

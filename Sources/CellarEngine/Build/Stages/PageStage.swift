@@ -1,3 +1,4 @@
+import CellarDiagnostics
 /// Assembles every page of the site — or, when the model was only patched, keeps the last build's
 /// pages and names the ones that show a changed item (as a cell, as the page's item, or as a
 /// neighbour) and whether a feed lists one.

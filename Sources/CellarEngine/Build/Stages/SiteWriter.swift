@@ -1,5 +1,6 @@
 import CellarDiagnostics
 import CellarFiles
+import CellarOutput
 import CellarSearch
 import Foundation
 

@@ -1,5 +1,6 @@
 import CellarDiagnostics
 import CellarFiles
+import CellarOutput
 
 /// Renders the pages that may have changed through their layouts and writes them — with feeds, the
 /// sitemap, robots.txt, redirects and copied files — in one ``OutputTransaction``.
@@ -37,7 +38,7 @@ struct WriteStage {
         let transaction = OutputTransaction(layout: layout, plan: plan)
         var remembered = memo.folders
         let searchCache = memo.search
-        do throws(BuildFailure) {
+        do throws(OutputTransaction.Aborted) {
             let outcome = try await transaction.run(diagnostics: &diagnostics, remembered: &remembered) { writer, diagnostics in
                 var site = SiteWriter(model: model, environment: environment, cells: cells, writer: writer, reporter: reporter,
                                       layout: layout, globalKey: globalKey,
@@ -95,7 +96,7 @@ struct WriteStage {
             memo.fingerprints = previous
             memo.folders = remembered
             memo.search.finish(committed: false)
-            throw error
+            throw BuildFailure(diagnostics)
         }
     }
 

@@ -1,6 +1,7 @@
 import CellarDiagnostics
 @testable import CellarAuthoring
 @testable import CellarEngine
+import CellarSiteTestSupport
 import Foundation
 import Testing
 
