@@ -89,32 +89,14 @@ import Testing
         #expect(again.terms == fresh.terms && again.termScores == fresh.termScores && again.aliasWords == fresh.aliasWords)
     }
 
-    /// The snippet of ASCII text (cut on bytes) is the one cut on characters (the reference below).
+    /// The snippet of ASCII text (cut on bytes) is the one cut character by character (``SearchIndex/snippetByCharacters(_:)``).
     @Test func asciiSnippetsAreCutAsCharactersAre() {
-        func reference(_ text: String) -> String {
-            var result = ""
-            var count = 0
-            var pendingSpace = false
-            for character in text {
-                if character.isWhitespace { pendingSpace = !result.isEmpty; continue }
-                if pendingSpace { result.append(" "); count += 1; pendingSpace = false }
-                if count >= SearchIndex.snippetLength {
-                    if let lastSpace = result.lastIndex(of: " "), result.distance(from: lastSpace, to: result.endIndex) < 40 {
-                        result = String(result[..<lastSpace])
-                    }
-                    return result + "…"
-                }
-                result.append(character)
-                count += 1
-            }
-            return result
-        }
         let word = "lorem ipsum\tdolor\r\nsit  amet,\u{0B}\u{0C} \u{1F}consectetur-adipiscing-elit-sed-do-eiusmod "
         for length in [0, 1, 2, 50, 278, 279, 280, 281, 282, 300, 1000] {
             for shift in 0..<7 {
                 let text = String(String(repeating: word, count: 30).dropFirst(shift).prefix(length))
-                #expect(SearchIndex.snippet(text) == reference(text), "length \(length), shift \(shift)")
-                #expect(SearchIndex.snippet(text + "\u{85}é") == reference(text + "\u{85}é"))
+                #expect(SearchIndex.snippet(text) == SearchIndex.snippetByCharacters(text), "length \(length), shift \(shift)")
+                #expect(SearchIndex.snippet(text + "\u{85}é") == SearchIndex.snippetByCharacters(text + "\u{85}é"))
             }
         }
         #expect(SearchIndex.snippet(String(repeating: "x", count: 300)) == String(repeating: "x", count: 280) + "…")
