@@ -20,6 +20,10 @@ struct TermCounter {
     private var table = HashSlots(capacity: 2048)
 
     private var termTexts: [String] = []
+    /// `termNumbers[i]`: the number ``numbers`` gives `termTexts[i]`.
+    private var termNumbers: [Int32] = []
+    /// The session's term numbers, when the documents' terms carry them.
+    var numbers: TermNumbers?
     private var termByText: [String: Int32] = [:]
 
     /// The current document (every per-document value below is valid when its stamp is this one).
@@ -81,8 +85,15 @@ struct TermCounter {
             termScore[term] = min(Int32(SearchIndex.highestScore), termScore[term] &+ wordScore[word])
             if wordIsAlias[word] { result.appendAlias(wordTexts[word], stem: termTexts[term]) }
         }
-        result.reserveTerms(termOrder.count)
-        for term in termOrder { result.append(termTexts[Int(term)], score: UInt8(termScore[Int(term)])) }
+        result.reserveTerms(termOrder.count, numbered: numbers != nil)
+        if let numbers {
+            result.numberedBy = numbers.id
+            for term in termOrder {
+                result.append(termTexts[Int(term)], number: termNumbers[Int(term)], score: UInt8(termScore[Int(term)]))
+            }
+        } else {
+            for term in termOrder { result.append(termTexts[Int(term)], score: UInt8(termScore[Int(term)])) }
+        }
         return result
     }
 
@@ -114,6 +125,7 @@ struct TermCounter {
         } else {
             term = Int32(termTexts.count)
             termTexts.append(termText)
+            termNumbers.append(numbers?.number(of: termText) ?? -1)
             termByText[termText] = term
             termStamp.append(0)
             termScore.append(0)

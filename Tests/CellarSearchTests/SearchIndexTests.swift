@@ -129,6 +129,41 @@ import Testing
         }
     }
 
+    /// Terms numbered by the tokenizers that read them (``TermNumbers``, shared, met in any order)
+    /// make the same files as terms looked up by their strings; a document whose terms carry no
+    /// numbers (kept on disk) is read by its strings.
+    @Test func termsNumberedByTheTokenizersMakeTheSameIndex() throws {
+        let documents = (0..<40).map { number in
+            Self.document("/p/\(number)/", title: "Running post \(number) café",
+                          body: "words \(number % 5) rebuilt 東京タワー item\(number) " + (number.isMultiple(of: 3) ? "Đà Nẵng" : "garden"))
+        }
+        let numbers = TermNumbers()
+        let first = SearchTokenizer(language: "en", numbers: numbers), second = SearchTokenizer(language: "en", numbers: numbers)
+        // Read back to front, alternately: the numbers follow no order of the documents.
+        var numbered = [DocumentTerms](repeating: DocumentTerms(), count: documents.count)
+        for number in documents.indices.reversed() {
+            numbered[number] = DocumentTerms(documents[number], tokenizer: number.isMultiple(of: 2) ? first : second)
+        }
+        let vocabulary = numbers.terms
+        for terms in numbered {
+            #expect(terms.numberedBy == numbers.id && terms.termNumbers.map { vocabulary[Int($0)] } == terms.terms)
+        }
+        let plain = documents.map { DocumentTerms($0, tokenizer: SearchTokenizer(language: "en")) }
+        #expect(plain.allSatisfy { $0.termNumbers.isEmpty } && plain == numbered)
+        func files(_ terms: [DocumentTerms], numbers: TermNumbers?) -> [String] {
+            var state = SearchIndexState(ids: documents.map(\.url), keys: documents.map { _ in 0 },
+                                         rows: documents.map(SearchIndexState.row), terms: terms, numbers: numbers)
+            return state.allFiles().map { $0.path + "\n" + String(decoding: $0.bytes, as: UTF8.self) }
+        }
+        let expected = files(plain, numbers: nil)
+        #expect(files(numbered, numbers: numbers) == expected)
+        // One document as kept on disk (no numbers), or numbered by another session's numbers.
+        var mixed = numbered
+        mixed[7] = plain[7]
+        #expect(files(mixed, numbers: numbers) == expected)
+        #expect(files(numbered, numbers: TermNumbers()) == expected)
+    }
+
     @Test func metadataIsChunkedAndSnippetsAreCut() throws {
         let documents = (0..<23).map { Self.document("/p/\($0)/", title: "Post \($0)", body: "Words \($0) " + String(repeating: "long text ", count: 60)) }
         let files = Self.build(documents)

@@ -217,7 +217,7 @@ struct SiteSearch {
         switch reading {
         case .edited(let edited): index = edited
         case .fresh(let ids, let keys, let rows, let terms, let keep):
-            index = SearchIndexState(ids: ids, keys: keys, rows: rows, terms: terms)
+            index = SearchIndexState(ids: ids, keys: keys, rows: rows, terms: terms, numbers: cache.tokenizers.numbers)
             Trace.mark("search: postings")
             if keep, let keptFile {
                 Self.writeKept(index, to: keptFile)
@@ -383,9 +383,11 @@ final class TokenizerPool: Sendable {
     }
 
     private let lent = Mutex(Lent())
+    /// The terms' numbers, shared by every tokenizer lent.
+    let numbers = TermNumbers()
 
     func with<T>(language: String, _ body: (SearchTokenizer) -> T) -> T {
-        let tokenizer = lent.withAnnotatedLock { $0.idle[language]?.popLast() } ?? SearchTokenizer(language: language)
+        let tokenizer = lent.withAnnotatedLock { $0.idle[language]?.popLast() } ?? SearchTokenizer(language: language, numbers: numbers)
         defer { lent.withAnnotatedLock { $0.idle[language, default: []].append(tokenizer) } }
         return body(tokenizer)
     }
