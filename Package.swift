@@ -65,7 +65,7 @@ let package = Package(
         .target(name: "CellarTOML", dependencies: ["CToml11", "CellarDiagnostics", "CellarTree"]),
         .target(name: "CellarMustache", dependencies: ["AnnotatedLocking", "CellarEscaping"]),
         // The search index: words by script (folded Latin, stemmed by Snowball; CJK bigrams), sharded files.
-        .target(name: "CellarSearch", dependencies: ["CellarEscaping", "CStemmer"]),
+        .target(name: "CellarSearch", dependencies: ["AnnotatedLocking", "CellarEscaping", "CStemmer"]),
         // The output transaction: the new site put together beside the output and swapped in at once; what it writes, where, and the checks before.
         .target(name: "CellarOutput", dependencies: ["AnnotatedLocking", "CellarDiagnostics", "CellarEscaping", "CellarFiles"]),
         .target(

@@ -51,6 +51,10 @@ package struct DocumentTerms: Sendable, Equatable {
     /// `termScores[i]` of `terms[i]`: the sum of the weights of the fields it occurs in, once per
     /// occurrence, at most ``SearchIndex/highestScore``.
     package private(set) var termScores: [UInt8] = []
+    /// `termNumbers[i]`: the number of `terms[i]` in the ``TermNumbers`` whose id is ``numberedBy``
+    /// (0: none; then `termNumbers` is empty).
+    package private(set) var termNumbers: [Int32] = []
+    package internal(set) var numberedBy: UInt64 = 0
     /// Folded words that stemming changed, each once, and `aliasStems[i]` the stem of `aliasWords[i]`.
     package private(set) var aliasWords: [String] = []
     package private(set) var aliasStems: [String] = []
@@ -65,6 +69,18 @@ package struct DocumentTerms: Sendable, Equatable {
     package mutating func append(_ term: String, score: UInt8) {
         terms.append(term)
         termScores.append(score)
+        if numberedBy != 0 { numberedBy = 0; termNumbers = [] }
+    }
+
+    mutating func append(_ term: String, number: Int32, score: UInt8) {
+        terms.append(term)
+        termNumbers.append(number)
+        termScores.append(score)
+    }
+
+    /// Whether every term carries its number in `numbers`.
+    func isNumbered(by numbers: TermNumbers) -> Bool {
+        numberedBy == numbers.id && termNumbers.count == terms.count
     }
 
     package mutating func appendAlias(_ word: String, stem: String) {
@@ -72,9 +88,10 @@ package struct DocumentTerms: Sendable, Equatable {
         aliasStems.append(stem)
     }
 
-    mutating func reserveTerms(_ count: Int) {
+    mutating func reserveTerms(_ count: Int, numbered: Bool) {
         terms.reserveCapacity(count)
         termScores.reserveCapacity(count)
+        if numbered { termNumbers.reserveCapacity(count) }
     }
 
     /// Term → score, as a dictionary (an edit compares two documents' terms so; tests build them so).
@@ -90,6 +107,8 @@ package struct DocumentTerms: Sendable, Equatable {
             let sorted = newValue.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
             terms = sorted.map(\.key)
             termScores = sorted.map { UInt8(clamping: $0.value) }
+            termNumbers = []
+            numberedBy = 0
         }
     }
 

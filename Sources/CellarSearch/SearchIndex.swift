@@ -49,7 +49,12 @@ package enum SearchIndex {
     /// The first ``snippetLength`` characters of `text` with runs of white space made one space,
     /// cut after the last whole word (an ideographic text is cut anywhere).
     package static func snippet(_ text: String) -> String {
-        if let ascii = asciiSnippet(text) { return ascii }
+        asciiSnippet(text) ?? snippetByCharacters(text)
+    }
+
+    /// ``snippet(_:)`` character by character: what it does with any text (and what its ASCII path
+    /// on bytes must give, as a test checks).
+    package static func snippetByCharacters(_ text: String) -> String {
         var result = ""
         var count = 0
         var pendingSpace = false

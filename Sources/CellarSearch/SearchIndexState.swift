@@ -41,7 +41,9 @@ package struct SearchIndexState: Sendable {
     }
 
     /// The index of documents given as their metadata rows (``row(_:)``), some kept from another index.
-    package init(ids: [String], keys: [UInt64], rows: [[UInt8]], terms: [DocumentTerms]) {
+    /// - Parameter numbers: the term numbers the documents' terms carry (read by their strings when
+    ///   some document's terms do not carry them all).
+    package init(ids: [String], keys: [UInt64], rows: [[UInt8]], terms: [DocumentTerms], numbers: TermNumbers? = nil) {
         precondition(ids.count == rows.count && keys.count == rows.count && terms.count == rows.count)
         self.ids = ids
         self.keys = keys
@@ -53,15 +55,30 @@ package struct SearchIndexState: Sendable {
         shardBytes = Array(repeating: [], count: shards)
         let chunks = (rows.count + SearchIndex.chunkSize - 1) / SearchIndex.chunkSize
         chunkBytes = Array(repeating: [], count: chunks)
-        // Numbered first (``StringTable``), made dictionaries once per distinct term and word.
+        // Numbered first (by the tokenizers, ``TermNumbers``, else here by a ``StringTable``), made
+        // dictionaries once per distinct term and word.
         var termTable = StringTable(capacity: 4096), wordTable = StringTable(capacity: 1024)
         var lists: [[Int]] = [], stemsOfWord: [[(stem: String, count: Int)]] = []
-        for (number, document) in terms.enumerated() {
-            for (term, score) in zip(document.terms, document.termScores) {
-                let (index, added) = termTable.add(term)
-                if added { lists.append([]) }
-                lists[index].append(number * 16 + Int(score))
+        var termTexts: [String] = []
+        if let numbers, terms.allSatisfy({ $0.isNumbered(by: numbers) }) {
+            termTexts = numbers.terms
+            lists = Array(repeating: [], count: termTexts.count)
+            for (number, document) in terms.enumerated() {
+                for (term, score) in zip(document.termNumbers, document.termScores) {
+                    lists[Int(term)].append(number * 16 + Int(score))
+                }
             }
+        } else {
+            for (number, document) in terms.enumerated() {
+                for (term, score) in zip(document.terms, document.termScores) {
+                    let (index, added) = termTable.add(term)
+                    if added { lists.append([]) }
+                    lists[index].append(number * 16 + Int(score))
+                }
+            }
+            termTexts = termTable.strings
+        }
+        for document in terms {
             for (word, stem) in zip(document.aliasWords, document.aliasStems) {
                 let (index, added) = wordTable.add(word)
                 if added { stemsOfWord.append([]) }
@@ -72,7 +89,8 @@ package struct SearchIndexState: Sendable {
                 }
             }
         }
-        postings = Dictionary(uniqueKeysWithValues: zip(termTable.strings, lists))
+        postings.reserveCapacity(termTexts.count)
+        for (term, list) in zip(termTexts, lists) where !list.isEmpty { postings[term] = list }
         aliases = Dictionary(uniqueKeysWithValues: zip(wordTable.strings, stemsOfWord.map { stems in
             Dictionary(stems, uniquingKeysWith: +)
         }))

@@ -31,8 +31,10 @@ package final class SearchTokenizer {
     /// Every word this tokenizer has met, and the counts of the document being read.
     private var counter = TermCounter()
 
-    package init(language: String) {
+    /// - Parameter numbers: the session's term numbers, which the terms this tokenizer reads then carry.
+    package init(language: String, numbers: TermNumbers? = nil) {
         stemmer = Stemmer(language: language)
+        counter.numbers = numbers
     }
 
     /// Every term of `text`, in order, repeats kept (they weigh).

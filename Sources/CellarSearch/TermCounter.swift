@@ -12,15 +12,18 @@ struct TermCounter {
     private var wordTexts: [String] = []
     private var wordTerms: [Int32] = []
     private var wordIsAlias: [Bool] = []
-    /// Per word: its FNV-1a hash, and where its key (a kind byte, then its UTF-8) is in `keys`.
-    private var hashes: [UInt64] = []
+    /// Per word: where its key (a kind byte, then its UTF-8) is in `keys`.
     private var keyStart: [Int32] = []
     private var keyLength: [Int32] = []
     private var keys: [UInt8] = []
-    /// Open addressing, linear probing: word number + 1, 0 = empty. A power of two, at most half full.
-    private var slots: [Int32] = Array(repeating: 0, count: 4096)
+    /// The words by the FNV-1a hash of their key.
+    private var table = HashSlots(capacity: 2048)
 
     private var termTexts: [String] = []
+    /// `termNumbers[i]`: the number ``numbers`` gives `termTexts[i]`.
+    private var termNumbers: [Int32] = []
+    /// The session's term numbers, when the documents' terms carry them.
+    var numbers: TermNumbers?
     private var termByText: [String: Int32] = [:]
 
     /// The current document (every per-document value below is valid when its stamp is this one).
@@ -82,8 +85,15 @@ struct TermCounter {
             termScore[term] = min(Int32(SearchIndex.highestScore), termScore[term] &+ wordScore[word])
             if wordIsAlias[word] { result.appendAlias(wordTexts[word], stem: termTexts[term]) }
         }
-        result.reserveTerms(termOrder.count)
-        for term in termOrder { result.append(termTexts[Int(term)], score: UInt8(termScore[Int(term)])) }
+        result.reserveTerms(termOrder.count, numbered: numbers != nil)
+        if let numbers {
+            result.numberedBy = numbers.id
+            for term in termOrder {
+                result.append(termTexts[Int(term)], number: termNumbers[Int(term)], score: UInt8(termScore[Int(term)]))
+            }
+        } else {
+            for term in termOrder { result.append(termTexts[Int(term)], score: UInt8(termScore[Int(term)])) }
+        }
         return result
     }
 
@@ -103,15 +113,8 @@ struct TermCounter {
 
     private mutating func lookup(_ bytes: UnsafeBufferPointer<UInt8>, hash: UInt64, ideographic: Bool, stem: (String) -> String) -> Int32 {
         let kind: UInt8 = ideographic ? 1 : 0
-        let mask = slots.count - 1
-        var slot = Int(truncatingIfNeeded: hash ^ (hash >> 29)) & mask
-        while true {
-            let found = slots[slot]
-            if found == 0 { break }
-            let word = Int(found - 1)
-            if hashes[word] == hash, matches(word, kind: kind, bytes) { return found - 1 }
-            slot = (slot + 1) & mask
-        }
+        let (found, slot) = table.find(hash) { matches($0, kind: kind, bytes) }
+        if let found { return Int32(found) }
         // A word not met before: made a String, stemmed, its term found or added.
         let number = Int32(wordTexts.count)
         let text = String(decoding: bytes, as: UTF8.self)
@@ -122,6 +125,7 @@ struct TermCounter {
         } else {
             term = Int32(termTexts.count)
             termTexts.append(termText)
+            termNumbers.append(numbers?.number(of: termText) ?? -1)
             termByText[termText] = term
             termStamp.append(0)
             termScore.append(0)
@@ -129,15 +133,13 @@ struct TermCounter {
         wordTexts.append(text)
         wordTerms.append(term)
         wordIsAlias.append(termText != text)
-        hashes.append(hash)
         keyStart.append(Int32(keys.count))
         keyLength.append(Int32(bytes.count + 1))
         keys.append(kind)
         keys.append(contentsOf: bytes)
         wordStamp.append(0)
         wordScore.append(0)
-        slots[slot] = number + 1
-        if wordTexts.count * 2 > slots.count { grow() }
+        table.insert(hash, at: slot)
         return number
     }
 
@@ -151,16 +153,6 @@ struct TermCounter {
                 index += 1
             }
             return true
-        }
-    }
-
-    private mutating func grow() {
-        slots = Array(repeating: 0, count: slots.count * 2)
-        let mask = slots.count - 1
-        for (word, hash) in hashes.enumerated() {
-            var slot = Int(truncatingIfNeeded: hash ^ (hash >> 29)) & mask
-            while slots[slot] != 0 { slot = (slot + 1) & mask }
-            slots[slot] = Int32(word + 1)
         }
     }
 }

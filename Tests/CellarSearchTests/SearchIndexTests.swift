@@ -89,32 +89,14 @@ import Testing
         #expect(again.terms == fresh.terms && again.termScores == fresh.termScores && again.aliasWords == fresh.aliasWords)
     }
 
-    /// The snippet of ASCII text (cut on bytes) is the one cut on characters (the reference below).
+    /// The snippet of ASCII text (cut on bytes) is the one cut character by character (``SearchIndex/snippetByCharacters(_:)``).
     @Test func asciiSnippetsAreCutAsCharactersAre() {
-        func reference(_ text: String) -> String {
-            var result = ""
-            var count = 0
-            var pendingSpace = false
-            for character in text {
-                if character.isWhitespace { pendingSpace = !result.isEmpty; continue }
-                if pendingSpace { result.append(" "); count += 1; pendingSpace = false }
-                if count >= SearchIndex.snippetLength {
-                    if let lastSpace = result.lastIndex(of: " "), result.distance(from: lastSpace, to: result.endIndex) < 40 {
-                        result = String(result[..<lastSpace])
-                    }
-                    return result + "…"
-                }
-                result.append(character)
-                count += 1
-            }
-            return result
-        }
         let word = "lorem ipsum\tdolor\r\nsit  amet,\u{0B}\u{0C} \u{1F}consectetur-adipiscing-elit-sed-do-eiusmod "
         for length in [0, 1, 2, 50, 278, 279, 280, 281, 282, 300, 1000] {
             for shift in 0..<7 {
                 let text = String(String(repeating: word, count: 30).dropFirst(shift).prefix(length))
-                #expect(SearchIndex.snippet(text) == reference(text), "length \(length), shift \(shift)")
-                #expect(SearchIndex.snippet(text + "\u{85}é") == reference(text + "\u{85}é"))
+                #expect(SearchIndex.snippet(text) == SearchIndex.snippetByCharacters(text), "length \(length), shift \(shift)")
+                #expect(SearchIndex.snippet(text + "\u{85}é") == SearchIndex.snippetByCharacters(text + "\u{85}é"))
             }
         }
         #expect(SearchIndex.snippet(String(repeating: "x", count: 300)) == String(repeating: "x", count: 280) + "…")
@@ -145,6 +127,41 @@ import Testing
         for length in stride(from: 0, to: bytes.count, by: max(1, bytes.count / 50)) {
             #expect(KeptTerms.decode(Array(bytes.prefix(length))) == nil)
         }
+    }
+
+    /// Terms numbered by the tokenizers that read them (``TermNumbers``, shared, met in any order)
+    /// make the same files as terms looked up by their strings; a document whose terms carry no
+    /// numbers (kept on disk) is read by its strings.
+    @Test func termsNumberedByTheTokenizersMakeTheSameIndex() throws {
+        let documents = (0..<40).map { number in
+            Self.document("/p/\(number)/", title: "Running post \(number) café",
+                          body: "words \(number % 5) rebuilt 東京タワー item\(number) " + (number.isMultiple(of: 3) ? "Đà Nẵng" : "garden"))
+        }
+        let numbers = TermNumbers()
+        let first = SearchTokenizer(language: "en", numbers: numbers), second = SearchTokenizer(language: "en", numbers: numbers)
+        // Read back to front, alternately: the numbers follow no order of the documents.
+        var numbered = [DocumentTerms](repeating: DocumentTerms(), count: documents.count)
+        for number in documents.indices.reversed() {
+            numbered[number] = DocumentTerms(documents[number], tokenizer: number.isMultiple(of: 2) ? first : second)
+        }
+        let vocabulary = numbers.terms
+        for terms in numbered {
+            #expect(terms.numberedBy == numbers.id && terms.termNumbers.map { vocabulary[Int($0)] } == terms.terms)
+        }
+        let plain = documents.map { DocumentTerms($0, tokenizer: SearchTokenizer(language: "en")) }
+        #expect(plain.allSatisfy { $0.termNumbers.isEmpty } && plain == numbered)
+        func files(_ terms: [DocumentTerms], numbers: TermNumbers?) -> [String] {
+            var state = SearchIndexState(ids: documents.map(\.url), keys: documents.map { _ in 0 },
+                                         rows: documents.map(SearchIndexState.row), terms: terms, numbers: numbers)
+            return state.allFiles().map { $0.path + "\n" + String(decoding: $0.bytes, as: UTF8.self) }
+        }
+        let expected = files(plain, numbers: nil)
+        #expect(files(numbered, numbers: numbers) == expected)
+        // One document as kept on disk (no numbers), or numbered by another session's numbers.
+        var mixed = numbered
+        mixed[7] = plain[7]
+        #expect(files(mixed, numbers: numbers) == expected)
+        #expect(files(numbered, numbers: TermNumbers()) == expected)
     }
 
     @Test func metadataIsChunkedAndSnippetsAreCut() throws {

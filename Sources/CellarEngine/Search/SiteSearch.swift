@@ -156,11 +156,19 @@ struct SiteSearch {
         return hash.value
     }
 
-    /// The files of the index: all of them (`all`), or those whose bytes may differ from what the
-    /// last build that went through made. Searched items are numbered in the model's order (source
-    /// paths). In a session whose items are the same ones, only items whose revision moved are read
-    /// again, and only the shards and chunks they touch are serialised.
-    func files(all: Bool) async -> [(path: String, bytes: [UInt8])] {
+    /// What ``read()`` made of the items: the session's index with the items whose revision moved
+    /// read again, or every item's row and terms, not yet made into postings.
+    enum Reading: Sendable {
+        case edited(SearchIndexState)
+        /// `keep`: the index is this process's first, its terms to be kept for the next process.
+        case fresh(ids: [String], keys: [UInt64], rows: [[UInt8]], terms: [DocumentTerms], keep: Bool)
+    }
+
+    /// Reads the items the index needs read (on every core): the work that can run before the pages
+    /// are rendered, leaving ``files(_:all:)`` the postings and the files. Searched items are
+    /// numbered in the model's order (source paths). In a session whose items are the same ones,
+    /// only items whose revision moved are read again.
+    func read() async -> Reading {
         let items = model.items.filter(isSearched)
         let settings = settingsKey()
         let keys = items.map { item in
@@ -169,7 +177,7 @@ struct SiteSearch {
             key.combine(item.revision)
             return key.value
         }
-        var state = cache.takeIndex(prefix)
+        let state = cache.takeIndex(prefix)
         if var index = state, index.ids.count == items.count, zip(index.ids, items).allSatisfy({ $0 == $1.id }) {
             let stale = items.indices.filter { index.keys[$0] != keys[$0] }
             let made = await parallelMap(stale, minimumChunk: 16) { [self] number in
@@ -179,31 +187,45 @@ struct SiteSearch {
             for (number, (document, terms)) in zip(stale, made) {
                 index.replace(number, key: keys[number], document: document, terms: terms)
             }
-            state = index
-        } else {
-            // Items come or go: numbered afresh, but only the items whose key moved are read again —
-            // known from the session's index, else from what the last process kept on disk.
-            var kept: [String: Int] = [:]
-            if let old = state { for (number, id) in old.ids.enumerated() { kept[id] = number } }
-            let old = state
-            let fromDisk = state == nil ? keptFile.flatMap(Self.readKept) : nil
-            let made = await parallelMap(Array(items.indices), minimumChunk: 32) { [self, kept] number -> ([UInt8], DocumentTerms) in
-                if let old, let known = kept[items[number].id].map(old.entry), known.key == keys[number] {
-                    return (known.row, known.terms)
-                }
-                if let known = fromDisk?[items[number].id], known.key == keys[number] { return (known.row, known.terms) }
-                let (document, terms) = self.read(items[number])
-                cache.noteRead()
-                return (SearchIndexState.row(document), terms)
-            }
-            let fresh = SearchIndexState(ids: items.map(\.id), keys: keys, rows: made.map(\.0), terms: made.map(\.1))
-            // A process's first build keeps its terms for the next process (a session's later builds
-            // do not write them again: a kept entry whose key moved is read afresh anyway).
-            if old == nil, let keptFile { Self.writeKept(fresh, to: keptFile) }
-            state = fresh
+            return .edited(index)
         }
-        guard var index = state else { return [] }
+        // Items come or go: numbered afresh, but only the items whose key moved are read again —
+        // known from the session's index, else from what the last process kept on disk.
+        var kept: [String: Int] = [:]
+        if let old = state { for (number, id) in old.ids.enumerated() { kept[id] = number } }
+        let old = state
+        let fromDisk = state == nil ? keptFile.flatMap(Self.readKept) : nil
+        let made = await parallelMap(Array(items.indices), minimumChunk: 32) { [self, kept] number -> ([UInt8], DocumentTerms) in
+            if let old, let known = kept[items[number].id].map(old.entry), known.key == keys[number] {
+                return (known.row, known.terms)
+            }
+            if let known = fromDisk?[items[number].id], known.key == keys[number] { return (known.row, known.terms) }
+            let (document, terms) = self.read(items[number])
+            cache.noteRead()
+            return (SearchIndexState.row(document), terms)
+        }
+        // A process's first build keeps its terms for the next process (a session's later builds
+        // do not write them again: a kept entry whose key moved is read afresh anyway).
+        return .fresh(ids: items.map(\.id), keys: keys, rows: made.map(\.0), terms: made.map(\.1), keep: old == nil && keptFile != nil)
+    }
+
+    /// The files of the index made of what ``read()`` gave: all of them (`all`), or those whose bytes
+    /// may differ from what the last build that went through made (only the shards and chunks the
+    /// items read again touch are serialised).
+    func files(_ reading: Reading, all: Bool) -> [(path: String, bytes: [UInt8])] {
+        var index: SearchIndexState
+        switch reading {
+        case .edited(let edited): index = edited
+        case .fresh(let ids, let keys, let rows, let terms, let keep):
+            index = SearchIndexState(ids: ids, keys: keys, rows: rows, terms: terms, numbers: cache.tokenizers.numbers)
+            Trace.mark("search: postings")
+            if keep, let keptFile {
+                Self.writeKept(index, to: keptFile)
+                Trace.mark("search: terms kept")
+            }
+        }
         var files = all ? index.allFiles() : index.changedFiles()
+        Trace.mark("search: files serialised")
         cache.setPendingIndex(index, prefix)
         if !prefix.isEmpty {
             for number in files.indices { files[number].path = prefix + files[number].path }
@@ -236,14 +258,29 @@ struct SiteSearch {
 }
 
 extension SiteWriter {
+    /// Reads the items of every search index (on every core; see ``SiteSearch/read()``): what a full
+    /// build does before it queues its pages, so that what is left of the index (postings, files, on
+    /// one core) runs beside them rather than after.
+    func readSearchIndexes() async -> [SiteSearch.Reading] {
+        guard let cache = searches.first?.cache else { return [] }
+        cache.startCount()
+        var readings: [SiteSearch.Reading] = []
+        for search in searches { readings.append(await search.read()) }
+        Trace.mark("search: items read")
+        return readings
+    }
+
     /// Writes the search index when the site has one: every file, or (`onlyChanged`) those whose
     /// bytes differ from what the last build wrote, which the output still holds.
-    func writeSearchIndex(onlyChanged: Bool) async throws(FileIOError) {
+    /// - Parameter readings: what ``readSearchIndexes()`` gave, one per index; nil: read now.
+    func writeSearchIndex(_ readings: [SiteSearch.Reading]? = nil, onlyChanged: Bool) async throws(FileIOError) {
         guard let cache = searches.first?.cache else { return }
+        var readings = if let readings { readings } else { await readSearchIndexes() }
         var hashes = onlyChanged ? cache.written : [:]
         let previous = hashes
         var files: [(path: String, bytes: [UInt8])] = []
-        for search in searches { files += await search.files(all: !onlyChanged) }
+        for (search, reading) in zip(searches, readings) { files += search.files(reading, all: !onlyChanged) }
+        readings = []
         for file in files {
             let hash = file.bytes.withUnsafeBytes { bytes in
                 var hasher = StableHash()
@@ -258,6 +295,7 @@ extension SiteWriter {
             }
             if let failure { throw failure }
         }
+        Trace.mark("search: files written")
         cache.setPending(hashes)
     }
 }
@@ -289,11 +327,12 @@ final class SearchCache: Sendable {
 
     init() {}
 
+    /// A build starts reading its items: ``lastReads`` counts from here.
+    func startCount() { reads.store(0, ordering: .relaxed) }
+
     /// The index the output holds, taken out to be edited (given back by ``finish(committed:)``).
     func takeIndex(_ prefix: String) -> SearchIndexState? {
-        // A build's first index (of one language or of all) starts the count.
-        if state.withAnnotatedLock({ $0.pendingIndex.isEmpty }) { reads.store(0, ordering: .relaxed) }
-        return state.withAnnotatedLock { state in state.index.removeValue(forKey: prefix) }
+        state.withAnnotatedLock { state in state.index.removeValue(forKey: prefix) }
     }
 
     /// The index this build made: it describes the output once the build went through.
@@ -344,9 +383,11 @@ final class TokenizerPool: Sendable {
     }
 
     private let lent = Mutex(Lent())
+    /// The terms' numbers, shared by every tokenizer lent.
+    let numbers = TermNumbers()
 
     func with<T>(language: String, _ body: (SearchTokenizer) -> T) -> T {
-        let tokenizer = lent.withAnnotatedLock { $0.idle[language]?.popLast() } ?? SearchTokenizer(language: language)
+        let tokenizer = lent.withAnnotatedLock { $0.idle[language]?.popLast() } ?? SearchTokenizer(language: language, numbers: numbers)
         defer { lent.withAnnotatedLock { $0.idle[language, default: []].append(tokenizer) } }
         return body(tokenizer)
     }

@@ -118,16 +118,27 @@ struct SiteWriter {
     func writeAll(_ pages: [Page], fingerprints previous: [String: UInt64]) async -> (DiagnosticBag, [String: UInt64]) {
         // Pages (nearly all of them in their own folder), copies, feeds and the few site files.
         let copies = model.staticFiles.count + model.bundleResources.reduce(0) { $0 + $1.files.count } + model.theme.assets.count
-        let searchFiles = searches.isEmpty ? 0
+        let searchFileCount = searches.isEmpty ? 0
             : searches.count * 2 + SearchIndex.shardCount(documents: model.items.count) + model.items.count / SearchIndex.chunkSize
-        writer.expect(files: pages.count + copies + 4 * (model.sections.count + 1) + 8 + searchFiles)
-        // Feeds, the sitemap and redirects are written one after another: on a core of their own
-        // while the pages are rendered on the others, not after them.
+        writer.expect(files: pages.count + copies + 4 * (model.sections.count + 1) + 8 + searchFileCount)
+        // The search index's items are read first, on every core: what is left of the index (its
+        // postings and files, mostly on one core) then runs beside the pages, not queued behind them
+        // and finishing alone.
+        let readings = await readSearchIndexes()
+        // Feeds, the sitemap and redirects are written one after another, and the search index:
+        // on a core of their own while the pages are rendered on the others, not after them.
         async let siteFiles = { () async -> FileIOError? in
             do throws(FileIOError) {
                 try writeFeeds()
                 try writeSiteFiles(pages)
-                try await writeSearchIndex(onlyChanged: false)
+                return nil
+            } catch {
+                return error
+            }
+        }()
+        async let searchFiles = { () async -> FileIOError? in
+            do throws(FileIOError) {
+                try await writeSearchIndex(readings, onlyChanged: false)
                 return nil
             } catch {
                 return error
@@ -135,6 +146,7 @@ struct SiteWriter {
         }()
         var (diagnostics, fingerprints) = await write(pages, fingerprints: previous)
         if let problem = await siteFiles { diagnostics.append(problem.diagnostic) }
+        if let problem = await searchFiles { diagnostics.append(problem.diagnostic) }
         Trace.mark("write: pages, feeds, sitemap")
         do throws(FileIOError) {
             try await copyFiles()
