@@ -1,4 +1,5 @@
 import AnnotatedLocking
+import CellarDiagnostics
 import CellarFiles
 import CellarSearch
 import Foundation
