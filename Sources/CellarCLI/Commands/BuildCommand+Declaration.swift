@@ -15,9 +15,10 @@ extension BuildCommand {
     static let timings = CommandOption(
         "timings", "Print how long each stage took (wall, CPU and the kernel's part of it) and the peak memory after it")
     static let trace = CommandOption(
-        "trace", "Print a mark with the time since the previous one at each step inside the stages, on stderr",
+        "trace", "Print a mark with the time since the previous one and the memory in use at each step inside the stages, on stderr",
         details: "Print a mark on standard error at each step inside the stages, with the wall time since the previous "
-            + "mark: where a large build spends its time (use it with `--timings`).")
+            + "mark and the resident and peak memory at that moment: where a large build spends its time and reaches its "
+            + "peak (use it with `--timings`).")
 
     static let verbose = CommandOption(
         "verbose", "On a multilingual site, list the items each language has no version of",
