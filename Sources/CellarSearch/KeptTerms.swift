@@ -18,10 +18,24 @@ package enum KeptTerms {
         package var terms: DocumentTerms
     }
 
-    /// The bytes of every document of `state`.
+    /// The bytes of every document of `state`, in one array (``encodedParts(_:partSize:)`` joined).
     package static func encode(_ state: SearchIndexState) -> [UInt8] {
+        Array(encodedParts(state).joined())
+    }
+
+    /// The bytes of every document of `state`, in parts of about `partSize` bytes to be written one
+    /// after another: the file is made while the build holds the whole site, and one array grown by
+    /// doubling held up to twice its size (28 MiB of a 10,000-item build's peak for a 12.6 MiB file).
+    package static func encodedParts(_ state: SearchIndexState, partSize: Int = 1 << 20) -> [[UInt8]] {
+        var parts: [[UInt8]] = []
         var bytes: [UInt8] = Array("CSKT".utf8) + [formatVersion]
-        bytes.reserveCapacity(state.ids.count * 512)
+        bytes.reserveCapacity(partSize + 4096)
+        func cut() {
+            guard bytes.count >= partSize else { return }
+            parts.append(bytes)
+            bytes = []
+            bytes.reserveCapacity(partSize + 4096)
+        }
         appendInteger(UInt64(state.ids.count), to: &bytes)
         for number in state.ids.indices {
             let (key, row, _) = state.entry(number)
@@ -29,6 +43,7 @@ package enum KeptTerms {
             appendInteger(key, to: &bytes)
             appendInteger(UInt64(row.count), to: &bytes)
             bytes.append(contentsOf: row)
+            cut()
         }
         let postings = state.sortedPostings()
         appendInteger(UInt64(postings.count), to: &bytes)
@@ -41,6 +56,7 @@ package enum KeptTerms {
                 bytes.append(UInt8(entry & 15))
                 previous = entry >> 4
             }
+            cut()
         }
         for number in state.ids.indices {
             let terms = state.terms[number]
@@ -49,8 +65,10 @@ package enum KeptTerms {
                 appendString(word, to: &bytes)
                 appendString(stem, to: &bytes)
             }
+            cut()
         }
-        return bytes
+        if !bytes.isEmpty { parts.append(bytes) }
+        return parts
     }
 
     /// The documents of `bytes` by id; nil when they are not a kept-terms file of this version.

@@ -123,6 +123,12 @@ import Testing
         }
         let text = String(decoding: bytes, as: UTF8.self)
         #expect(text.components(separatedBy: "common").count == 2)
+        // Written in parts (the build's way, so the file is never one array grown by doubling):
+        // cut wherever a part passes its size, they are the same bytes.
+        let parts = KeptTerms.encodedParts(state, partSize: 256)
+        #expect(parts.count > 3)
+        #expect(parts.dropLast().allSatisfy { $0.count >= 256 })
+        #expect(Array(parts.joined()) == bytes)
         // Cut anywhere, it is not one.
         for length in stride(from: 0, to: bytes.count, by: max(1, bytes.count / 50)) {
             #expect(KeptTerms.decode(Array(bytes.prefix(length))) == nil)

@@ -247,7 +247,7 @@ struct SiteSearch {
         for entry in (try? FileIO.list(folder)) ?? [] where entry.name.contains(".cellar-tmp-") {
             FileIO.remove(Paths.join(folder, entry.name))
         }
-        try? FileIO.writeAtomically(KeptTerms.encode(state), to: file)
+        try? FileIO.writeAtomically(parts: KeptTerms.encodedParts(state), to: file)
     }
 
     /// The document of `item` and its terms.
