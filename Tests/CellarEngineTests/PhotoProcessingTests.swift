@@ -31,6 +31,13 @@ private struct ShotCell: CellTemplate {
 
         """
 
+    /// The pipeline a session runs over `site`, writing in place, as `cellar serve` does.
+    static func inPlacePipeline(_ site: TemporarySite) -> BuildPipeline {
+        var options = site.options()
+        options.writeMode = .inPlace
+        return BuildPipeline(options: options, reporter: SilentReporter())
+    }
+
     static func site(_ extra: [String: String] = [:], settings: String = "images: {widths: [16, 32, 480], formats: [webp, jpeg]}\n") throws -> TemporarySite {
         let site = try TemporarySite(files: [
             "content/_index.md": Fixture.site("timezone: Europe/Paris\n" + settings),
@@ -182,9 +189,7 @@ private struct ShotCell: CellTemplate {
     /// item's image field at another photo, or names a photo, makes it again.
     @Test func anEditThatReachesNoPhotoKeepsTheCatalogWhole() async throws {
         let site = try Self.site()
-        var options = site.options()
-        options.writeMode = .inPlace
-        let pipeline = BuildPipeline(options: options, reporter: SilentReporter())
+        let pipeline = Self.inPlacePipeline(site)
         var memo = BuildMemo()
         let plain = site.root + "/content/photos/plain.md"
         let first = try await pipeline.run(.everything, memo: &memo)
@@ -211,9 +216,7 @@ private struct ShotCell: CellTemplate {
     /// whole, and one whose body shows the bundle's photo makes it again.
     @Test func anEditedBundleIsFoundByItsIdAndItsPhotosComparedAgain() async throws {
         let site = try Self.site()
-        var options = site.options()
-        options.writeMode = .inPlace
-        let pipeline = BuildPipeline(options: options, reporter: SilentReporter())
+        let pipeline = Self.inPlacePipeline(site)
         var memo = BuildMemo()
         let north = site.root + "/content/photos/north/index.md"
         let first = try await pipeline.run(.everything, memo: &memo)
