@@ -119,7 +119,7 @@ let package = Package(
         // the output's and authoring's tests share (a library only test targets depend on).
         .target(name: "CellarSiteTestSupport", dependencies: ["CellarAuthoring", "CellarDefaultTheme", "CellarDiagnostics", "CellarEngine"],
                 path: "Tests/SiteSupport"),
-        .testTarget(name: "CellarOutputTests", dependencies: ["AnnotatedLocking", "CellarDiagnostics", "CellarEngine", "CellarFiles", "CellarOutput", "CellarSiteTestSupport"]),
+        .testTarget(name: "CellarOutputTests", dependencies: ["AnnotatedLocking", "CellarDiagnostics", "CellarEngine", "CellarFiles", "CellarOutput", "CellarSiteTestSupport", "CellarTestSupport"]),
         .testTarget(
             name: "CellarAuthoringTests",
             dependencies: ["CellarAuthoring", "CellarDefaultTheme", "CellarDiagnostics", "CellarEngine", "CellarSiteTestSupport", "CellarTree", "CellarYAML", "IgnoredFileNames"]

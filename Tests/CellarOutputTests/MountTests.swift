@@ -2,6 +2,7 @@
 @testable import CellarOutput
 import CellarFiles
 import CellarSiteTestSupport
+import CellarTestSupport
 import Foundation
 import Testing
 
@@ -152,18 +153,5 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: mount + "/file"))
         FileIO.removeTree(folder + "/tree")
         #expect(FileManager.default.fileExists(atPath: mount + "/file"))
-    }
-}
-
-extension Mounting {
-    /// `mount --bind source folder`.
-    static func bind(_ source: String, at folder: String) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/mount")
-        process.arguments = ["--bind", source, folder]
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        if process.terminationStatus != 0 { throw Failure(description: "mount --bind failed (\(process.terminationStatus))") }
     }
 }

@@ -2,6 +2,7 @@
 @testable import CellarOutput
 import CellarFiles
 import CellarSiteTestSupport
+import CellarTestSupport
 import Foundation
 import Testing
 
@@ -103,41 +104,6 @@ import Testing
         }
         #expect(site.snapshot() == old)
         #expect(try String(contentsOfFile: mount + "/file", encoding: .utf8) == "kept\n")
-    }
-}
-
-/// Mounting a small tmpfs in tests, where the system permits it (root in a container that may mount).
-enum Mounting {
-    static let isPermitted: Bool = {
-        guard getuid() == 0 else { return false }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cellar-mount-probe-\(UUID().uuidString)").path
-        guard (try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)) != nil else { return false }
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        guard (try? mountTmpfs(at: folder, size: "64k")) != nil else { return false }
-        unmount(folder)
-        return true
-    }()
-
-    struct Failure: Error, CustomStringConvertible { var description: String }
-
-    static func mountTmpfs(at folder: String, size: String) throws {
-        let status = run("/bin/mount", ["-t", "tmpfs", "-o", "size=\(size)", "tmpfs", folder])
-        if status != 0 { throw Failure(description: "mount -t tmpfs failed (\(status))") }
-    }
-
-    static func unmount(_ folder: String) {
-        _ = run("/bin/umount", [folder])
-    }
-
-    private static func run(_ executable: String, _ arguments: [String]) -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.standardError = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return -1 }
-        process.waitUntilExit()
-        return process.terminationStatus
     }
 }
 

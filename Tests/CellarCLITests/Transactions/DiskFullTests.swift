@@ -1,25 +1,26 @@
+import CellarTestSupport
 import Foundation
 import Testing
 
 /// A build that runs out of disk space on a real (small) file system: one problem, saying what was
 /// needed and what was free; the output as it was; the folder the new site was put together in
 /// removed, so the space is free again; and the next build, once there is room, needs nothing first.
-@Suite(.serialized, .enabled(if: TmpfsMount.isPermitted, "needs permission to mount a tmpfs (root)"))
+@Suite(.serialized, .enabled(if: Mounting.isPermitted, "needs permission to mount a tmpfs (root)"))
 struct DiskFullTests {
     @Test(arguments: [false, true])
     func aFullDiskIsOneProblemAndLeavesNothingBehind(clean: Bool) async throws {
         let folder = try TemporaryFolder()
         let disk = folder.path + "/disk"
         try FileManager.default.createDirectory(atPath: disk, withIntermediateDirectories: false)
-        try TmpfsMount.mount(at: disk, size: "2m")
-        defer { TmpfsMount.unmount(disk) }
+        try Mounting.mountTmpfs(at: disk, size: "2m")
+        defer { Mounting.unmount(disk) }
         let site = folder.path + "/site"
         #expect(await Run.cellar(["new", "site", site], in: folder.path).status == .success)
         let build = ["build", "--site", site, "--output", disk + "/www"] + (clean ? ["--clean"] : [])
         let first = await Run.cellar(build, in: folder.path)
         #expect(first.status == .success, "\(first.err)")
         let old = FolderSnapshot.take(disk + "/www")
-        let freeBefore = TmpfsMount.free(disk)
+        let freeBefore = Mounting.free(disk)
 
         // Too big for what is left: 3 MiB of bytes that do not compress.
         var random = SystemRandomNumberGenerator()
@@ -40,51 +41,11 @@ struct DiskFullTests {
         #expect(lines.last?.hasSuffix("www/ is as it was.") == true, "\(full.err)")
         #expect(FolderSnapshot.take(disk + "/www") == old)
         #expect(try FileManager.default.contentsOfDirectory(atPath: disk) == ["www"])
-        #expect(TmpfsMount.free(disk) >= freeBefore)
+        #expect(Mounting.free(disk) >= freeBefore)
 
         try FileManager.default.removeItem(atPath: site + "/content/big.bin")
         let roomy = await Run.cellar(build, in: folder.path)
         #expect(roomy.status == .success, "\(roomy.err)")
         #expect(FolderSnapshot.take(disk + "/www")?["posts/post-30/index.html"] != nil)
-    }
-}
-
-/// A small tmpfs for a test, where the system permits mounting one (root).
-enum TmpfsMount {
-    static let isPermitted: Bool = {
-        guard getuid() == 0 else { return false }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cellar-mount-probe-\(UUID().uuidString)").path
-        guard (try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)) != nil else { return false }
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        guard (try? mount(at: folder, size: "64k")) != nil else { return false }
-        unmount(folder)
-        return true
-    }()
-
-    struct Failure: Error {}
-
-    static func mount(at folder: String, size: String) throws {
-        if run("/bin/mount", ["-t", "tmpfs", "-o", "size=\(size)", "tmpfs", folder]) != 0 { throw Failure() }
-    }
-
-    static func unmount(_ folder: String) {
-        _ = run("/bin/umount", [folder])
-    }
-
-    static func free(_ folder: String) -> Int {
-        var info = statvfs()
-        guard statvfs(folder, &info) == 0 else { return 0 }
-        return Int(info.f_bavail) * Int(info.f_frsize)
-    }
-
-    private static func run(_ executable: String, _ arguments: [String]) -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.standardError = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return -1 }
-        process.waitUntilExit()
-        return process.terminationStatus
     }
 }
