@@ -109,7 +109,7 @@ let package = Package(
         .target(name: "CellarTestSupport", path: "Tests/Support"),
         .testTarget(name: "CellarServerTests", dependencies: ["AnnotatedLocking", "CellarServer", "CellarTestSupport", "IgnoredFileNames"]),
         .testTarget(name: "CellarMustacheTests", dependencies: ["AnnotatedLocking", "CellarMustache", "CellarTestSupport"]),
-        .testTarget(name: "CellarCLITests", dependencies: ["AnnotatedLocking", "CellarCLI", "CellarFiles", "CellarTestSupport"]),
+        .testTarget(name: "CellarCLITests", dependencies: ["AnnotatedLocking", "CellarCLI", "CellarFiles", "CellarSiteTestSupport", "CellarTestSupport"]),
         .testTarget(
             name: "CellarImportTests",
             dependencies: ["CellarDefaultTheme", "CellarDiagnostics", "CellarEngine", "CellarFiles", "CellarImport", "CellarTree", "CellarYAML"],

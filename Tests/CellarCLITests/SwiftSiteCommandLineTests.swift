@@ -1,23 +1,11 @@
 @testable import CellarCLI
 import CellarEngine
+import CellarSiteTestSupport
 import Foundation
 import Testing
 
-/// The default theme's `review` kind, declared in Swift.
-private struct Review: Kind {
-    enum Verdict: String, Decodable, CaseIterable, Sendable { case mustSee = "must-see", good, skip }
-    var rating: Int
-    var poster: ImagePath?
-    var verdict: Verdict?
-    var subject: String?
-    var year: Int?
-    var by: String?
-    static let description = "A review, declared in Swift."
-    static let fields = [KindField("rating", description: "Score out of ten", minimum: 0, maximum: 10)]
-}
-
 private struct ReviewCell: CellTemplate {
-    func render(_ item: Item<Review>, into html: inout HTML) {
+    func render(_ item: Item<DefaultThemeReview>, into html: inout HTML) {
         html.element("p", ["class": "swift-review"], text: "\(item.title): \(item.fields.rating)/10")
     }
 }
@@ -39,17 +27,17 @@ private struct ReviewCell: CellTemplate {
         let root = folder.path + "/mysite"
         var site = Site(at: root)
         let line = #line + 1
-        site.register(kind: Review.self, cell: ReviewCell())
+        site.register(kind: DefaultThemeReview.self, cell: ReviewCell())
 
         // `kinds` lists it where the theme's was, and says where it comes from.
         let kinds = await run(["kinds"], site: site, in: folder.path)
         #expect(kinds.status == .success)
         #expect(kinds.out.contains("""
-            review — Review: A review, declared in Swift.
-              (declared in Swift by Review at Tests/CellarCLITests/SwiftSiteCommandLineTests.swift:\(line):1, replacing \(root)/themes/default/kinds/review.yml)
-              rating   int                            0…10  Score out of ten
-              poster   image?
-              verdict  enum?: must-see | good | skip
+            review — Review: A review of a film, book, album or thing, with a rating out of ten.
+              (declared in Swift by DefaultThemeReview at Tests/CellarCLITests/SwiftSiteCommandLineTests.swift:\(line):1, replacing \(root)/themes/default/kinds/review.yml)
+              rating   int                            0…10       Score out of ten
+              poster   image?                                    Poster or cover art
+              verdict  enum?: must-see | good | skip             The short answer
             """), "\(kinds.out)")
 
         // `new review` writes its fields; the placeholder fails the build at its place, as for a YAML kind.
@@ -58,8 +46,8 @@ private struct ReviewCell: CellTemplate {
         #expect(try String(contentsOfFile: root + "/content/posts/dune.md", encoding: .utf8).contains("""
             kind: review
             rating: <integer from 0 to 10>   # Score out of ten
-            # poster: image?
-            # verdict: enum?: must-see | good | skip
+            # poster: image? — Poster or cover art
+            # verdict: enum?: must-see | good | skip — The short answer
             """))
         let failed = await run(["build"], site: site, in: folder.path)
         #expect(failed.status == .failure)
@@ -78,6 +66,6 @@ private struct ReviewCell: CellTemplate {
         let schemas = await run(["kinds", "--json-schema", "schemas"], site: site, in: root)
         #expect(schemas.status == .success)
         let schema = try String(contentsOfFile: root + "/schemas/review.schema.json", encoding: .utf8)
-        #expect(schema.contains("\"title\": \"Review\",\n  \"description\": \"A review, declared in Swift.\""))
+        #expect(schema.contains("\"title\": \"Review\",\n  \"description\": \"A review of a film, book, album or thing, with a rating out of ten.\""))
     }
 }

@@ -5,46 +5,6 @@ import CellarSiteTestSupport
 import Foundation
 import Testing
 
-/// The default theme's `review` kind (`themes/default/kinds/review.yml`), declared in Swift.
-struct DefaultThemeReview: Kind {
-    enum Verdict: String, Decodable, CaseIterable, Sendable { case mustSee = "must-see", good, skip }
-
-    var rating: Int
-    var poster: ImagePath?
-    var verdict: Verdict?
-    var subject: String?
-    var year: Int?
-    var by: String?
-
-    static let name = "review"
-    static let description = "A review of a film, book, album or thing, with a rating out of ten."
-    static let fields = [
-        KindField("rating", description: "Score out of ten", minimum: 0, maximum: 10),
-        KindField("poster", description: "Poster or cover art"),
-        KindField("verdict", description: "The short answer", valueLabels: ["must-see": "Must see", "good": "Good", "skip": "Skip"]),
-        KindField("subject", description: "What is reviewed, if not the title"),
-        KindField("year", description: "Year it came out", minimum: 1800, maximum: 2200),
-        KindField("by", description: "Director, author or artist"),
-    ]
-}
-
-/// The default theme's `release` kind, declared in Swift.
-struct DefaultThemeRelease: Kind {
-    var version: String
-    var changes: [InlineMarkdown]
-    var breaking: Bool
-    var download: URL?
-
-    static let name = "release"
-    static let description = "A version of a piece of software and what changed in it."
-    static let fields = [
-        KindField("version", description: "Version number, e.g. 1.4.0", minimum: 1, maximum: 40),
-        KindField("changes", description: "What changed, one line each (inline Markdown)", minimumItems: 1),
-        KindField("breaking", description: "Whether it breaks compatibility", default: "false"),
-        KindField("download", description: "Where to get it"),
-    ]
-}
-
 /// `cellar kinds`, `--json-schema` and `cellar new <kind>` see a Swift kind as they see the same
 /// kind written in YAML: its schema is derived from the type.
 @Suite struct SwiftKindToolingTests {
