@@ -61,12 +61,24 @@ package struct SearchIndexState: Sendable {
         var lists: [[Int]] = [], stemsOfWord: [[(stem: String, count: Int)]] = []
         var termTexts: [String] = []
         if let numbers, terms.allSatisfy({ $0.isNumbered(by: numbers) }) {
+            // By number: one list per number, the strings looked up once per distinct term and word.
             termTexts = numbers.terms
             lists = Array(repeating: [], count: termTexts.count)
+            var stemsOfNumber = [[(stem: Int32, count: Int)]](repeating: [], count: termTexts.count)
             for (number, document) in terms.enumerated() {
                 for (term, score) in zip(document.termNumbers, document.termScores) {
                     lists[Int(term)].append(number * 16 + Int(score))
                 }
+                for (word, stem) in zip(document.aliasWordNumbers, document.aliasStemNumbers) {
+                    if let known = stemsOfNumber[Int(word)].firstIndex(where: { $0.stem == stem }) {
+                        stemsOfNumber[Int(word)][known].count += 1
+                    } else {
+                        stemsOfNumber[Int(word)].append((stem, 1))
+                    }
+                }
+            }
+            for (word, stems) in stemsOfNumber.enumerated() where !stems.isEmpty {
+                aliases[termTexts[word]] = Dictionary(stems.map { (termTexts[Int($0.stem)], $0.count) }, uniquingKeysWith: +)
             }
         } else {
             for (number, document) in terms.enumerated() {
@@ -77,23 +89,23 @@ package struct SearchIndexState: Sendable {
                 }
             }
             termTexts = termTable.strings
-        }
-        for document in terms {
-            for (word, stem) in zip(document.aliasWords, document.aliasStems) {
-                let (index, added) = wordTable.add(word)
-                if added { stemsOfWord.append([]) }
-                if let known = stemsOfWord[index].firstIndex(where: { $0.stem == stem }) {
-                    stemsOfWord[index][known].count += 1
-                } else {
-                    stemsOfWord[index].append((stem, 1))
+            for document in terms {
+                for (word, stem) in zip(document.aliasWords, document.aliasStems) {
+                    let (index, added) = wordTable.add(word)
+                    if added { stemsOfWord.append([]) }
+                    if let known = stemsOfWord[index].firstIndex(where: { $0.stem == stem }) {
+                        stemsOfWord[index][known].count += 1
+                    } else {
+                        stemsOfWord[index].append((stem, 1))
+                    }
                 }
             }
+            aliases = Dictionary(uniqueKeysWithValues: zip(wordTable.strings, stemsOfWord.map { stems in
+                Dictionary(stems, uniquingKeysWith: +)
+            }))
         }
         postings.reserveCapacity(termTexts.count)
         for (term, list) in zip(termTexts, lists) where !list.isEmpty { postings[term] = list }
-        aliases = Dictionary(uniqueKeysWithValues: zip(wordTable.strings, stemsOfWord.map { stems in
-            Dictionary(stems, uniquingKeysWith: +)
-        }))
         for term in postings.keys { termsOfShard[SearchIndex.shard(of: term, count: shards)].insert(term) }
         for word in aliases.keys { aliasesOfShard[SearchIndex.shard(of: word, count: shards)].insert(word) }
         dirtyShards = Set(0..<shards)
@@ -263,6 +275,9 @@ package struct SearchIndexState: Sendable {
     package func sortedPostings() -> [(term: String, entries: [Int])] {
         postings.map { ($0.key, $0.value) }.sorted { $0.term.utf8.lexicographicallyPrecedes($1.term.utf8) }
     }
+
+    /// How many bytes document `number`'s metadata row has.
+    package func rowLength(_ number: Int) -> Int { rows[number].count }
 
     /// What the index holds of document `number`: its key, metadata row and terms.
     package func entry(_ number: Int) -> (key: UInt64, row: [UInt8], terms: DocumentTerms) {

@@ -195,7 +195,7 @@ struct SiteSearch {
         var kept: [String: Int] = [:]
         if let old = state { for (number, id) in old.ids.enumerated() { kept[id] = number } }
         let old = state
-        let fromDisk = state == nil ? keptFile.flatMap(Self.readKept) : nil
+        let fromDisk = state == nil ? keptFile.flatMap { Self.readKept($0, numbers: cache.tokenizers.numbers) } : nil
         let made = await parallelMap(Array(items.indices), minimumChunk: 32) { [self, kept] number -> ([UInt8], DocumentTerms) in
             if let old, let known = kept[items[number].id].map(old.entry), known.key == keys[number] {
                 return (known.row, known.terms)
@@ -234,9 +234,9 @@ struct SiteSearch {
         return files
     }
 
-    private static func readKept(_ file: String) -> [String: KeptTerms.Entry]? {
+    private static func readKept(_ file: String, numbers: TermNumbers) -> [String: KeptTerms.Entry]? {
         guard FileIO.exists(file), let bytes = try? FileIO.read(file) else { return nil }
-        return KeptTerms.decode(bytes)
+        return KeptTerms.decode(bytes, numbers: numbers)
     }
 
     /// Best effort: a cache that cannot be written is read as missing next time.
@@ -247,7 +247,7 @@ struct SiteSearch {
         for entry in (try? FileIO.list(folder)) ?? [] where entry.name.contains(".cellar-tmp-") {
             FileIO.remove(Paths.join(folder, entry.name))
         }
-        try? FileIO.writeAtomically(parts: KeptTerms.encodedParts(state), to: file)
+        try? FileIO.writeAtomically(to: file) { write in KeptTerms.encode(state, write: write) }
     }
 
     /// The document of `item` and its terms.
