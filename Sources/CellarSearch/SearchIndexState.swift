@@ -22,8 +22,6 @@ package struct SearchIndexState: Sendable {
     private var aliases: [String: [String: Int]] = [:]
     private var termsOfShard: [Set<String>]
     private var aliasesOfShard: [Set<String>]
-    private var shardBytes: [[UInt8]]
-    private var chunkBytes: [[UInt8]]
     private var dirtyShards: Set<Int> = []
     private var dirtyChunks: Set<Int> = []
     private var configDirty = true
@@ -52,9 +50,7 @@ package struct SearchIndexState: Sendable {
         shards = SearchIndex.shardCount(documents: rows.count)
         termsOfShard = Array(repeating: [], count: shards)
         aliasesOfShard = Array(repeating: [], count: shards)
-        shardBytes = Array(repeating: [], count: shards)
         let chunks = (rows.count + SearchIndex.chunkSize - 1) / SearchIndex.chunkSize
-        chunkBytes = Array(repeating: [], count: chunks)
         // Numbered first (by the tokenizers, ``TermNumbers``, else here by a ``StringTable``), made
         // dictionaries once per distinct term and word.
         var termTable = StringTable(capacity: 4096), wordTable = StringTable(capacity: 1024)
@@ -152,29 +148,46 @@ package struct SearchIndexState: Sendable {
     /// The files serialised since the last call (all of them the first time): config, shards and
     /// metadata chunks whose documents or terms changed.
     package mutating func changedFiles() -> [(path: String, bytes: [UInt8])] {
-        serialise()
         var files: [(path: String, bytes: [UInt8])] = []
-        if configDirty { files.append(config) }
-        configDirty = false
-        for shard in lastShards { files.append(("\(SearchIndex.folder)/s-\(shard).json", shardBytes[shard])) }
-        for chunk in lastChunks { files.append(("\(SearchIndex.folder)/m-\(chunk).json", chunkBytes[chunk])) }
+        forEachFile(all: false) { files.append(($0, $1)) }
         return files
     }
 
     /// Every file of the index.
     package mutating func allFiles() -> [(path: String, bytes: [UInt8])] {
-        serialise()
-        configDirty = false
-        var files: [(path: String, bytes: [UInt8])] = [config]
-        for (shard, bytes) in shardBytes.enumerated() { files.append(("\(SearchIndex.folder)/s-\(shard).json", bytes)) }
-        for (chunk, bytes) in chunkBytes.enumerated() { files.append(("\(SearchIndex.folder)/m-\(chunk).json", bytes)) }
+        var files: [(path: String, bytes: [UInt8])] = []
+        forEachFile(all: true) { files.append(($0, $1)) }
         return files
     }
 
-    // MARK: - Private
+    /// Every file of the index (`all`), or those serialised since the last call (config, shards and
+    /// metadata chunks whose documents or terms changed; all of them the first time), handed to
+    /// `body` as they are made, in order: shards a batch at a time on every core, so that neither the
+    /// index's files nor their bytes are ever all in memory (the state keeps no file's bytes: the
+    /// files are made again from the postings and rows when asked for).
+    package mutating func forEachFile(all: Bool, batch: Int = 64, _ body: (_ path: String, _ bytes: [UInt8]) -> Void) {
+        if all {
+            dirtyShards = Set(0..<shards)
+            dirtyChunks = Set(0..<((rows.count + SearchIndex.chunkSize - 1) / SearchIndex.chunkSize))
+            configDirty = true
+        }
+        if configDirty { body(config.path, config.bytes) }
+        configDirty = false
+        let work = dirtyShards.sorted(), chunks = dirtyChunks.sorted()
+        dirtyShards = []
+        dirtyChunks = []
+        serialisedShards = work.count
+        serialisedChunks = chunks.count
+        var start = 0
+        while start < work.count {
+            let part = Array(work[start..<min(start + batch, work.count)])
+            for (shard, bytes) in zip(part, serialise(part)) { body("\(SearchIndex.folder)/s-\(shard).json", bytes) }
+            start += part.count
+        }
+        for chunk in chunks { body("\(SearchIndex.folder)/m-\(chunk).json", chunkJSON(chunk)) }
+    }
 
-    private var lastShards: [Int] = []
-    private var lastChunks: [Int] = []
+    // MARK: - Private
 
     private var config: (path: String, bytes: [UInt8]) {
         ("\(SearchIndex.folder)/config.json", Array(("{\"version\":\(SearchIndex.formatVersion),\"documents\":\(ids.count),"
@@ -207,15 +220,9 @@ package struct SearchIndexState: Sendable {
         }
     }
 
-    /// Serialises the dirty shards (on every core: at 10,000 items they hold millions of numbers) and chunks.
-    private mutating func serialise() {
-        lastShards = dirtyShards.sorted()
-        lastChunks = dirtyChunks.sorted()
-        dirtyShards = []
-        dirtyChunks = []
-        serialisedShards = lastShards.count
-        serialisedChunks = lastChunks.count
-        let work = lastShards
+    /// The bytes of `work`'s shards (on every core when they are many: at 10,000 items they hold
+    /// millions of numbers).
+    private func serialise(_ work: [Int]) -> [[UInt8]] {
         var made = [[UInt8]](repeating: [], count: work.count)
         let (postings, aliases, termsOfShard, aliasesOfShard) = (self.postings, self.aliases, self.termsOfShard, self.aliasesOfShard)
         made.withUnsafeMutableBufferPointer { output in
@@ -230,16 +237,17 @@ package struct SearchIndexState: Sendable {
                 DispatchQueue.concurrentPerform(iterations: work.count, execute: body)
             }
         }
-        for (index, shard) in work.enumerated() { shardBytes[shard] = made[index] }
-        for chunk in lastChunks {
-            var json: [UInt8] = [UInt8(ascii: "[")]
-            for number in chunk * SearchIndex.chunkSize..<min((chunk + 1) * SearchIndex.chunkSize, rows.count) {
-                if json.count > 1 { json.append(contentsOf: ",\n".utf8) }
-                json.append(contentsOf: rows[number])
-            }
-            json.append(contentsOf: "]\n".utf8)
-            chunkBytes[chunk] = json
+        return made
+    }
+
+    private func chunkJSON(_ chunk: Int) -> [UInt8] {
+        var json: [UInt8] = [UInt8(ascii: "[")]
+        for number in chunk * SearchIndex.chunkSize..<min((chunk + 1) * SearchIndex.chunkSize, rows.count) {
+            if json.count > 1 { json.append(contentsOf: ",\n".utf8) }
+            json.append(contentsOf: rows[number])
         }
+        json.append(contentsOf: "]\n".utf8)
+        return json
     }
 
     private static func shardJSON(terms: Set<String>, postings: [String: [Int]], words: Set<String>,

@@ -210,10 +210,11 @@ struct SiteSearch {
         return .fresh(ids: items.map(\.id), keys: keys, rows: made.map(\.0), terms: made.map(\.1), keep: old == nil && keptFile != nil)
     }
 
-    /// The files of the index made of what ``read()`` gave: all of them (`all`), or those whose bytes
-    /// may differ from what the last build that went through made (only the shards and chunks the
-    /// items read again touch are serialised).
-    func files(_ reading: Reading, all: Bool) -> [(path: String, bytes: [UInt8])] {
+    /// The files of the index made of what ``read()`` gave, handed to `body` as they are made (their
+    /// paths under the index's prefix): all of them (`all`), or those whose bytes may differ from
+    /// what the last build that went through made (only the shards and chunks the items read again
+    /// touch are serialised).
+    func forEachFile(_ reading: Reading, all: Bool, _ body: (_ path: String, _ bytes: [UInt8]) -> Void) {
         var index: SearchIndexState
         switch reading {
         case .edited(let edited): index = edited
@@ -225,13 +226,9 @@ struct SiteSearch {
                 Trace.mark("search: terms kept")
             }
         }
-        var files = all ? index.allFiles() : index.changedFiles()
+        index.forEachFile(all: all) { path, bytes in body(prefix + path, bytes) }
         Trace.mark("search: files serialised")
         cache.setPendingIndex(index, prefix)
-        if !prefix.isEmpty {
-            for number in files.indices { files[number].path = prefix + files[number].path }
-        }
-        return files
     }
 
     private static func readKept(_ file: String, numbers: TermNumbers) -> [String: KeptTerms.Entry]? {
@@ -279,23 +276,24 @@ extension SiteWriter {
         var readings = if let readings { readings } else { await readSearchIndexes() }
         var hashes = onlyChanged ? cache.written : [:]
         let previous = hashes
-        var files: [(path: String, bytes: [UInt8])] = []
-        for (search, reading) in zip(searches, readings) { files += search.files(reading, all: !onlyChanged) }
-        readings = []
-        for file in files {
-            let hash = file.bytes.withUnsafeBytes { bytes in
-                var hasher = StableHash()
-                hasher.combine(bytes)
-                return hasher.value
+        var failure: FileIOError?
+        for (search, reading) in zip(searches, readings) {
+            search.forEachFile(reading, all: !onlyChanged) { path, bytes in
+                guard failure == nil else { return }
+                let hash = bytes.withUnsafeBytes { bytes in
+                    var hasher = StableHash()
+                    hasher.combine(bytes)
+                    return hasher.value
+                }
+                hashes[path] = hash
+                if onlyChanged, previous[path] == hash { return }
+                bytes.withUnsafeBytes { bytes in
+                    do throws(FileIOError) { try writer.write(bytes, to: path) } catch { failure = error }
+                }
             }
-            hashes[file.path] = hash
-            if onlyChanged, previous[file.path] == hash { continue }
-            var failure: FileIOError?
-            file.bytes.withUnsafeBytes { bytes in
-                do throws(FileIOError) { try writer.write(bytes, to: file.path) } catch { failure = error }
-            }
-            if let failure { throw failure }
         }
+        readings = []
+        if let failure { throw failure }
         Trace.mark("search: files written")
         cache.setPending(hashes)
     }
