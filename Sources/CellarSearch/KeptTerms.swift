@@ -154,7 +154,7 @@ package enum KeptTerms {
 
     /// The pieces of the file, each of about `size` bytes (estimated from its documents' rows, its
     /// terms' entries, its documents' aliases).
-    private static func pieces(_ state: SearchIndexState, postings: [(term: String, entries: [Int])], size: Int) -> [Piece] {
+    private static func pieces(_ state: SearchIndexState, postings: [(term: String, entries: [UInt32])], size: Int) -> [Piece] {
         var pieces: [Piece] = [.header]
         let count = state.ids.count
         var first = 0, bytes = 0
@@ -190,7 +190,7 @@ package enum KeptTerms {
         return pieces
     }
 
-    private static func encode(_ piece: Piece, state: SearchIndexState, postings: [(term: String, entries: [Int])],
+    private static func encode(_ piece: Piece, state: SearchIndexState, postings: [(term: String, entries: [UInt32])],
                                numbering: TermNumbers?, texts: [String]) -> [UInt8] {
         var bytes: [UInt8] = []
         switch piece {
@@ -211,7 +211,7 @@ package enum KeptTerms {
             for (term, entries) in postings[range] {
                 appendString(term, to: &bytes)
                 appendInteger(UInt64(entries.count), to: &bytes)
-                var previous = 0
+                var previous: UInt32 = 0
                 for entry in entries {
                     appendInteger(UInt64(entry >> 4 - previous), to: &bytes)
                     bytes.append(UInt8(entry & 15))

@@ -16,8 +16,9 @@ package struct SearchIndexState: Sendable {
     package private(set) var keys: [UInt64]
     package private(set) var terms: [DocumentTerms]
     private var rows: [[UInt8]]
-    /// Term → one entry per document that has it, ascending: `number * 16 + score`.
-    private var postings: [String: [Int]] = [:]
+    /// Term → one entry per document that has it, ascending: `number * 16 + score` (32 bits: 18
+    /// million entries at 100,000 items, held while the pages render).
+    private var postings: [String: [UInt32]] = [:]
     /// Folded word → stem → how many documents stem the word so.
     private var aliases: [String: [String: Int]] = [:]
     private var termsOfShard: [Set<String>]
@@ -54,16 +55,26 @@ package struct SearchIndexState: Sendable {
         // Numbered first (by the tokenizers, ``TermNumbers``, else here by a ``StringTable``), made
         // dictionaries once per distinct term and word.
         var termTable = StringTable(capacity: 4096), wordTable = StringTable(capacity: 1024)
-        var lists: [[Int]] = [], stemsOfWord: [[(stem: String, count: Int)]] = []
+        precondition(rows.count < Int(UInt32.max / 16), "too many documents for 32-bit postings")
+        var lists: [[UInt32]] = [], stemsOfWord: [[(stem: String, count: Int)]] = []
         var termTexts: [String] = []
         if let numbers, terms.allSatisfy({ $0.isNumbered(by: numbers) }) {
             // By number: one list per number, the strings looked up once per distinct term and word.
             termTexts = numbers.terms
-            lists = Array(repeating: [], count: termTexts.count)
+            // Each list made at its size (counted first), not grown by doubling.
+            var counts = [Int](repeating: 0, count: termTexts.count)
+            for document in terms {
+                for term in document.termNumbers { counts[Int(term)] += 1 }
+            }
+            lists = counts.map { count in
+                var list: [UInt32] = []
+                list.reserveCapacity(count)
+                return list
+            }
             var stemsOfNumber = [[(stem: Int32, count: Int)]](repeating: [], count: termTexts.count)
             for (number, document) in terms.enumerated() {
                 for (term, score) in zip(document.termNumbers, document.termScores) {
-                    lists[Int(term)].append(number * 16 + Int(score))
+                    lists[Int(term)].append(UInt32(number * 16 + Int(score)))
                 }
                 for (word, stem) in zip(document.aliasWordNumbers, document.aliasStemNumbers) {
                     if let known = stemsOfNumber[Int(word)].firstIndex(where: { $0.stem == stem }) {
@@ -81,7 +92,7 @@ package struct SearchIndexState: Sendable {
                 for (term, score) in zip(document.terms, document.termScores) {
                     let (index, added) = termTable.add(term)
                     if added { lists.append([]) }
-                    lists[index].append(number * 16 + Int(score))
+                    lists[index].append(UInt32(number * 16 + Int(score)))
                 }
             }
             termTexts = termTable.strings
@@ -203,12 +214,12 @@ package struct SearchIndexState: Sendable {
         var low = 0, high = entries.count
         while low < high {
             let middle = (low + high) / 2
-            if entries[middle] >> 4 < number { low = middle + 1 } else { high = middle }
+            if Int(entries[middle] >> 4) < number { low = middle + 1 } else { high = middle }
         }
-        let present = low < entries.count && entries[low] >> 4 == number
+        let present = low < entries.count && Int(entries[low] >> 4) == number
         switch (score, present) {
-        case (let score?, true): entries[low] = number * 16 + score
-        case (let score?, false): entries.insert(number * 16 + score, at: low)
+        case (let score?, true): entries[low] = UInt32(number * 16 + score)
+        case (let score?, false): entries.insert(UInt32(number * 16 + score), at: low)
         case (nil, true): entries.remove(at: low)
         case (nil, false): break
         }
@@ -250,7 +261,7 @@ package struct SearchIndexState: Sendable {
         return json
     }
 
-    private static func shardJSON(terms: Set<String>, postings: [String: [Int]], words: Set<String>,
+    private static func shardJSON(terms: Set<String>, postings: [String: [UInt32]], words: Set<String>,
                                   aliases: [String: [String: Int]]) -> [UInt8] {
         var json: [UInt8] = []
         json.append(contentsOf: "{\"t\":{".utf8)
@@ -260,7 +271,7 @@ package struct SearchIndexState: Sendable {
             json.append(contentsOf: ":[".utf8)
             var previous = 0
             for (position, entry) in (postings[term] ?? []).enumerated() {
-                let number = entry >> 4, score = entry & 15
+                let number = Int(entry >> 4), score = Int(entry & 15)
                 if position > 0 { json.append(UInt8(ascii: ",")) }
                 appendDecimal((number - previous) * 16 + score, to: &json)
                 previous = number
@@ -280,7 +291,7 @@ package struct SearchIndexState: Sendable {
     }
 
     /// Every term with its postings (`number * 16 + score`, ascending), in UTF-8 order of the terms.
-    package func sortedPostings() -> [(term: String, entries: [Int])] {
+    package func sortedPostings() -> [(term: String, entries: [UInt32])] {
         postings.map { ($0.key, $0.value) }.sorted { $0.term.utf8.lexicographicallyPrecedes($1.term.utf8) }
     }
 

@@ -24,6 +24,11 @@ struct SiteSearch {
     /// The file each document's terms are kept in between processes (``KeptTerms``), in `.cellar-cache/search/`;
     /// nil: not kept (a build in memory).
     var keptFile: String?
+    /// Whether the index is kept for the session's next build (``SearchCache/setPendingIndex(_:_:)``):
+    /// not after a one-shot `cellar build`, whose process ends with it — the index (its postings, every
+    /// document's terms and rows) is then let go of as soon as its files are written, while the pages
+    /// are still being rendered, not held to the end of the build.
+    var remembers = true
 
     /// The search page's address (when the theme has `layouts/search.html`).
     static let page: URLPath = "search/"
@@ -228,7 +233,7 @@ struct SiteSearch {
         }
         index.forEachFile(all: all) { path, bytes in body(prefix + path, bytes) }
         Trace.mark("search: files serialised")
-        cache.setPendingIndex(index, prefix)
+        if remembers { cache.setPendingIndex(index, prefix) }
     }
 
     private static func readKept(_ file: String, numbers: TermNumbers) -> [String: KeptTerms.Entry]? {
@@ -274,10 +279,14 @@ extension SiteWriter {
     func writeSearchIndex(_ readings: [SiteSearch.Reading]? = nil, onlyChanged: Bool) async throws(FileIOError) {
         guard let cache = searches.first?.cache else { return }
         var readings = if let readings { readings } else { await readSearchIndexes() }
+        defer { Trace.mark("search: index let go") }
         var hashes = onlyChanged ? cache.written : [:]
         let previous = hashes
         var failure: FileIOError?
-        for (search, reading) in zip(searches, readings) {
+        for (number, search) in searches.enumerated() {
+            // Taken out of the array: what is read is let go of with the index it made.
+            let reading = readings[number]
+            readings[number] = .fresh(ids: [], keys: [], rows: [], terms: [], keep: false)
             search.forEachFile(reading, all: !onlyChanged) { path, bytes in
                 guard failure == nil else { return }
                 let hash = bytes.withUnsafeBytes { bytes in
