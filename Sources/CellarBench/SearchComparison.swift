@@ -30,6 +30,8 @@ struct SearchComparison {
     struct Result {
         var withSearch: RunSummary
         var withoutSearch: RunSummary
+        /// Every run, in the order they ran: the warm-up (search on), then off, on, off, on…
+        var order: [(search: Bool, measurement: ProcessMeasurement)]
         var cellarFiles: Int
         var cellarBytes: Int
         var scriptBytes: Int
@@ -46,16 +48,19 @@ struct SearchComparison {
         let off = original.replacingOccurrences(of: "---\n", with: "---\nsearch: false\n", options: [], range: original.range(of: "---\n"))
         var on: [ProcessMeasurement] = []
         var without: [ProcessMeasurement] = []
-        _ = try runner.buildFromNothing(site: workspace.site)   // warm-up
+        var order: [(search: Bool, measurement: ProcessMeasurement)] = []
+        order.append((true, try runner.buildFromNothing(site: workspace.site).0))   // warm-up
         for _ in 0..<runs {
             try write(off, to: settings)
             without.append(try runner.buildFromNothing(site: workspace.site).0)
+            order.append((false, without[without.count - 1]))
             try write(original, to: settings)
             on.append(try runner.buildFromNothing(site: workspace.site).0)
+            order.append((true, on[on.count - 1]))
         }
         let index = Self.files(under: workspace.output + "/search/index")
         let script = Self.files(under: workspace.output + "/js").filter { $0.path.hasSuffix("/search.js") }
-        var result = Result(withSearch: RunSummary(on), withoutSearch: RunSummary(without),
+        var result = Result(withSearch: RunSummary(on), withoutSearch: RunSummary(without), order: order,
                             cellarFiles: index.count, cellarBytes: index.reduce(0) { $0 + $1.size },
                             scriptBytes: script.reduce(0) { $0 + $1.size }, pagefindTime: nil,
                             pagefindFiles: 0, pagefindBytes: 0, pagefindIndexBytes: 0, queries: [])
@@ -115,6 +120,8 @@ extension SearchComparison.Result {
         var rows = [
             ["full build wall s (median)", Report.seconds(withSearch.wall.median), "–"],
             ["same build with search: false", Report.seconds(withoutSearch.wall.median), "–"],
+            ["peak RSS MiB (median), search on / off",
+             Report.mebibytes(withSearch.peakRSS.median) + " / " + Report.mebibytes(withoutSearch.peakRSS.median), "–"],
             ["index time s", Report.seconds(indexSeconds) + " (difference)",
              pagefindTime.map { Report.seconds($0.wall) + " (pagefind --site)" } ?? "not run"],
             ["index time / Cellar's build", String(format: "%.1f %%", share * 100),
@@ -140,6 +147,11 @@ extension SearchComparison.Result {
             }
         }
         Report.table(["", "Cellar", "Pagefind"], rows)
+        // Each run, so that a median can be read against the runs it came from (the first is the warm-up).
+        Report.table(["run", "search", "wall s", "CPU s", "peak RSS MiB"], order.enumerated().map { index, run in
+            [index == 0 ? "warm-up" : "\(index)", run.search ? "on" : "off", Report.seconds(run.measurement.wall),
+             Report.seconds(run.measurement.cpu), Report.mebibytes(run.measurement.peakRSS)]
+        })
         Report.note("Bytes: the files the page and its workers asked a plain HTTP server for (cold cache), script included; "
                     + "gzip: the same files gzip'd, as a compressing server sends them (Pagefind's index files are gzip'd on disk). "
                     + "8 results shown by each (their metadata or fragments fetched).")

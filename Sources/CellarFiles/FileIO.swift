@@ -295,15 +295,25 @@ package enum FileIO {
     /// Writes `parts` one after another, as ``writeAtomically(_:to:)`` writes one array: the parts
     /// are never joined, so a big file made in runs (a manifest of 100,000 lines) is in memory once.
     package static func writeAtomically(parts: [[UInt8]], to path: String) throws(FileIOError) {
+        try writeAtomically(to: path) { write in
+            for part in parts { write(part) }
+        }
+    }
+
+    /// Writes the parts `produce` hands to its argument, one after another as they come, as
+    /// ``writeAtomically(_:to:)`` writes one array: a file made in runs is never whole in memory.
+    /// After a failed write the parts are dropped, and the failure thrown once `produce` returns.
+    package static func writeAtomically(to path: String, produce: (_ write: ([UInt8]) -> Void) -> Void) throws(FileIOError) {
         let temporary = path + ".cellar-tmp-\(getpid())"
         var file = try OverwrittenFile(temporary)
-        for part in parts {
-            var failure: FileIOError?
+        var failure: FileIOError?
+        produce { part in
+            guard failure == nil else { return }
             part.withUnsafeBytes { buffer in
                 do throws(FileIOError) { try file.append(buffer) } catch { failure = error }
             }
-            if let failure { throw failure }
         }
+        if let failure { throw failure }
         _ = try file.finish()
         try rename(temporary, to: path)
     }

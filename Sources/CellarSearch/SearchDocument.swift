@@ -45,19 +45,26 @@ package struct SearchDocument: Sendable, Hashable {
 /// and what ``KeptTerms`` writes and reads back): no dictionary per document, and the same text
 /// gives the same arrays. Two values are equal when they hold the same terms, scores and aliases,
 /// in any order.
+///
+/// Terms numbered by a ``TermNumbers`` (what the tokenizers of a session read) keep their numbers
+/// only, never their strings: the index holds every document's terms while the site's pages are
+/// rendered, and a String per term and document (16 bytes, 15 million of them at 100,000 items)
+/// was the largest part of its memory. ``terms`` and ``aliasWords`` read the strings back from the numbers.
 package struct DocumentTerms: Sendable, Equatable {
-    /// The terms, each once.
-    package private(set) var terms: [String] = []
+    /// The terms' strings when they are not numbered (``numbering`` nil).
+    private var termTexts: [String] = []
     /// `termScores[i]` of `terms[i]`: the sum of the weights of the fields it occurs in, once per
     /// occurrence, at most ``SearchIndex/highestScore``.
     package private(set) var termScores: [UInt8] = []
-    /// `termNumbers[i]`: the number of `terms[i]` in the ``TermNumbers`` whose id is ``numberedBy``
-    /// (0: none; then `termNumbers` is empty).
+    /// `termNumbers[i]`: the number of `terms[i]` in ``numbering`` (empty when it is nil).
     package private(set) var termNumbers: [Int32] = []
-    package internal(set) var numberedBy: UInt64 = 0
-    /// Folded words that stemming changed, each once, and `aliasStems[i]` the stem of `aliasWords[i]`.
-    package private(set) var aliasWords: [String] = []
-    package private(set) var aliasStems: [String] = []
+    /// The numbers the terms and aliases carry instead of their strings (nil: strings kept).
+    package private(set) var numbering: TermNumbers?
+    private var aliasWordTexts: [String] = []
+    private var aliasStemTexts: [String] = []
+    /// `aliasWordNumbers[i]`, `aliasStemNumbers[i]`: the numbers of `aliasWords[i]` and its stem in ``numbering``.
+    package private(set) var aliasWordNumbers: [Int32] = []
+    package private(set) var aliasStemNumbers: [Int32] = []
 
     package init() {}
 
@@ -66,32 +73,65 @@ package struct DocumentTerms: Sendable, Equatable {
         self = tokenizer.terms(of: document.fields)
     }
 
-    package mutating func append(_ term: String, score: UInt8) {
-        terms.append(term)
-        termScores.append(score)
-        if numberedBy != 0 { numberedBy = 0; termNumbers = [] }
+    /// The id of ``numbering`` (0: none).
+    package var numberedBy: UInt64 { numbering?.id ?? 0 }
+
+    /// The terms, each once.
+    package var terms: [String] {
+        guard let numbering else { return termTexts }
+        return numbering.texts(termNumbers)
     }
 
-    mutating func append(_ term: String, number: Int32, score: UInt8) {
-        terms.append(term)
+    /// Folded words that stemming changed, each once, and `aliasStems[i]` the stem of `aliasWords[i]`.
+    package var aliasWords: [String] {
+        guard let numbering else { return aliasWordTexts }
+        return numbering.texts(aliasWordNumbers)
+    }
+
+    package var aliasStems: [String] {
+        guard let numbering else { return aliasStemTexts }
+        return numbering.texts(aliasStemNumbers)
+    }
+
+    package var termCount: Int { termScores.count }
+    package var aliasCount: Int { numbering == nil ? aliasWordTexts.count : aliasWordNumbers.count }
+
+    /// Appends a term by its string (the terms then carry no numbers: those appended before are read
+    /// back as strings).
+    package mutating func append(_ term: String, score: UInt8) {
+        dropNumbers()
+        termTexts.append(term)
+        termScores.append(score)
+    }
+
+    /// Appends a term by its number in `numbers` (a document numbered otherwise so far is read back
+    /// as strings and numbered again).
+    package mutating func append(number: Int32, score: UInt8, numbers: TermNumbers) {
+        adopt(numbers)
         termNumbers.append(number)
         termScores.append(score)
     }
 
     /// Whether every term carries its number in `numbers`.
     func isNumbered(by numbers: TermNumbers) -> Bool {
-        numberedBy == numbers.id && termNumbers.count == terms.count
+        numbering === numbers || (numbering == nil && termTexts.isEmpty && aliasWordTexts.isEmpty)
     }
 
     package mutating func appendAlias(_ word: String, stem: String) {
-        aliasWords.append(word)
-        aliasStems.append(stem)
+        dropNumbers()
+        aliasWordTexts.append(word)
+        aliasStemTexts.append(stem)
+    }
+
+    package mutating func appendAlias(word: Int32, stem: Int32, numbers: TermNumbers) {
+        adopt(numbers)
+        aliasWordNumbers.append(word)
+        aliasStemNumbers.append(stem)
     }
 
     mutating func reserveTerms(_ count: Int, numbered: Bool) {
-        terms.reserveCapacity(count)
         termScores.reserveCapacity(count)
-        if numbered { termNumbers.reserveCapacity(count) }
+        if numbered { termNumbers.reserveCapacity(count) } else { termTexts.reserveCapacity(count) }
     }
 
     /// Term → score, as a dictionary (an edit compares two documents' terms so; tests build them so).
@@ -99,16 +139,17 @@ package struct DocumentTerms: Sendable, Equatable {
     package var scores: [String: Int] {
         get {
             var result: [String: Int] = [:]
-            result.reserveCapacity(terms.count)
+            result.reserveCapacity(termCount)
             for (term, score) in zip(terms, termScores) { result[term] = Int(score) }
             return result
         }
         set {
+            let aliases = numbering == nil ? nil : self.aliases
             let sorted = newValue.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
-            terms = sorted.map(\.key)
+            dropNumbers()
+            termTexts = sorted.map(\.key)
             termScores = sorted.map { UInt8(clamping: $0.value) }
-            termNumbers = []
-            numberedBy = 0
+            if let aliases { self.aliases = aliases }
         }
     }
 
@@ -116,17 +157,53 @@ package struct DocumentTerms: Sendable, Equatable {
     package var aliases: [String: String] {
         get { Dictionary(zip(aliasWords, aliasStems), uniquingKeysWith: { first, _ in first }) }
         set {
+            dropNumbers()
             let sorted = newValue.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
-            aliasWords = sorted.map(\.key)
-            aliasStems = sorted.map(\.value)
+            aliasWordTexts = sorted.map(\.key)
+            aliasStemTexts = sorted.map(\.value)
         }
     }
 
     package static func == (lhs: DocumentTerms, rhs: DocumentTerms) -> Bool {
+        if let numbering = lhs.numbering, numbering === rhs.numbering, lhs.termNumbers == rhs.termNumbers,
+           lhs.termScores == rhs.termScores, lhs.aliasWordNumbers == rhs.aliasWordNumbers, lhs.aliasStemNumbers == rhs.aliasStemNumbers {
+            return true
+        }
+        if lhs.termCount != rhs.termCount || lhs.aliasCount != rhs.aliasCount { return false }
         if lhs.terms == rhs.terms, lhs.termScores == rhs.termScores, lhs.aliasWords == rhs.aliasWords, lhs.aliasStems == rhs.aliasStems {
             return true
         }
-        return lhs.terms.count == rhs.terms.count && lhs.aliasWords.count == rhs.aliasWords.count
-            && lhs.scores == rhs.scores && lhs.aliases == rhs.aliases
+        return lhs.scores == rhs.scores && lhs.aliases == rhs.aliases
+    }
+
+    // MARK: - Private
+
+    /// The terms and aliases kept as strings from here on.
+    private mutating func dropNumbers() {
+        guard let numbering else { return }
+        termTexts = numbering.texts(termNumbers)
+        aliasWordTexts = numbering.texts(aliasWordNumbers)
+        aliasStemTexts = numbering.texts(aliasStemNumbers)
+        termNumbers = []
+        aliasWordNumbers = []
+        aliasStemNumbers = []
+        self.numbering = nil
+    }
+
+    /// The terms and aliases numbered by `numbers` from here on.
+    private mutating func adopt(_ numbers: TermNumbers) {
+        if numbering === numbers { return }
+        if numbering == nil && termTexts.isEmpty && aliasWordTexts.isEmpty {
+            numbering = numbers
+            return
+        }
+        dropNumbers()
+        termNumbers = termTexts.map(numbers.number(of:))
+        aliasWordNumbers = aliasWordTexts.map(numbers.number(of:))
+        aliasStemNumbers = aliasStemTexts.map(numbers.number(of:))
+        termTexts = []
+        aliasWordTexts = []
+        aliasStemTexts = []
+        numbering = numbers
     }
 }

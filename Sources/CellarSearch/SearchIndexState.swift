@@ -16,14 +16,13 @@ package struct SearchIndexState: Sendable {
     package private(set) var keys: [UInt64]
     package private(set) var terms: [DocumentTerms]
     private var rows: [[UInt8]]
-    /// Term → one entry per document that has it, ascending: `number * 16 + score`.
-    private var postings: [String: [Int]] = [:]
+    /// Term → one entry per document that has it, ascending: `number * 16 + score` (32 bits: 18
+    /// million entries at 100,000 items, held while the pages render).
+    private var postings: [String: [UInt32]] = [:]
     /// Folded word → stem → how many documents stem the word so.
     private var aliases: [String: [String: Int]] = [:]
     private var termsOfShard: [Set<String>]
     private var aliasesOfShard: [Set<String>]
-    private var shardBytes: [[UInt8]]
-    private var chunkBytes: [[UInt8]]
     private var dirtyShards: Set<Int> = []
     private var dirtyChunks: Set<Int> = []
     private var configDirty = true
@@ -52,48 +51,68 @@ package struct SearchIndexState: Sendable {
         shards = SearchIndex.shardCount(documents: rows.count)
         termsOfShard = Array(repeating: [], count: shards)
         aliasesOfShard = Array(repeating: [], count: shards)
-        shardBytes = Array(repeating: [], count: shards)
         let chunks = (rows.count + SearchIndex.chunkSize - 1) / SearchIndex.chunkSize
-        chunkBytes = Array(repeating: [], count: chunks)
         // Numbered first (by the tokenizers, ``TermNumbers``, else here by a ``StringTable``), made
         // dictionaries once per distinct term and word.
         var termTable = StringTable(capacity: 4096), wordTable = StringTable(capacity: 1024)
-        var lists: [[Int]] = [], stemsOfWord: [[(stem: String, count: Int)]] = []
+        precondition(rows.count < Int(UInt32.max / 16), "too many documents for 32-bit postings")
+        var lists: [[UInt32]] = [], stemsOfWord: [[(stem: String, count: Int)]] = []
         var termTexts: [String] = []
         if let numbers, terms.allSatisfy({ $0.isNumbered(by: numbers) }) {
+            // By number: one list per number, the strings looked up once per distinct term and word.
             termTexts = numbers.terms
-            lists = Array(repeating: [], count: termTexts.count)
+            // Each list made at its size (counted first), not grown by doubling.
+            var counts = [Int](repeating: 0, count: termTexts.count)
+            for document in terms {
+                for term in document.termNumbers { counts[Int(term)] += 1 }
+            }
+            lists = counts.map { count in
+                var list: [UInt32] = []
+                list.reserveCapacity(count)
+                return list
+            }
+            var stemsOfNumber = [[(stem: Int32, count: Int)]](repeating: [], count: termTexts.count)
             for (number, document) in terms.enumerated() {
                 for (term, score) in zip(document.termNumbers, document.termScores) {
-                    lists[Int(term)].append(number * 16 + Int(score))
+                    lists[Int(term)].append(UInt32(number * 16 + Int(score)))
                 }
+                for (word, stem) in zip(document.aliasWordNumbers, document.aliasStemNumbers) {
+                    if let known = stemsOfNumber[Int(word)].firstIndex(where: { $0.stem == stem }) {
+                        stemsOfNumber[Int(word)][known].count += 1
+                    } else {
+                        stemsOfNumber[Int(word)].append((stem, 1))
+                    }
+                }
+            }
+            for (word, stems) in stemsOfNumber.enumerated() where !stems.isEmpty {
+                aliases[termTexts[word]] = Dictionary(stems.map { (termTexts[Int($0.stem)], $0.count) }, uniquingKeysWith: +)
             }
         } else {
             for (number, document) in terms.enumerated() {
                 for (term, score) in zip(document.terms, document.termScores) {
                     let (index, added) = termTable.add(term)
                     if added { lists.append([]) }
-                    lists[index].append(number * 16 + Int(score))
+                    lists[index].append(UInt32(number * 16 + Int(score)))
                 }
             }
             termTexts = termTable.strings
-        }
-        for document in terms {
-            for (word, stem) in zip(document.aliasWords, document.aliasStems) {
-                let (index, added) = wordTable.add(word)
-                if added { stemsOfWord.append([]) }
-                if let known = stemsOfWord[index].firstIndex(where: { $0.stem == stem }) {
-                    stemsOfWord[index][known].count += 1
-                } else {
-                    stemsOfWord[index].append((stem, 1))
+            for document in terms {
+                for (word, stem) in zip(document.aliasWords, document.aliasStems) {
+                    let (index, added) = wordTable.add(word)
+                    if added { stemsOfWord.append([]) }
+                    if let known = stemsOfWord[index].firstIndex(where: { $0.stem == stem }) {
+                        stemsOfWord[index][known].count += 1
+                    } else {
+                        stemsOfWord[index].append((stem, 1))
+                    }
                 }
             }
+            aliases = Dictionary(uniqueKeysWithValues: zip(wordTable.strings, stemsOfWord.map { stems in
+                Dictionary(stems, uniquingKeysWith: +)
+            }))
         }
         postings.reserveCapacity(termTexts.count)
         for (term, list) in zip(termTexts, lists) where !list.isEmpty { postings[term] = list }
-        aliases = Dictionary(uniqueKeysWithValues: zip(wordTable.strings, stemsOfWord.map { stems in
-            Dictionary(stems, uniquingKeysWith: +)
-        }))
         for term in postings.keys { termsOfShard[SearchIndex.shard(of: term, count: shards)].insert(term) }
         for word in aliases.keys { aliasesOfShard[SearchIndex.shard(of: word, count: shards)].insert(word) }
         dirtyShards = Set(0..<shards)
@@ -140,29 +159,46 @@ package struct SearchIndexState: Sendable {
     /// The files serialised since the last call (all of them the first time): config, shards and
     /// metadata chunks whose documents or terms changed.
     package mutating func changedFiles() -> [(path: String, bytes: [UInt8])] {
-        serialise()
         var files: [(path: String, bytes: [UInt8])] = []
-        if configDirty { files.append(config) }
-        configDirty = false
-        for shard in lastShards { files.append(("\(SearchIndex.folder)/s-\(shard).json", shardBytes[shard])) }
-        for chunk in lastChunks { files.append(("\(SearchIndex.folder)/m-\(chunk).json", chunkBytes[chunk])) }
+        forEachFile(all: false) { files.append(($0, $1)) }
         return files
     }
 
     /// Every file of the index.
     package mutating func allFiles() -> [(path: String, bytes: [UInt8])] {
-        serialise()
-        configDirty = false
-        var files: [(path: String, bytes: [UInt8])] = [config]
-        for (shard, bytes) in shardBytes.enumerated() { files.append(("\(SearchIndex.folder)/s-\(shard).json", bytes)) }
-        for (chunk, bytes) in chunkBytes.enumerated() { files.append(("\(SearchIndex.folder)/m-\(chunk).json", bytes)) }
+        var files: [(path: String, bytes: [UInt8])] = []
+        forEachFile(all: true) { files.append(($0, $1)) }
         return files
     }
 
-    // MARK: - Private
+    /// Every file of the index (`all`), or those serialised since the last call (config, shards and
+    /// metadata chunks whose documents or terms changed; all of them the first time), handed to
+    /// `body` as they are made, in order: shards a batch at a time on every core, so that neither the
+    /// index's files nor their bytes are ever all in memory (the state keeps no file's bytes: the
+    /// files are made again from the postings and rows when asked for).
+    package mutating func forEachFile(all: Bool, batch: Int = 64, _ body: (_ path: String, _ bytes: [UInt8]) -> Void) {
+        if all {
+            dirtyShards = Set(0..<shards)
+            dirtyChunks = Set(0..<((rows.count + SearchIndex.chunkSize - 1) / SearchIndex.chunkSize))
+            configDirty = true
+        }
+        if configDirty { body(config.path, config.bytes) }
+        configDirty = false
+        let work = dirtyShards.sorted(), chunks = dirtyChunks.sorted()
+        dirtyShards = []
+        dirtyChunks = []
+        serialisedShards = work.count
+        serialisedChunks = chunks.count
+        var start = 0
+        while start < work.count {
+            let part = Array(work[start..<min(start + batch, work.count)])
+            for (shard, bytes) in zip(part, serialise(part)) { body("\(SearchIndex.folder)/s-\(shard).json", bytes) }
+            start += part.count
+        }
+        for chunk in chunks { body("\(SearchIndex.folder)/m-\(chunk).json", chunkJSON(chunk)) }
+    }
 
-    private var lastShards: [Int] = []
-    private var lastChunks: [Int] = []
+    // MARK: - Private
 
     private var config: (path: String, bytes: [UInt8]) {
         ("\(SearchIndex.folder)/config.json", Array(("{\"version\":\(SearchIndex.formatVersion),\"documents\":\(ids.count),"
@@ -178,12 +214,12 @@ package struct SearchIndexState: Sendable {
         var low = 0, high = entries.count
         while low < high {
             let middle = (low + high) / 2
-            if entries[middle] >> 4 < number { low = middle + 1 } else { high = middle }
+            if Int(entries[middle] >> 4) < number { low = middle + 1 } else { high = middle }
         }
-        let present = low < entries.count && entries[low] >> 4 == number
+        let present = low < entries.count && Int(entries[low] >> 4) == number
         switch (score, present) {
-        case (let score?, true): entries[low] = number * 16 + score
-        case (let score?, false): entries.insert(number * 16 + score, at: low)
+        case (let score?, true): entries[low] = UInt32(number * 16 + score)
+        case (let score?, false): entries.insert(UInt32(number * 16 + score), at: low)
         case (nil, true): entries.remove(at: low)
         case (nil, false): break
         }
@@ -195,15 +231,9 @@ package struct SearchIndexState: Sendable {
         }
     }
 
-    /// Serialises the dirty shards (on every core: at 10,000 items they hold millions of numbers) and chunks.
-    private mutating func serialise() {
-        lastShards = dirtyShards.sorted()
-        lastChunks = dirtyChunks.sorted()
-        dirtyShards = []
-        dirtyChunks = []
-        serialisedShards = lastShards.count
-        serialisedChunks = lastChunks.count
-        let work = lastShards
+    /// The bytes of `work`'s shards (on every core when they are many: at 10,000 items they hold
+    /// millions of numbers).
+    private func serialise(_ work: [Int]) -> [[UInt8]] {
         var made = [[UInt8]](repeating: [], count: work.count)
         let (postings, aliases, termsOfShard, aliasesOfShard) = (self.postings, self.aliases, self.termsOfShard, self.aliasesOfShard)
         made.withUnsafeMutableBufferPointer { output in
@@ -218,19 +248,20 @@ package struct SearchIndexState: Sendable {
                 DispatchQueue.concurrentPerform(iterations: work.count, execute: body)
             }
         }
-        for (index, shard) in work.enumerated() { shardBytes[shard] = made[index] }
-        for chunk in lastChunks {
-            var json: [UInt8] = [UInt8(ascii: "[")]
-            for number in chunk * SearchIndex.chunkSize..<min((chunk + 1) * SearchIndex.chunkSize, rows.count) {
-                if json.count > 1 { json.append(contentsOf: ",\n".utf8) }
-                json.append(contentsOf: rows[number])
-            }
-            json.append(contentsOf: "]\n".utf8)
-            chunkBytes[chunk] = json
-        }
+        return made
     }
 
-    private static func shardJSON(terms: Set<String>, postings: [String: [Int]], words: Set<String>,
+    private func chunkJSON(_ chunk: Int) -> [UInt8] {
+        var json: [UInt8] = [UInt8(ascii: "[")]
+        for number in chunk * SearchIndex.chunkSize..<min((chunk + 1) * SearchIndex.chunkSize, rows.count) {
+            if json.count > 1 { json.append(contentsOf: ",\n".utf8) }
+            json.append(contentsOf: rows[number])
+        }
+        json.append(contentsOf: "]\n".utf8)
+        return json
+    }
+
+    private static func shardJSON(terms: Set<String>, postings: [String: [UInt32]], words: Set<String>,
                                   aliases: [String: [String: Int]]) -> [UInt8] {
         var json: [UInt8] = []
         json.append(contentsOf: "{\"t\":{".utf8)
@@ -240,7 +271,7 @@ package struct SearchIndexState: Sendable {
             json.append(contentsOf: ":[".utf8)
             var previous = 0
             for (position, entry) in (postings[term] ?? []).enumerated() {
-                let number = entry >> 4, score = entry & 15
+                let number = Int(entry >> 4), score = Int(entry & 15)
                 if position > 0 { json.append(UInt8(ascii: ",")) }
                 appendDecimal((number - previous) * 16 + score, to: &json)
                 previous = number
@@ -260,9 +291,12 @@ package struct SearchIndexState: Sendable {
     }
 
     /// Every term with its postings (`number * 16 + score`, ascending), in UTF-8 order of the terms.
-    package func sortedPostings() -> [(term: String, entries: [Int])] {
+    package func sortedPostings() -> [(term: String, entries: [UInt32])] {
         postings.map { ($0.key, $0.value) }.sorted { $0.term.utf8.lexicographicallyPrecedes($1.term.utf8) }
     }
+
+    /// How many bytes document `number`'s metadata row has.
+    package func rowLength(_ number: Int) -> Int { rows[number].count }
 
     /// What the index holds of document `number`: its key, metadata row and terms.
     package func entry(_ number: Int) -> (key: UInt64, row: [UInt8], terms: DocumentTerms) {

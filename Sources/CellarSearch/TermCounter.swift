@@ -12,6 +12,8 @@ struct TermCounter {
     private var wordTexts: [String] = []
     private var wordTerms: [Int32] = []
     private var wordIsAlias: [Bool] = []
+    /// An alias's number in ``numbers`` (-1: none).
+    private var wordNumbers: [Int32] = []
     /// Per word: where its key (a kind byte, then its UTF-8) is in `keys`.
     private var keyStart: [Int32] = []
     private var keyLength: [Int32] = []
@@ -83,13 +85,18 @@ struct TermCounter {
                 termOrder.append(Int32(term))
             }
             termScore[term] = min(Int32(SearchIndex.highestScore), termScore[term] &+ wordScore[word])
-            if wordIsAlias[word] { result.appendAlias(wordTexts[word], stem: termTexts[term]) }
+            if wordIsAlias[word] {
+                if let numbers {
+                    result.appendAlias(word: wordNumbers[word], stem: termNumbers[term], numbers: numbers)
+                } else {
+                    result.appendAlias(wordTexts[word], stem: termTexts[term])
+                }
+            }
         }
         result.reserveTerms(termOrder.count, numbered: numbers != nil)
         if let numbers {
-            result.numberedBy = numbers.id
             for term in termOrder {
-                result.append(termTexts[Int(term)], number: termNumbers[Int(term)], score: UInt8(termScore[Int(term)]))
+                result.append(number: termNumbers[Int(term)], score: UInt8(termScore[Int(term)]), numbers: numbers)
             }
         } else {
             for term in termOrder { result.append(termTexts[Int(term)], score: UInt8(termScore[Int(term)])) }
@@ -133,6 +140,7 @@ struct TermCounter {
         wordTexts.append(text)
         wordTerms.append(term)
         wordIsAlias.append(termText != text)
+        wordNumbers.append(termText != text ? numbers?.number(of: text) ?? -1 : -1)
         keyStart.append(Int32(keys.count))
         keyLength.append(Int32(bytes.count + 1))
         keys.append(kind)

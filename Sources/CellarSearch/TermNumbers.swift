@@ -22,6 +22,17 @@ package final class TermNumbers: Sendable {
         table.withAnnotatedLock { Int32($0.add(term).number) }
     }
 
+    /// The strings of `numbers` (one lock for all of them).
+    package func texts(_ numbers: [Int32]) -> [String] {
+        guard !numbers.isEmpty else { return [] }
+        return table.withAnnotatedLock { table in numbers.map { table.strings[Int($0)] } }
+    }
+
+    /// The number of each of `strings`, in one lock.
+    package func numbers(of strings: [String]) -> [Int32] {
+        table.withAnnotatedLock { table in strings.map { Int32(table.add($0).number) } }
+    }
+
     /// Every term numbered so far, by number.
     package var terms: [String] {
         table.withAnnotatedLock { $0.strings }

@@ -170,6 +170,48 @@ import Testing
         #expect(files(numbered, numbers: TermNumbers()) == expected)
     }
 
+    /// Terms numbered by the session's ``TermNumbers`` keep only their numbers (no String per term
+    /// and document while the pages render), and everything made of them is what the same terms as
+    /// strings make: the kept file (in pieces of any size, made on every core), the index's files
+    /// (in batches of any size); read back with the session's numbers, the kept file gives numbered
+    /// documents that make the same files again.
+    @Test func numberedTermsMakeTheSameKeptFileAndIndexAsStrings() throws {
+        let documents = (0..<50).map { number in
+            Self.document("/p/\(number)/", title: "Running posts \(number) café",
+                          body: "words \(number % 5) gardens rebuilt 東京タワー item\(number) " + (number.isMultiple(of: 3) ? "Đà Nẵng" : "gardening"))
+        }
+        let numbers = TermNumbers()
+        let tokenizer = SearchTokenizer(language: "en", numbers: numbers)
+        let numbered = documents.map { DocumentTerms($0, tokenizer: tokenizer) }
+        let plain = documents.map { DocumentTerms($0, tokenizer: SearchTokenizer(language: "en")) }
+        #expect(numbered.allSatisfy { $0.numbering === numbers && $0.termNumbers.count == $0.termCount })
+        #expect(numbered.allSatisfy { $0.aliasWordNumbers.count == $0.aliasCount })
+        #expect(numbered.contains { !$0.aliasWordNumbers.isEmpty })
+        #expect(zip(numbered, plain).allSatisfy { $0.terms == $1.terms && $0.aliasWords == $1.aliasWords && $0.aliasStems == $1.aliasStems })
+        let ids = documents.map(\.url), keys = documents.indices.map(UInt64.init), rows = documents.map(SearchIndexState.row)
+        var fromNumbered = SearchIndexState(ids: ids, keys: keys, rows: rows, terms: numbered, numbers: numbers)
+        var fromPlain = SearchIndexState(ids: ids, keys: keys, rows: rows, terms: plain)
+        let bytes = KeptTerms.encode(fromPlain)
+        #expect(KeptTerms.encode(fromNumbered) == bytes)
+        for size in [1, 64, 1000, 1 << 20] {
+            #expect(Array(KeptTerms.encodedParts(fromNumbered, partSize: size).joined()) == bytes)
+        }
+        let files = fromPlain.allFiles()
+        #expect(fromNumbered.allFiles().map(\.bytes) == files.map(\.bytes))
+        for batch in [1, 3, 1000] {
+            var batched: [(path: String, bytes: [UInt8])] = []
+            fromNumbered.forEachFile(all: true, batch: batch) { batched.append(($0, $1)) }
+            #expect(batched.map(\.path) == files.map(\.path) && batched.map(\.bytes) == files.map(\.bytes))
+        }
+        let session = TermNumbers()
+        let read = try #require(KeptTerms.decode(bytes, numbers: session))
+        let kept = try ids.map { try #require(read[$0]).terms }
+        #expect(kept.allSatisfy { $0.numbering === session } && kept == plain)
+        var again = SearchIndexState(ids: ids, keys: keys, rows: rows, terms: kept, numbers: session)
+        #expect(again.allFiles().map(\.bytes) == files.map(\.bytes))
+        #expect(KeptTerms.encode(again) == bytes)
+    }
+
     @Test func metadataIsChunkedAndSnippetsAreCut() throws {
         let documents = (0..<23).map { Self.document("/p/\($0)/", title: "Post \($0)", body: "Words \($0) " + String(repeating: "long text ", count: 60)) }
         let files = Self.build(documents)

@@ -24,6 +24,11 @@ struct SiteSearch {
     /// The file each document's terms are kept in between processes (``KeptTerms``), in `.cellar-cache/search/`;
     /// nil: not kept (a build in memory).
     var keptFile: String?
+    /// Whether the index is kept for the session's next build (``SearchCache/setPendingIndex(_:_:)``):
+    /// not after a one-shot `cellar build`, whose process ends with it — the index (its postings, every
+    /// document's terms and rows) is then let go of as soon as its files are written, while the pages
+    /// are still being rendered, not held to the end of the build.
+    var remembers = true
 
     /// The search page's address (when the theme has `layouts/search.html`).
     static let page: URLPath = "search/"
@@ -195,7 +200,7 @@ struct SiteSearch {
         var kept: [String: Int] = [:]
         if let old = state { for (number, id) in old.ids.enumerated() { kept[id] = number } }
         let old = state
-        let fromDisk = state == nil ? keptFile.flatMap(Self.readKept) : nil
+        let fromDisk = state == nil ? keptFile.flatMap { Self.readKept($0, numbers: cache.tokenizers.numbers) } : nil
         let made = await parallelMap(Array(items.indices), minimumChunk: 32) { [self, kept] number -> ([UInt8], DocumentTerms) in
             if let old, let known = kept[items[number].id].map(old.entry), known.key == keys[number] {
                 return (known.row, known.terms)
@@ -210,10 +215,11 @@ struct SiteSearch {
         return .fresh(ids: items.map(\.id), keys: keys, rows: made.map(\.0), terms: made.map(\.1), keep: old == nil && keptFile != nil)
     }
 
-    /// The files of the index made of what ``read()`` gave: all of them (`all`), or those whose bytes
-    /// may differ from what the last build that went through made (only the shards and chunks the
-    /// items read again touch are serialised).
-    func files(_ reading: Reading, all: Bool) -> [(path: String, bytes: [UInt8])] {
+    /// The files of the index made of what ``read()`` gave, handed to `body` as they are made (their
+    /// paths under the index's prefix): all of them (`all`), or those whose bytes may differ from
+    /// what the last build that went through made (only the shards and chunks the items read again
+    /// touch are serialised).
+    func forEachFile(_ reading: Reading, all: Bool, _ body: (_ path: String, _ bytes: [UInt8]) -> Void) {
         var index: SearchIndexState
         switch reading {
         case .edited(let edited): index = edited
@@ -225,18 +231,14 @@ struct SiteSearch {
                 Trace.mark("search: terms kept")
             }
         }
-        var files = all ? index.allFiles() : index.changedFiles()
+        index.forEachFile(all: all) { path, bytes in body(prefix + path, bytes) }
         Trace.mark("search: files serialised")
-        cache.setPendingIndex(index, prefix)
-        if !prefix.isEmpty {
-            for number in files.indices { files[number].path = prefix + files[number].path }
-        }
-        return files
+        if remembers { cache.setPendingIndex(index, prefix) }
     }
 
-    private static func readKept(_ file: String) -> [String: KeptTerms.Entry]? {
+    private static func readKept(_ file: String, numbers: TermNumbers) -> [String: KeptTerms.Entry]? {
         guard FileIO.exists(file), let bytes = try? FileIO.read(file) else { return nil }
-        return KeptTerms.decode(bytes)
+        return KeptTerms.decode(bytes, numbers: numbers)
     }
 
     /// Best effort: a cache that cannot be written is read as missing next time.
@@ -247,7 +249,7 @@ struct SiteSearch {
         for entry in (try? FileIO.list(folder)) ?? [] where entry.name.contains(".cellar-tmp-") {
             FileIO.remove(Paths.join(folder, entry.name))
         }
-        try? FileIO.writeAtomically(parts: KeptTerms.encodedParts(state), to: file)
+        try? FileIO.writeAtomically(to: file) { write in KeptTerms.encode(state, write: write) }
     }
 
     /// The document of `item` and its terms.
@@ -277,25 +279,30 @@ extension SiteWriter {
     func writeSearchIndex(_ readings: [SiteSearch.Reading]? = nil, onlyChanged: Bool) async throws(FileIOError) {
         guard let cache = searches.first?.cache else { return }
         var readings = if let readings { readings } else { await readSearchIndexes() }
+        defer { Trace.mark("search: index let go") }
         var hashes = onlyChanged ? cache.written : [:]
         let previous = hashes
-        var files: [(path: String, bytes: [UInt8])] = []
-        for (search, reading) in zip(searches, readings) { files += search.files(reading, all: !onlyChanged) }
-        readings = []
-        for file in files {
-            let hash = file.bytes.withUnsafeBytes { bytes in
-                var hasher = StableHash()
-                hasher.combine(bytes)
-                return hasher.value
+        var failure: FileIOError?
+        for (number, search) in searches.enumerated() {
+            // Taken out of the array: what is read is let go of with the index it made.
+            let reading = readings[number]
+            readings[number] = .fresh(ids: [], keys: [], rows: [], terms: [], keep: false)
+            search.forEachFile(reading, all: !onlyChanged) { path, bytes in
+                guard failure == nil else { return }
+                let hash = bytes.withUnsafeBytes { bytes in
+                    var hasher = StableHash()
+                    hasher.combine(bytes)
+                    return hasher.value
+                }
+                hashes[path] = hash
+                if onlyChanged, previous[path] == hash { return }
+                bytes.withUnsafeBytes { bytes in
+                    do throws(FileIOError) { try writer.write(bytes, to: path) } catch { failure = error }
+                }
             }
-            hashes[file.path] = hash
-            if onlyChanged, previous[file.path] == hash { continue }
-            var failure: FileIOError?
-            file.bytes.withUnsafeBytes { bytes in
-                do throws(FileIOError) { try writer.write(bytes, to: file.path) } catch { failure = error }
-            }
-            if let failure { throw failure }
         }
+        readings = []
+        if let failure { throw failure }
         Trace.mark("search: files written")
         cache.setPending(hashes)
     }

@@ -209,6 +209,30 @@ import Testing
 
 /// The search terms a process keeps in `.cellar-cache/search/` for the next one.
 @Suite struct KeptSearchTermsTests {
+    /// A one-shot build (`cellar build`, writeMode staged) lets go of its index once written: it keeps
+    /// none in memory, and a second build of the same session reads the kept file instead — only the
+    /// edited item's words again — and writes what a build from nothing writes.
+    @Test func aOneShotBuildKeepsNoIndexInMemoryAndTheNextReadsTheKeptFile() async throws {
+        var files = ["content/_index.md": Fixture.site(""), "content/notes/_index.md": Fixture.section("Notes", kind: "note")]
+        for number in 0..<30 {
+            files["content/notes/n\(number).md"] = Fixture.item("title: Note \(number)\ndate: 2024-01-01\n", body: "word\(number) running\n")
+        }
+        let site = try TemporarySite(files: files, theme: .repository)
+        let session = BuildSession(options: site.options())
+        _ = try await session.build()
+        #expect(await session.searchReads() == 30)
+        #expect(await session.searchSerialisation() == nil)
+        try site.write(["content/notes/n4.md": Fixture.item("title: Note 4\ndate: 2024-01-01\n", body: "word4 zebra\n")])
+        _ = try await session.build()
+        #expect(await session.searchReads() == 1)
+        let edited = site.snapshot()
+        try FileManager.default.removeItem(atPath: site.root + "/.cellar-cache")
+        _ = try await BuildSession(options: site.options()).build()
+        let rebuilt = site.snapshot()
+        let index = edited.keys.filter { $0.hasPrefix("search/") }
+        #expect(!index.isEmpty && index.allSatisfy { edited[$0] == rebuilt[$0] })
+    }
+
     @Test func aNewProcessAfterAOneFileEditReadsOnlyThatItemsWords() async throws {
         var files = ["content/_index.md": Fixture.site(""), "content/notes/_index.md": Fixture.section("Notes", kind: "note")]
         for number in 0..<40 {

@@ -1,3 +1,5 @@
+import AnnotatedLocking
+import Synchronization
 import CellarDiagnostics
 import CellarFiles
 import CellarOutput
@@ -124,7 +126,7 @@ struct SiteWriter {
         // The search index's items are read first, on every core: what is left of the index (its
         // postings and files, mostly on one core) then runs beside the pages, not queued behind them
         // and finishing alone.
-        let readings = await readSearchIndexes()
+        let readings = Handoff(await readSearchIndexes())
         // Feeds, the sitemap and redirects are written one after another, and the search index:
         // on a core of their own while the pages are rendered on the others, not after them.
         async let siteFiles = { () async -> FileIOError? in
@@ -138,7 +140,7 @@ struct SiteWriter {
         }()
         async let searchFiles = { () async -> FileIOError? in
             do throws(FileIOError) {
-                try await writeSearchIndex(readings, onlyChanged: false)
+                try await writeSearchIndex(readings.take(), onlyChanged: false)
                 return nil
             } catch {
                 return error
@@ -280,4 +282,20 @@ struct SiteWriter {
 /// The paths a file watcher reported, for skipping checks of everything else.
 struct UnchangedSources: Sendable {
     var changed: Set<String>
+}
+
+/// A value handed from one task to another and taken once: the giver keeps no copy (the search
+/// index's readings, let go of by the task that writes the index, not held by the caller to its end).
+final class Handoff<Value: Sendable>: Sendable {
+    private let value: Mutex<Value?>
+
+    init(_ value: Value) { self.value = Mutex(value) }
+
+    /// The value, the first time; nil after.
+    func take() -> Value? {
+        value.withAnnotatedLock { held in
+            defer { held = nil }
+            return held
+        }
+    }
 }

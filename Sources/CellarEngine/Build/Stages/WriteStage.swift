@@ -49,6 +49,7 @@ struct WriteStage {
                     site.searches = SiteSearch.indexes(model, environment: environment, cache: searchCache,
                                                        languageSites: site.languageSites,
                                                        keptIn: options.writeMode == .memory ? nil : layout.cache)
+                    for number in site.searches.indices { site.searches[number].remembers = options.writeMode != .staged }
                 }
                 guard let dirty else {
                     let (problems, fingerprints) = await site.writeAll(pages.pages, fingerprints: previous)
