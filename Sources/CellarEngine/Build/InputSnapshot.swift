@@ -29,7 +29,16 @@ struct InputSnapshot: Sendable {
 
     enum Files: Sendable {
         case entries([Entry])
-        case lines([UInt8])
+        /// ``InputSnapshot/lines()``, and how many entries they must hold (fewer or more: damaged).
+        case lines([UInt8], count: Int)
+    }
+
+    /// How many files and folders the snapshot holds.
+    var count: Int {
+        switch files {
+        case .entries(let entries): entries.count
+        case .lines(_, let count): count
+        }
     }
 
     /// The inputs of the build `options` describe, as they are now.
@@ -74,7 +83,9 @@ struct InputSnapshot: Sendable {
     func entries() -> [Entry]? {
         switch files {
         case .entries(let entries): return entries
-        case .lines(let bytes): return Self.parse(bytes)
+        case .lines(let bytes, let count):
+            guard bytes.last == 0x0A || bytes.isEmpty, let entries = Self.parse(bytes), entries.count == count else { return nil }
+            return entries
         }
     }
 
@@ -83,7 +94,7 @@ struct InputSnapshot: Sendable {
     /// One line per entry: the stamp's five fields, then the path (a damaged line, or a path with a
     /// line break in it, makes the whole snapshot unreadable: the next build is a full one).
     func lines() -> [UInt8] {
-        if case .lines(let bytes) = files { return bytes }
+        if case .lines(let bytes, _) = files { return bytes }
         var text = ""
         for entry in entries() ?? [] { text += entry.stamp.fields + "\t" + entry.path + "\n" }
         return Array(text.utf8)

@@ -27,12 +27,12 @@ struct LastBuild: Sendable {
 
     static func fileName(in layout: SiteLayout) -> String { Paths.join(layout.cache, "last-build.txt") }
 
-    /// The file's bytes: the header; the snapshot's settings and fingerprint; the outcome as one line
-    /// of JSON; then the snapshot's lines.
+    /// The file's bytes: the header; the snapshot's settings, fingerprint and number of entries; the
+    /// outcome as one line of JSON; then the snapshot's lines.
     func bytes() throws -> [UInt8] {
         let json = try JSONEncoder().encode(outcome)
         var bytes = Array((Self.header + "\n" + String(inputs.settings, radix: 16) + "\t"
-                           + String(inputs.fingerprint, radix: 16) + "\n").utf8)
+                           + String(inputs.fingerprint, radix: 16) + "\t" + String(inputs.count) + "\n").utf8)
         bytes += json
         bytes.append(0x0A)
         bytes += inputs.lines()
@@ -45,10 +45,11 @@ struct LastBuild: Sendable {
         guard lines.count >= 3, lines[0].elementsEqual(Self.header.utf8) else { return nil }
         if lines.count == 3 { lines.append([]) }
         let key = lines[1].split(separator: 0x09)
-        guard key.count == 2, let settings = UInt64(String(decoding: key[0], as: UTF8.self), radix: 16),
+        guard key.count == 3, let settings = UInt64(String(decoding: key[0], as: UTF8.self), radix: 16),
               let fingerprint = UInt64(String(decoding: key[1], as: UTF8.self), radix: 16),
+              let count = Int(String(decoding: key[2], as: UTF8.self)),
               let outcome = try? JSONDecoder().decode(Outcome.self, from: Data(lines[2])) else { return nil }
-        self.inputs = InputSnapshot(settings: settings, fingerprint: fingerprint, files: .lines(Array(lines[3])))
+        self.inputs = InputSnapshot(settings: settings, fingerprint: fingerprint, files: .lines(Array(lines[3]), count: count))
         self.outcome = outcome
     }
 
