@@ -32,6 +32,8 @@ import Testing
         let site = try TemporarySite(files: Self.files)
         let before = snapshot(site)
         #expect(snapshot(site).changes(since: before) == .paths([]))
+        #expect(snapshot(site).isUnchanged(since: before))
+        #expect(!snapshot(site).isUnchanged(since: nil))
         #expect(before.entries()?.contains { $0.path == site.root + "/content/notes/one.md" } == true)
     }
 
@@ -41,6 +43,7 @@ import Testing
         try replace(site, "content/notes/one.md", with: "---\ntitle: One again\ndate: 2024-01-01\n---\nOne.\n")
         try site.write(["content/notes/three.md": "---\ntitle: Three\ndate: 2024-01-03\n---\n"])
         try site.remove("content/notes/two.md")
+        #expect(!snapshot(site).isUnchanged(since: before))
         guard case .paths(let paths) = snapshot(site).changes(since: before) else {
             Issue.record("expected paths")
             return
@@ -55,6 +58,7 @@ import Testing
         let site = try TemporarySite(files: Self.files)
         let before = snapshot(site)
         #expect(snapshot(site, drafts: true).changes(since: before) == .everything)
+        #expect(!snapshot(site, drafts: true).isUnchanged(since: before))
         #expect(snapshot(site).changes(since: nil) == .everything)
     }
 

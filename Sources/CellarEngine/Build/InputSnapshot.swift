@@ -79,6 +79,14 @@ struct InputSnapshot: Sendable {
         return .paths(changed)
     }
 
+    /// Whether ``changes(since:)`` is empty — the same settings and fingerprint — without reading
+    /// the earlier snapshot's lines: what `cellar build`'s no-change shortcut asks (a build that
+    /// goes on starts afresh whatever the paths, so it has no use for them).
+    func isUnchanged(since earlier: InputSnapshot?) -> Bool {
+        guard let earlier else { return false }
+        return earlier.settings == settings && earlier.fingerprint == fingerprint
+    }
+
     /// The entries; nil when the lines read from the cache are damaged.
     func entries() -> [Entry]? {
         switch files {

@@ -43,7 +43,7 @@ package struct SiteBuilder: Sendable {
         let inputs = InputSnapshot.take(layout: layout, options: options)
         Trace.mark("input snapshot")
         if !options.clean, options.writeMode == .staged, options.kinds.isEmpty, let last = LastBuild.load(layout),
-           inputs.changes(since: last.inputs) == .paths([]), (last.outcome.nextScheduledChange.map { $0 > options.now } ?? true),
+           inputs.isUnchanged(since: last.inputs), (last.outcome.nextScheduledChange.map { $0 > options.now } ?? true),
            OutputPreparation.outputIsIntact(layout, tree: last.outcome.output) {
             let outcome = last.outcome
             return BuildReport(items: outcome.items, pages: outcome.pages, written: 0, unchanged: 0, removed: 0,
