@@ -235,6 +235,18 @@ import Testing
         }
     }
 
+    /// The same edits, the session told nothing: it finds what changed by comparing the input
+    /// snapshot it takes with its last one, and must still write what a fresh build writes.
+    @Test(arguments: Case.allCases)
+    func aRebuildThatComparesSnapshotsWritesWhatAFreshBuildWrites(_ test: Case) async throws {
+        let oracle = try SessionOracle(files: OracleSite.files(), tellsPaths: false)
+        try await oracle.start()
+        for (number, edits) in Self.steps(test).enumerated() {
+            let mismatch = try await oracle.apply(edits).mismatch
+            #expect(mismatch == nil, "step \(number + 1) (\(edits)): \(mismatch ?? "")")
+        }
+    }
+
     /// 200 random edits, seeded so a failure can be replayed: after each, the session's output is the
     /// fresh build's (or both fail alike).
     @Test func aRandomSequenceOfEditsKeepsTheSessionAndAFreshBuildAlike() async throws {

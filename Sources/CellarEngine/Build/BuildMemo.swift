@@ -13,7 +13,7 @@ struct BuildMemo: Sendable {
         /// A session (`cellar serve`, `cellar check`, tests): everything a later build may reuse.
         case keepForLaterBuilds
         /// `cellar build`: the memo is thrown away after this build, so what only a later build
-        /// would use — the Markdown of rendered bodies, files' statuses, the parse and body memos,
+        /// would use — the Markdown of rendered bodies, the parse and body memos,
         /// cells and placements by item — is never kept, or let go of as soon as the build is past it.
         case thisBuildOnly
     }

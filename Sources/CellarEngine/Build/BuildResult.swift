@@ -17,6 +17,6 @@ struct BuildResult: Sendable {
     var images: ImageCatalog
     /// The built site's files (``BuildOptions/WriteMode/memory``); nil when they were written.
     var captured: CapturedOutput?
-    /// The output tree this build swapped in (a staged build), for ``InputSnapshot``.
+    /// The output tree this build swapped in (a staged build), for ``LastBuild``.
     var outputTree: TreeID?
 }

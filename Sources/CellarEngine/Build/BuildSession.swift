@@ -1,3 +1,4 @@
+import CellarOutput
 /// A site kept in memory between builds — what the preview server rebuilds from on every save.
 ///
 /// The first ``build(changed:)`` is a full build; later ones re-read only changed files, re-render
@@ -7,6 +8,8 @@ package actor BuildSession {
     nonisolated package let options: BuildOptions
     private let pipeline: BuildPipeline
     private var memo = BuildMemo()
+    /// The inputs as the last build that was not told what changed found them.
+    private var inputs: InputSnapshot?
     private var isBuilding = false
     private var waiting: [CheckedContinuation<Void, Never>] = []
 
@@ -17,7 +20,7 @@ package actor BuildSession {
 
     /// Builds again.
     /// - Parameter changed: absolute paths a file watcher saw change; nil when anything may have
-    ///   changed (every file's status is then checked).
+    ///   changed (the inputs' ``InputSnapshot`` is then compared with the last one this session took).
     package func build(changed: Set<String>? = nil) async throws(BuildFailure) -> BuildReport {
         // One build at a time: a second call waits for the first to finish.
         if isBuilding { await withCheckedContinuation { waiting.append($0) } }
@@ -28,7 +31,17 @@ package actor BuildSession {
         var working = memo
         memo = BuildMemo()
         defer { memo = working }
-        return try await pipeline.run(changed.map(ChangeSet.paths) ?? .unknown, memo: &working).report
+        let changes: ChangeSet
+        if let changed {
+            changes = .paths(changed)
+        } else {
+            // Compared with the session's last snapshot: what changed since, and whatever a watcher
+            // reported in between (built already, so at worst built again).
+            let now = InputSnapshot.take(layout: SiteLayout(options: options), options: options)
+            changes = now.changes(since: inputs)
+            inputs = now
+        }
+        return try await pipeline.run(changes, memo: &working).report
     }
 
     /// How many search shards and metadata chunks the last build serialised (nil when it kept no
@@ -45,5 +58,6 @@ package actor BuildSession {
     /// Forgets everything kept from earlier builds.
     package func reset() {
         memo = BuildMemo()
+        inputs = nil
     }
 }

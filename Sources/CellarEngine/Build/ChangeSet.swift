@@ -5,9 +5,8 @@ import CellarFiles
 enum ChangeSet: Sendable, Hashable {
     /// Nothing from an earlier build may be reused (a first build, `--clean`, a new process).
     case everything
-    /// Anything may have changed: memos are kept, and every file's status is checked against them.
-    case unknown
-    /// Exactly these absolute paths changed (a file watcher's report); nothing else did.
+    /// Exactly these absolute paths changed (a file watcher's report, or two ``InputSnapshot``s
+    /// compared); nothing else did.
     case paths(Set<String>)
 
     /// Both change sets at once: what changed before `earlier`'s build failed, and since.
@@ -15,16 +14,14 @@ enum ChangeSet: Sendable, Hashable {
         switch (self, earlier) {
         case (_, nil): return self
         case (.everything, _), (_, .everything?): return .everything
-        case (.unknown, _), (_, .unknown?): return .unknown
         case (.paths(let now), .paths(let before)?): return .paths(now.union(before))
         }
     }
 
-    /// Whether the file at `path` (absolute) may differ from when a memo recorded it with `status`.
-    func mayHaveChanged(_ path: String, recorded status: FileStatus?) -> Bool {
+    /// Whether the file at `path` (absolute) may differ from when a memo recorded it.
+    func mayHaveChanged(_ path: String) -> Bool {
         switch self {
         case .everything: return true
-        case .unknown: return status == nil || FileIO.status(path) != status
         case .paths(let paths): return paths.contains(path)
         }
     }

@@ -23,7 +23,7 @@ package struct SiteBuilder: Sendable {
     ///
     /// One build of a site runs at a time (see ``BuildLock``): a second waits for the first, or
     /// fails at once when ``BuildOptions/waitForOtherBuilds`` is off. When no input changed since
-    /// the last build (see ``InputSnapshot``), the output is still as it was written and no
+    /// the last build (see ``InputSnapshot`` and ``LastBuild``), the output is still as it was written and no
     /// scheduled date has passed, it returns at once with ``BuildReport/upToDate`` set.
     package func build() async throws(BuildFailure) -> BuildReport {
         let start = ContinuousClock.now
@@ -40,25 +40,30 @@ package struct SiteBuilder: Sendable {
         }
         defer { withExtendedLifetime(lock) {} }
         Trace.mark("lock")
-        let fingerprint = InputSnapshot.fingerprint(layout: layout, options: options)
+        let inputs = InputSnapshot.take(layout: layout, options: options)
         Trace.mark("input snapshot")
-        if !options.clean, options.writeMode == .staged, options.kinds.isEmpty, let last = InputSnapshot.load(layout),
-           last.fingerprint == fingerprint, (last.nextScheduledChange.map { $0 > options.now } ?? true),
-           OutputPreparation.outputIsIntact(layout, tree: last.output) {
-            return BuildReport(items: last.items, pages: last.pages, written: 0, unchanged: 0, removed: 0,
-                               duration: ContinuousClock.now - start, stageDurations: [:], diagnostics: last.diagnostics,
-                               output: layout.output, nextScheduledChange: last.nextScheduledChange, upToDate: true)
+        if !options.clean, options.writeMode == .staged, options.kinds.isEmpty, let last = LastBuild.load(layout),
+           inputs.isUnchanged(since: last.inputs), (last.outcome.nextScheduledChange.map { $0 > options.now } ?? true),
+           OutputPreparation.outputIsIntact(layout, tree: last.outcome.output) {
+            let outcome = last.outcome
+            return BuildReport(items: outcome.items, pages: outcome.pages, written: 0, unchanged: 0, removed: 0,
+                               duration: ContinuousClock.now - start, stageDurations: [:], diagnostics: outcome.diagnostics,
+                               output: layout.output, nextScheduledChange: outcome.nextScheduledChange, upToDate: true)
         }
+        // A build in a new process has nothing in memory to reuse: whatever changed, every stage
+        // starts afresh (what outlives the process — photos' hashes, the output's manifest — each
+        // stage checks itself).
         var memo = BuildMemo(policy: .thisBuildOnly)
         let result = try await BuildPipeline(options: options, reporter: reporter).run(.everything, memo: &memo)
         let report = result.report
-        // The fingerprint taken before the build, even when a file changed while it ran: a change
-        // moves the file's ctime on, so the next build's fingerprint differs from this one and it
+        // The snapshot taken before the build, even when a file changed while it ran: a change
+        // moves the file's ctime on, so the next build's snapshot differs from this one and it
         // builds again. (Walking the inputs a second time to find out cost seconds at 100k items.)
         if options.writeMode == .staged, let tree = result.outputTree {   // the tree this build just swapped in
             options.faults.step()
-            InputSnapshot(fingerprint: fingerprint, items: report.items, pages: report.pages, output: tree,
-                          nextScheduledChange: report.nextScheduledChange, diagnostics: report.diagnostics).save(layout)
+            LastBuild(inputs: inputs, outcome: .init(items: report.items, pages: report.pages, output: tree,
+                                                     nextScheduledChange: report.nextScheduledChange,
+                                                     diagnostics: report.diagnostics)).save(layout)
         }
         Trace.mark("snapshot saved")
         BackgroundRelease.release((consume memo, consume result))

@@ -6,7 +6,7 @@ import Foundation
 import Synchronization
 
 /// What the image stage remembers of each photo between builds, so that a build in which no photo
-/// changed reads none of their bytes: its file's status (size, times, inode, device) → the hash of
+/// changed reads none of their bytes: its file's stamp (``FileStamp``: size, times, inode, device) → the hash of
 /// its bytes, kept in the session and in `.cellar-cache/images/files.tsv` for the next process; and
 /// the processed records already decoded, by cache key.
 ///
@@ -14,11 +14,7 @@ import Synchronization
 /// second before its bytes were hashed (a file written again within the same clock tick keeps its time: it is hashed again).
 final class ImageKeys: Sendable {
     struct Known: Sendable, Hashable {
-        var size: Int
-        var modified: Int64
-        var changed: Int64
-        var inode: UInt64
-        var device: UInt64
+        var stamp: FileStamp
         var hash: UInt64
         var hashedAt: Int64
     }
@@ -54,11 +50,9 @@ final class ImageKeys: Sendable {
         if let bytes = try? FileIO.read(path) {
             for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") {
                 let parts = line.split(separator: "\t", maxSplits: 7, omittingEmptySubsequences: false)
-                guard parts.count == 8, let hash = UInt64(parts[0], radix: 16), let size = Int(parts[1]),
-                      let modified = Int64(parts[2]), let changed = Int64(parts[3]), let inode = UInt64(parts[4]),
-                      let device = UInt64(parts[5]), let hashedAt = Int64(parts[6]) else { continue }
-                files[String(parts[7])] = Known(size: size, modified: modified, changed: changed, inode: inode,
-                                                device: device, hash: hash, hashedAt: hashedAt)
+                guard parts.count == 8, let hash = UInt64(parts[0], radix: 16), let stamp = FileStamp(fields: Array(parts[1...5])),
+                      let hashedAt = Int64(parts[6]) else { continue }
+                files[String(parts[7])] = Known(stamp: stamp, hash: hash, hashedAt: hashedAt)
             }
         }
         state.withAnnotatedLock { state in
@@ -78,8 +72,7 @@ final class ImageKeys: Sendable {
             state.files = kept
             state.edited = false
             return kept.sorted { $0.key < $1.key }.map { path, known in
-                "\(String(known.hash, radix: 16))\t\(known.size)\t\(known.modified)\t\(known.changed)\t\(known.inode)\t"
-                    + "\(known.device)\t\(known.hashedAt)\t\(path)\n"
+                "\(String(known.hash, radix: 16))\t\(known.stamp.fields)\t\(known.hashedAt)\t\(path)\n"
             }.joined()
         }
         guard let text else { return nil }
@@ -94,22 +87,20 @@ final class ImageKeys: Sendable {
         }
     }
 
-    /// The hash of the bytes of the file at `path` (its name under `content/`) as `status` shows it.
-    func hash(of path: String, status: FileStatus) -> UInt64? {
+    /// The hash of the bytes of the file at `path` (its name under `content/`) as `stamp` shows it.
+    func hash(of path: String, stamp: FileStamp) -> UInt64? {
         state.withAnnotatedLock { state in
-            guard let known = state.files[path], known.size == status.size, known.modified == status.modified,
-                  known.changed == status.changed, known.inode == status.inode, known.device == status.device,
-                  max(status.modified, status.changed) + Self.settle < known.hashedAt else { return nil }
+            guard let known = state.files[path], known.stamp == stamp,
+                  max(stamp.modified, stamp.changed) + Self.settle < known.hashedAt else { return nil }
             return known.hash
         }
     }
 
-    func remember(_ hash: UInt64, of path: String, status: FileStatus?, hashedAt: Int64) {
+    func remember(_ hash: UInt64, of path: String, stamp: FileStamp?, hashedAt: Int64) {
         state.withAnnotatedLock { state in
             state.hashed += 1
-            guard let status else { return }
-            state.files[path] = Known(size: status.size, modified: status.modified, changed: status.changed,
-                                      inode: status.inode, device: status.device, hash: hash, hashedAt: hashedAt)
+            guard let stamp else { return }
+            state.files[path] = Known(stamp: stamp, hash: hash, hashedAt: hashedAt)
             state.edited = true
         }
     }

@@ -339,9 +339,9 @@ struct ImageStage {
     static func process(_ job: Job, source: String, cache: String, settings: ImageSettings, keys: ImageKeys = ImageKeys()) -> Outcome {
         var settings = settings
         settings.keepLocation = job.keepLocation
-        let status = FileIO.status(source, followLinks: true)
+        let stamp = FileIO.status(source, followLinks: true)?.stamp
         let contentHash: UInt64
-        if let status, let known = keys.hash(of: job.contentPath, status: status) {
+        if let stamp, let known = keys.hash(of: job.contentPath, stamp: stamp) {
             contentHash = known
         } else {
             let hashedAt = Int64(Date().timeIntervalSince1970 * 1_000_000_000)
@@ -352,7 +352,7 @@ struct ImageStage {
             var bytesHash = StableHash()
             bytes.withUnsafeBytes { bytesHash.combine($0) }
             contentHash = bytesHash.value
-            keys.remember(contentHash, of: job.contentPath, status: status, hashedAt: hashedAt)
+            keys.remember(contentHash, of: job.contentPath, stamp: stamp, hashedAt: hashedAt)
         }
         var hash = StableHash()
         hash.combine(contentHash)

@@ -121,7 +121,7 @@ struct TransactionKillTests {
         strays += top.subtracting(["content", "themes", "public", ".cellar-cache", ".public.cellar-spare", ".gitignore", ".github"]).sorted()
         let cache = FolderSnapshot.paths(site + "/.cellar-cache")
         // The search terms kept for the next process (a cache of its own, `search/terms.bin`).
-        strays += cache.filter { !["build.lock", "last-build.json", "trees", "search", "search/terms.bin"].contains($0) && !$0.hasPrefix("trees/") }
+        strays += cache.filter { !["build.lock", "last-build.txt", "trees", "search", "search/terms.bin"].contains($0) && !$0.hasPrefix("trees/") }
         let manifests = cache.filter { $0.hasPrefix("trees/") }
         if manifests.count > 2 { strays.append("\(manifests.count) manifests in .cellar-cache/trees") }
         if top.contains(".public.cellar-spare") {

@@ -28,8 +28,12 @@ final class SessionOracle: Sendable {
     let served: TemporarySite
     let mirror: TemporarySite
     let session: BuildSession
+    /// Whether the session is told the paths each edit touched (as a watcher tells `cellar serve`),
+    /// or finds them itself by comparing its ``InputSnapshot``s.
+    let tellsPaths: Bool
 
-    init(files: [String: String], theme: TemporarySite.Theme = .repository) throws {
+    init(files: [String: String], theme: TemporarySite.Theme = .repository, tellsPaths: Bool = true) throws {
+        self.tellsPaths = tellsPaths
         served = try TemporarySite(files: files, theme: theme)
         mirror = try TemporarySite(files: files, theme: theme)
         var options = served.options()
@@ -72,7 +76,7 @@ final class SessionOracle: Sendable {
         }
         var written: Int?
         let mismatch = await compare(session: { () async throws(BuildFailure) in
-            let report = try await self.session.build(changed: touched)
+            let report = try await self.session.build(changed: self.tellsPaths ? touched : nil)
             written = report.written
             return report
         })

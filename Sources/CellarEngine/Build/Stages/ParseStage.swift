@@ -8,7 +8,6 @@ import CellarImages
 struct ParseStage {
     /// One file's outcome, kept between builds.
     struct Entry: Sendable {
-        var status: FileStatus
         var item: ContentItem?
         var diagnostics: [Diagnostic]
     }
@@ -77,7 +76,7 @@ struct ParseStage {
             memo.reporting = memo.reporting.filter { memo.index[$0] != nil }
             for (index, source) in sources.enumerated() {
                 let entry = memo.entries[source.contentPath]
-                if entry == nil || changes.mayHaveChanged(Paths.join(site.layout.content, source.contentPath), recorded: entry?.status) {
+                if entry == nil || changes.mayHaveChanged(Paths.join(site.layout.content, source.contentPath)) {
                     stale.append((index, source))
                 }
             }
@@ -145,22 +144,19 @@ struct ParseStage {
             index, source -> (Int, Entry, EarlyBody?) in
             var found = DiagnosticBag()
             let path = Paths.join(layout.content, source.contentPath)
-            // What the file was when read, for a later build of the session to compare (none when the memo is thrown away).
-            let unknown = FileStatus(kind: .file, size: -1, modified: 0, inode: 0)
-            let status = thisBuildOnly ? unknown : FileIO.status(path) ?? unknown
             do throws(Diagnostic) {
                 let bytes = try SourceLoader.bytes(at: path, display: layout.display(contentPath: source.contentPath))
                 let item = parser.parse(source, bytes: bytes, diagnostics: &found)
                 // While the file is at hand, render its body too, unless its links need every item first.
                 guard var body = item.flatMap({ early?.render($0) }) else {
-                    return (index, Entry(status: status, item: item, diagnostics: found.diagnostics), nil)
+                    return (index, Entry(item: item, diagnostics: found.diagnostics), nil)
                 }
                 if thisBuildOnly { body.item = body.item.withoutMarkdown() }
-                let entry = Entry(status: status, item: thisBuildOnly ? ContentItem(source: body.item.source) : item,
+                let entry = Entry(item: thisBuildOnly ? ContentItem(source: body.item.source) : item,
                                   diagnostics: found.diagnostics)
                 return (index, entry, body)
             } catch {
-                return (index, Entry(status: status, item: nil, diagnostics: [error]), nil)
+                return (index, Entry(item: nil, diagnostics: [error]), nil)
             }
         }
         var bodies: [String: EarlyBody] = [:]
