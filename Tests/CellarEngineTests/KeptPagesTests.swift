@@ -1,4 +1,5 @@
 @testable import CellarEngine
+import CellarFiles
 import CellarSiteTestSupport
 import Foundation
 import Testing
