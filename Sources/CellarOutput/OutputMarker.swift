@@ -80,5 +80,5 @@ package struct TreeID: Hashable, Sendable, Codable {
     }
 
     /// The name of its manifest in the cache.
-    var fileName: String { "\(inode)-\(modified)" }
+    package var fileName: String { "\(inode)-\(modified)" }
 }

@@ -142,6 +142,10 @@ package final class OutputWriter: Sendable {
         _ = try place(path, fingerprint: hash.value, size: status.size, content: .file(source))
     }
 
+    /// The tree the output was when this build began, when its manifest is known (what a kept
+    /// fingerprint of a page must have been written to, for ``keep(_:)`` to use the page's file).
+    package var outputTree: TreeID? { start.output?.tree }
+
     /// Whether a write failed for want of space; the build then writes nothing more.
     var outOfSpace: OutOfSpace { state.withAnnotatedLock { $0.space } }
 

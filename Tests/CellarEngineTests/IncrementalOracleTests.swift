@@ -224,7 +224,7 @@ import Testing
         let oracle = try SessionOracle(files: OracleSite.files())
         try await oracle.start()
         for (number, edits) in Self.steps(test).enumerated() {
-            let (mismatch, written) = try await oracle.apply(edits)
+            let (mismatch, written, _) = try await oracle.apply(edits)
             #expect(mismatch == nil, "step \(number + 1) (\(edits)): \(mismatch ?? "")")
             if test == .wordsOfOneItem || test == .assetEdit {
                 // Only the stylesheet; or the item's page, its section and tag pages and the site's and
@@ -247,6 +247,25 @@ import Testing
         }
     }
 
+    /// `cellar build` in a new process after each edit (a fresh ``SiteBuilder``, nothing in memory,
+    /// the same `.cellar-cache`): it renders only the pages whose fingerprint moved (``KeptPages``)
+    /// and must write exactly what a build from nothing writes.
+    @Test(arguments: Case.allCases)
+    func aNewProcessAfterEachEditWritesWhatAFreshBuildWrites(_ test: Case) async throws {
+        let oracle = try SessionOracle(files: OracleSite.files(), newProcess: true)
+        try await oracle.start()
+        for (number, edits) in Self.steps(test).enumerated() {
+            let (mismatch, _, rendered) = try await oracle.apply(edits)
+            #expect(mismatch == nil, "step \(number + 1) (\(edits)): \(mismatch ?? "")")
+            if test == .wordsOfOneItem {
+                // The item's page, its neighbours', its section's and tag's list pages and the home
+                // page at most, of the site's 30-odd pages: the others were kept from the last process.
+                #expect((rendered ?? 99) <= 9, "rendered: \(rendered ?? -1)")
+            }
+            if test == .assetEdit { #expect(rendered == 0, "rendered: \(rendered ?? -1)") }
+        }
+    }
+
     /// 200 random edits, seeded so a failure can be replayed: after each, the session's output is the
     /// fresh build's (or both fail alike).
     @Test func aRandomSequenceOfEditsKeepsTheSessionAndAFreshBuildAlike() async throws {
@@ -255,6 +274,21 @@ import Testing
         var random = OracleSite.Random(seed: 0x5EED_CE11A2)
         var state = OracleSite.State()
         for step in 1...200 {
+            let edits = state.randomEdits(using: &random)
+            let mismatch = try await oracle.apply(edits).mismatch
+            #expect(mismatch == nil, "step \(step) (\(edits)): \(mismatch ?? "")")
+            if mismatch != nil { break }
+        }
+    }
+
+    /// 60 random edits, each followed by `cellar build` in a new process (``KeptPages``): its output
+    /// is the fresh build's after each (or both fail alike).
+    @Test func aRandomSequenceOfEditsKeepsNewProcessesAndAFreshBuildAlike() async throws {
+        let oracle = try SessionOracle(files: OracleSite.files(), newProcess: true)
+        try await oracle.start()
+        var random = OracleSite.Random(seed: 0x0E_4B_0C_E5)
+        var state = OracleSite.State()
+        for step in 1...60 {
             let edits = state.randomEdits(using: &random)
             let mismatch = try await oracle.apply(edits).mismatch
             #expect(mismatch == nil, "step \(step) (\(edits)): \(mismatch ?? "")")

@@ -150,6 +150,7 @@ struct BuildPipeline: Sendable {
         )
         report.unpublished = site.unpublished
         report.translations = TranslationCoverage.of(site)
+        report.pagesRendered = memo.output.rendered
         report.imagesProcessed = images.processed
         report.imagesCached = images.cached
         return BuildResult(report: report, model: site, pages: pages.pages, alternates: pages.alternates,

@@ -28,6 +28,9 @@ public struct BuildReport: Sendable {
     public var nextScheduledChange: Date?
     /// Whether the build stopped early because no input had changed since the last one.
     public var upToDate = false
+    /// Pages rendered by this build; the others were kept as the output held them (their inputs
+    /// had not changed since the build that wrote them; see ``KeptPages``).
+    package var pagesRendered = 0
     /// Images processed by this build (resized, converted, stripped); the others came from the cache.
     public var imagesProcessed = 0
     /// Images whose variants were already in the cache.

@@ -6,8 +6,10 @@ import Foundation
 import Testing
 
 /// Two copies of one site: one kept in a ``BuildSession`` and rebuilt from the paths each edit
-/// touched, as `cellar serve` does, and a mirror built from nothing after every edit. After each
-/// edit both must agree: the same files with the same bytes, or the same errors.
+/// touched, as `cellar serve` does (or, with `newProcess`, built by a fresh ``SiteBuilder`` each
+/// time, as `cellar build` in a new process does, from what its `.cellar-cache` kept), and a mirror
+/// built from nothing after every edit. After each edit both must agree: the same files with the
+/// same bytes, or the same errors.
 final class SessionOracle: Sendable {
     enum Edit: Sendable, CustomStringConvertible {
         case write(String, String)
@@ -31,26 +33,36 @@ final class SessionOracle: Sendable {
     /// Whether the session is told the paths each edit touched (as a watcher tells `cellar serve`),
     /// or finds them itself by comparing its ``InputSnapshot``s.
     let tellsPaths: Bool
+    /// Whether the served copy is built by a new ``SiteBuilder`` each time (nothing kept in memory).
+    let newProcess: Bool
 
-    init(files: [String: String], theme: TemporarySite.Theme = .repository, tellsPaths: Bool = true) throws {
+    init(files: [String: String], theme: TemporarySite.Theme = .repository, tellsPaths: Bool = true, newProcess: Bool = false) throws {
         self.tellsPaths = tellsPaths
         served = try TemporarySite(files: files, theme: theme)
         mirror = try TemporarySite(files: files, theme: theme)
         var options = served.options()
         options.writeMode = .inPlace
         session = BuildSession(options: options)
+        self.newProcess = newProcess
     }
 
     /// The first build of both copies; they must agree.
     func start(sourceLocation: Testing.SourceLocation = #_sourceLocation) async throws {
-        let mismatch = await compare(session: { () async throws(BuildFailure) in try await self.session.build() })
+        let mismatch = await compare(session: { () async throws(BuildFailure) in try await self.buildServed(changed: nil) })
         #expect(mismatch == nil, "\(mismatch ?? "")", sourceLocation: sourceLocation)
+    }
+
+    /// Builds the served copy: in the session, or (``newProcess``) as `cellar build` in a new process would.
+    private func buildServed(changed: Set<String>?) async throws(BuildFailure) -> BuildReport {
+        guard newProcess else { return try await session.build(changed: changed) }
+        return try await SiteBuilder(options: served.options()).build()
     }
 
     /// Applies `edits` to both copies, rebuilds the session from the paths they touched and the
     /// mirror from nothing.
-    /// - Returns: nil when both agree, else what differs; and how many files the session wrote.
-    func apply(_ edits: [Edit]) async throws -> (mismatch: String?, written: Int?) {
+    /// - Returns: nil when both agree, else what differs; how many files the session wrote, and how
+    /// many pages it rendered.
+    func apply(_ edits: [Edit]) async throws -> (mismatch: String?, written: Int?, rendered: Int?) {
         var touched: Set<String> = []
         for site in [served, mirror] {
             for edit in edits {
@@ -75,12 +87,14 @@ final class SessionOracle: Sendable {
             }
         }
         var written: Int?
+        var rendered: Int?
         let mismatch = await compare(session: { () async throws(BuildFailure) in
-            let report = try await self.session.build(changed: self.tellsPaths ? touched : nil)
+            let report = try await self.buildServed(changed: self.tellsPaths ? touched : nil)
             written = report.written
+            rendered = report.pagesRendered
             return report
         })
-        return (mismatch, written)
+        return (mismatch, written, rendered)
     }
 
     /// Where two versions of a file part first: a few lines of each, to read in a failure.

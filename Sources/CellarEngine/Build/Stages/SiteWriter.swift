@@ -20,8 +20,9 @@ struct SiteWriter {
     var globalKey: UInt64
     /// In a session told exactly what changed: files whose sources are not among them need no look.
     var unchangedSources: UnchangedSources?
-    /// Whether a later build of this session may skip pages rendered from the same inputs: then each
-    /// page's fingerprint is worked out (`cellar build` has no later build, and skips that work).
+    /// Whether a later build may skip pages rendered from the same inputs: then each page's
+    /// fingerprint is worked out (kept in memory by a session, in `.cellar-cache/pages.bin` by
+    /// `cellar build`; see ``KeptPages``).
     var remembersPages = true
     /// On a multilingual site: each language's share, with the environment its pages are drawn in.
     var languageSites: [(site: LanguageSite, environment: RenderEnvironment)] = []
@@ -73,10 +74,10 @@ struct SiteWriter {
         }
     }
 
-    /// Writes everything; returns the problems met (the caller aborts when there are errors) and the
-    /// fingerprint of every page. A page whose fingerprint is in `fingerprints` and whose file is still
-    /// as written is neither rendered nor written.
-    func write(_ pages: [Page], fingerprints previous: [String: UInt64]) async -> (DiagnosticBag, [String: UInt64]) {
+    /// Writes everything; returns the problems met (the caller aborts when there are errors), the
+    /// fingerprint of every page and how many pages were rendered. A page whose fingerprint is in
+    /// `fingerprints` and whose file is still as written is neither rendered nor written.
+    func write(_ pages: [Page], fingerprints previous: [String: UInt64]) async -> (DiagnosticBag, [String: UInt64], rendered: Int) {
         var diagnostics = DiagnosticBag()
         let fingerprint = fingerprint()
         let renderer = self.renderer
@@ -86,10 +87,10 @@ struct SiteWriter {
         let remembersPages = self.remembersPages
         let total = pages.count
         let results = await parallelMap(pages, minimumChunk: 64, progress: { reporter.progress(.renderingAndWriting, done: $0, total: total) }) {
-            page -> (String, UInt64?, Diagnostic?) in
+            page -> (String, UInt64?, Diagnostic?, Bool) in
             let file = page.url.outputFile
             let key = remembersPages ? fingerprint(page) : nil
-            if let key, previous[file] == key, writer.keep(file) { return (file, key, nil) }
+            if let key, previous[file] == key, writer.keep(file) { return (file, key, nil, false) }
             var html: [UInt8] = []
             html.reserveCapacity(16 * 1024)
             do {
@@ -99,25 +100,27 @@ struct SiteWriter {
                     do throws(FileIOError) { try writer.write(bytes, to: file) } catch { failure = error }
                 }
                 if let failure { throw failure }
-                return (file, key, nil)
+                return (file, key, nil, true)
             } catch let error as DiagnosticConvertible {
-                return (file, nil, error.diagnostic)
+                return (file, nil, error.diagnostic, true)
             } catch {
-                return (file, nil, .error("cannot render \(page.url): \(error)"))
+                return (file, nil, .error("cannot render \(page.url): \(error)"), true)
             }
         }
         var fingerprints: [String: UInt64] = [:]
         fingerprints.reserveCapacity(results.count)
-        for (file, key, problem) in results {
+        var rendered = 0
+        for (file, key, problem, wasRendered) in results {
             if let problem { diagnostics.append(problem) }
             if let key { fingerprints[file] = key }
+            if wasRendered { rendered += 1 }
         }
         reporter.progress(.renderingAndWriting, done: total, total: total)
-        return (diagnostics, fingerprints)
+        return (diagnostics, fingerprints, rendered)
     }
 
     /// Pages, then feeds, the sitemap, robots.txt, redirects and copied files.
-    func writeAll(_ pages: [Page], fingerprints previous: [String: UInt64]) async -> (DiagnosticBag, [String: UInt64]) {
+    func writeAll(_ pages: [Page], fingerprints previous: [String: UInt64]) async -> (DiagnosticBag, [String: UInt64], rendered: Int) {
         // Pages (nearly all of them in their own folder), copies, feeds and the few site files.
         let copies = model.staticFiles.count + model.bundleResources.reduce(0) { $0 + $1.files.count } + model.theme.assets.count
         let searchFileCount = searches.isEmpty ? 0
@@ -146,7 +149,7 @@ struct SiteWriter {
                 return error
             }
         }()
-        var (diagnostics, fingerprints) = await write(pages, fingerprints: previous)
+        var (diagnostics, fingerprints, rendered) = await write(pages, fingerprints: previous)
         if let problem = await siteFiles { diagnostics.append(problem.diagnostic) }
         if let problem = await searchFiles { diagnostics.append(problem.diagnostic) }
         Trace.mark("write: pages, feeds, sitemap")
@@ -156,7 +159,7 @@ struct SiteWriter {
         } catch {
             diagnostics.append(error.diagnostic)
         }
-        return (diagnostics, fingerprints)
+        return (diagnostics, fingerprints, rendered)
     }
 
     // MARK: - Private

@@ -14,6 +14,8 @@ struct WriteStage {
         var captured: CapturedOutput?
         /// Each item's search terms, and the index files the output holds.
         var search = SearchCache()
+        /// How many pages the last build rendered (the others were kept as the output held them).
+        var rendered = 0
     }
 
     var options: BuildOptions
@@ -35,6 +37,10 @@ struct WriteStage {
         // Taken from the memo rather than copied: a rebuild after one edit updates a few entries.
         var previous: [String: UInt64] = [:]
         swap(&previous, &memo.fingerprints)
+        // `cellar build` in a new process: the fingerprints the last one kept, for the output tree it left.
+        let keptKey = keepsPages ? KeptPages.programKey(output: layout.output) : nil
+        let kept = keptKey.flatMap { options.clean ? nil : KeptPages.load(cache: layout.cache, key: $0) }
+        Trace.mark("write: kept pages read")
         let transaction = OutputTransaction(layout: layout, plan: plan)
         var remembered = memo.folders
         let searchCache = memo.search
@@ -44,7 +50,8 @@ struct WriteStage {
                                       layout: layout, globalKey: globalKey,
                                       unchangedSources: trusted ? changedPaths.map(UnchangedSources.init) : nil,
                                       languageSites: languageSites, alternates: pages.alternates)
-                site.remembersPages = options.writeMode != .staged
+                site.remembersPages = options.writeMode != .staged || keptKey != nil
+                let known = kept.map { $0.fingerprints(for: writer.outputTree) } ?? previous
                 if SiteSearch.isOn(model) {
                     site.searches = SiteSearch.indexes(model, environment: environment, cache: searchCache,
                                                        languageSites: site.languageSites,
@@ -52,12 +59,12 @@ struct WriteStage {
                     for number in site.searches.indices { site.searches[number].remembers = options.writeMode != .staged }
                 }
                 guard let dirty else {
-                    let (problems, fingerprints) = await site.writeAll(pages.pages, fingerprints: previous)
+                    let (problems, fingerprints, rendered) = await site.writeAll(pages.pages, fingerprints: known)
                     diagnostics.append(contentsOf: problems.diagnostics)
-                    return (fingerprints, writer.captured)
+                    return (fingerprints, writer.captured, rendered)
                 }
                 // Only what shows a changed item, and the files the change set names.
-                var (problems, fresh) = await site.write(dirty.map { pages.pages[$0] }, fingerprints: previous)
+                var (problems, fresh, rendered) = await site.write(dirty.map { pages.pages[$0] }, fingerprints: known)
                 // Files copied as they are: only when the change set names one (not just items' own files).
                 let copies = (changedPaths ?? []).filter { path in
                     Paths.relative(path, to: layout.content).map { model.itemsByID[$0] == nil } ?? true
@@ -70,10 +77,21 @@ struct WriteStage {
                     problems.append(error.diagnostic)
                 }
                 diagnostics.append(contentsOf: problems.diagnostics)
-                return (fresh, writer.captured)
+                return (fresh, writer.captured, rendered)
             }
             memo.search.finish(committed: true)
-            let (fingerprints, captured) = outcome.result
+            let (fingerprints, captured, rendered) = outcome.result
+            memo.rendered = rendered
+            if let keptKey {
+                // Named after the tree just swapped in: should this process die before the file is
+                // written, the next finds an older tree's file and renders every page.
+                if let tree = outcome.remembered?.output.tree?.fileName {
+                    KeptPages(tree: tree, fingerprints: fingerprints).save(cache: layout.cache, key: keptKey)
+                } else {
+                    KeptPages.remove(cache: layout.cache)
+                }
+                Trace.mark("write: kept pages saved")
+            }
             if dirty != nil {
                 for (file, key) in fingerprints { previous[file] = key }
                 memo.fingerprints = previous
@@ -99,6 +117,13 @@ struct WriteStage {
             memo.search.finish(committed: false)
             throw BuildFailure(diagnostics)
         }
+    }
+
+    /// Whether this build keeps its pages' fingerprints for the next process (``KeptPages``):
+    /// `cellar build` of a site whose kinds are all its theme's (cells registered in code are not
+    /// files whose change a fingerprint could see).
+    private var keepsPages: Bool {
+        options.writeMode == .staged && options.kinds.isEmpty
     }
 
     /// How this build writes: in memory, or into the spare folder — all of it, or (in a session
