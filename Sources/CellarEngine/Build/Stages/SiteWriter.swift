@@ -132,23 +132,11 @@ struct SiteWriter {
         let readings = Handoff(await readSearchIndexes())
         // Feeds, the sitemap and redirects are written one after another, and the search index:
         // on a core of their own while the pages are rendered on the others, not after them.
-        async let siteFiles = { () async -> FileIOError? in
-            do throws(FileIOError) {
-                try writeFeeds()
-                try writeSiteFiles(pages)
-                return nil
-            } catch {
-                return error
-            }
-        }()
-        async let searchFiles = { () async -> FileIOError? in
-            do throws(FileIOError) {
-                try await writeSearchIndex(readings.take(), onlyChanged: false)
-                return nil
-            } catch {
-                return error
-            }
-        }()
+        async let siteFiles = Self.failure { () async throws(FileIOError) in
+            try writeFeeds()
+            try writeSiteFiles(pages)
+        }
+        async let searchFiles = Self.failure { () async throws(FileIOError) in try await writeSearchIndex(readings.take(), onlyChanged: false) }
         var (diagnostics, fingerprints, rendered) = await write(pages, fingerprints: previous)
         if let problem = await siteFiles { diagnostics.append(problem.diagnostic) }
         if let problem = await searchFiles { diagnostics.append(problem.diagnostic) }
@@ -299,6 +287,19 @@ final class Handoff<Value: Sendable>: Sendable {
         value.withAnnotatedLock { held in
             defer { held = nil }
             return held
+        }
+    }
+}
+
+extension SiteWriter {
+    /// Runs `work` and returns its failure instead of throwing it: what an `async let` beside the
+    /// pages' writing hands back, to be reported with the pages' own problems.
+    fileprivate static func failure(_ work: () async throws(FileIOError) -> Void) async -> FileIOError? {
+        do throws(FileIOError) {
+            try await work()
+            return nil
+        } catch {
+            return error
         }
     }
 }
