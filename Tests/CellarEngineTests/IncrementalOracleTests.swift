@@ -269,26 +269,22 @@ import Testing
     /// 200 random edits, seeded so a failure can be replayed: after each, the session's output is the
     /// fresh build's (or both fail alike).
     @Test func aRandomSequenceOfEditsKeepsTheSessionAndAFreshBuildAlike() async throws {
-        let oracle = try SessionOracle(files: OracleSite.files())
-        try await oracle.start()
-        var random = OracleSite.Random(seed: 0x5EED_CE11A2)
-        var state = OracleSite.State()
-        for step in 1...200 {
-            let edits = state.randomEdits(using: &random)
-            let mismatch = try await oracle.apply(edits).mismatch
-            #expect(mismatch == nil, "step \(step) (\(edits)): \(mismatch ?? "")")
-            if mismatch != nil { break }
-        }
+        try await Self.randomEdits(200, seed: 0x5EED_CE11A2, to: SessionOracle(files: OracleSite.files()))
     }
 
     /// 60 random edits, each followed by `cellar build` in a new process (``KeptPages``): its output
     /// is the fresh build's after each (or both fail alike).
     @Test func aRandomSequenceOfEditsKeepsNewProcessesAndAFreshBuildAlike() async throws {
-        let oracle = try SessionOracle(files: OracleSite.files(), newProcess: true)
+        try await Self.randomEdits(60, seed: 0x0E_4B_0C_E5, to: SessionOracle(files: OracleSite.files(), newProcess: true))
+    }
+
+    /// Applies `count` random edits (seeded by `seed`) to `oracle`, checking after each that the
+    /// served copy is what a fresh build makes; stops at the first mismatch.
+    private static func randomEdits(_ count: Int, seed: UInt64, to oracle: SessionOracle) async throws {
         try await oracle.start()
-        var random = OracleSite.Random(seed: 0x0E_4B_0C_E5)
+        var random = OracleSite.Random(seed: seed)
         var state = OracleSite.State()
-        for step in 1...60 {
+        for step in 1...count {
             let edits = state.randomEdits(using: &random)
             let mismatch = try await oracle.apply(edits).mismatch
             #expect(mismatch == nil, "step \(step) (\(edits)): \(mismatch ?? "")")

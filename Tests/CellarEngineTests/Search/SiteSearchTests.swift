@@ -209,15 +209,20 @@ import Testing
 
 /// The search terms a process keeps in `.cellar-cache/search/` for the next one.
 @Suite struct KeptSearchTermsTests {
+    /// A site of `count` notes, each with a word of its own (`word3`) and one they share (`running`).
+    static func notes(_ count: Int) throws -> TemporarySite {
+        var files = ["content/_index.md": Fixture.site(""), "content/notes/_index.md": Fixture.section("Notes", kind: "note")]
+        for number in 0..<count {
+            files["content/notes/n\(number).md"] = Fixture.item("title: Note \(number)\ndate: 2024-01-01\n", body: "word\(number) running\n")
+        }
+        return try TemporarySite(files: files, theme: .repository)
+    }
+
     /// A one-shot build (`cellar build`, writeMode staged) lets go of its index once written: it keeps
     /// none in memory, and a second build of the same session reads the kept file instead — only the
     /// edited item's words again — and writes what a build from nothing writes.
     @Test func aOneShotBuildKeepsNoIndexInMemoryAndTheNextReadsTheKeptFile() async throws {
-        var files = ["content/_index.md": Fixture.site(""), "content/notes/_index.md": Fixture.section("Notes", kind: "note")]
-        for number in 0..<30 {
-            files["content/notes/n\(number).md"] = Fixture.item("title: Note \(number)\ndate: 2024-01-01\n", body: "word\(number) running\n")
-        }
-        let site = try TemporarySite(files: files, theme: .repository)
+        let site = try Self.notes(30)
         let session = BuildSession(options: site.options())
         _ = try await session.build()
         #expect(await session.searchReads() == 30)
@@ -234,11 +239,7 @@ import Testing
     }
 
     @Test func aNewProcessAfterAOneFileEditReadsOnlyThatItemsWords() async throws {
-        var files = ["content/_index.md": Fixture.site(""), "content/notes/_index.md": Fixture.section("Notes", kind: "note")]
-        for number in 0..<40 {
-            files["content/notes/n\(number).md"] = Fixture.item("title: Note \(number)\ndate: 2024-01-01\n", body: "word\(number) running\n")
-        }
-        let site = try TemporarySite(files: files, theme: .repository)
+        let site = try Self.notes(40)
         let first = BuildSession(options: site.options())
         _ = try await first.build()
         #expect(await first.searchReads() == 40)
