@@ -117,7 +117,7 @@ enum BenchCommand {
         Report.line("timing", "whole processes (wall, cpu and peak RSS from wait4); before each run its input, program and libraries are read "
                     + "once (the host pages out files idle for a minute) and sync(2) flushes the last run's writes")
         if let floor = try? ProcessTimer.measure("/bin/true", [], stdout: nil, stderr: nil, result: workspace.log("measurement")) {
-            Report.line("peak RSS floor", "\(Report.mebibytes(floor.peakRSS)) MiB (/bin/true through the measuring helper; "
+            Report.line("peak RSS floor", "\(Report.mebibytes(floor.usage.peak)) MiB (/bin/true through the measuring helper; "
                         + "no measured process can report less)")
         }
     }

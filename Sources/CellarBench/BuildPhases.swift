@@ -81,7 +81,7 @@ extension BuildPhases.Result {
         Report.line("pages/s", Report.rate(Double(built.pages) / wall))
 
         summary.add("full build", measured: "\(Report.seconds(wall)) s", limit: "", passed: nil,
-                    note: "\(Report.rate(Double(corpus.items.count) / wall)) items/s, \(Report.rate(Double(built.pages) / wall)) pages/s, \(Report.mebibytes(full.peakRSS.median)) MiB")
+                    note: "\(Report.rate(Double(corpus.items.count) / wall)) items/s, \(Report.rate(Double(built.pages) / wall)) pages/s, \(Report.mebibytes(full.peak.median)) MiB")
 
         let ratio = noChange.wall.median / wall
         let changed = noChangeDifferences.map(\.total)

@@ -77,8 +77,8 @@ extension HighlightingPhase.Result {
         Report.table(["median", "on", "off", "on/off"], [
             ["wall s", Report.seconds(on.wall.median), Report.seconds(off.wall.median), Report.ratio(ratio)],
             ["cpu s", Report.seconds(on.cpu.median), Report.seconds(off.cpu.median), Report.ratio(on.cpu.median / off.cpu.median)],
-            ["peak MiB", Report.mebibytes(on.peakRSS.median), Report.mebibytes(off.peakRSS.median),
-             Report.ratio(on.peakRSS.median / off.peakRSS.median)],
+            ["peak MiB", Report.mebibytes(on.peak.median), Report.mebibytes(off.peak.median),
+             Report.ratio(on.peak.median / off.peak.median)],
         ])
         summary.add("highlighting on / off", measured: Report.ratio(ratio), limit: "≤ \(HighlightingPhase.limit)",
                     passed: ratio <= HighlightingPhase.limit,
@@ -91,8 +91,8 @@ extension HighlightingPhase.Result {
             ["wall s", Report.seconds(fromNothing.wall.median), Report.seconds(hugo.runs.wall.median), Report.ratio(hugoRatio)],
             ["cpu s", Report.seconds(fromNothing.cpu.median), Report.seconds(hugo.runs.cpu.median),
              Report.ratio(fromNothing.cpu.median / hugo.runs.cpu.median)],
-            ["peak MiB", Report.mebibytes(fromNothing.peakRSS.median), Report.mebibytes(hugo.runs.peakRSS.median),
-             Report.ratio(fromNothing.peakRSS.median / hugo.runs.peakRSS.median)],
+            ["peak MiB", Report.mebibytes(fromNothing.peak.median), Report.mebibytes(hugo.runs.peak.median),
+             Report.ratio(fromNothing.peak.median / hugo.runs.peak.median)],
         ])
         summary.add("highlighted build, Cellar/\(hugo.hugo.label)", measured: Report.ratio(hugoRatio),
                     limit: "≤ \(HighlightingPhase.hugoLimit)", passed: hugoRatio <= HighlightingPhase.hugoLimit,

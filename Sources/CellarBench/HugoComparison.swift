@@ -50,14 +50,14 @@ enum HugoGoals {
     /// The two goals as summary lines, against `hugo`'s figures.
     static func add(items: Int, cellar: RunSummary, hugo: BenchTools.Hugo, runs: RunSummary, to summary: inout TargetSummary) {
         let wallRatio = cellar.wall.median / runs.wall.median
-        let memoryRatio = cellar.peakRSS.median / runs.peakRSS.median
+        let memoryRatio = cellar.peak.median / runs.peak.median
         let size = Report.count(items) + " items"
         summary.add("\(size): wall, Cellar/\(hugo.label)", measured: Report.ratio(wallRatio),
                     limit: "≤ " + Report.ratio(wall(items: items)), passed: wallRatio <= wall(items: items),
                     note: "\(Report.seconds(cellar.wall.median)) s vs \(Report.seconds(runs.wall.median)) s")
         summary.add("\(size): peak memory, Cellar/\(hugo.label)", measured: Report.ratio(memoryRatio),
                     limit: "≤ " + memoryText(items: items), passed: memoryRatio <= memory(items: items),
-                    note: "\(Report.mebibytes(cellar.peakRSS.median)) MiB vs \(Report.mebibytes(runs.peakRSS.median)) MiB")
+                    note: "\(Report.mebibytes(cellar.peak.median)) MiB vs \(Report.mebibytes(runs.peak.median)) MiB")
     }
 }
 
@@ -76,8 +76,8 @@ extension HugoComparison.Result {
         Report.table(["median", "Cellar"] + hugos.flatMap { [$0.hugo.label, "Cellar/" + $0.hugo.label] }, [
             row("wall s", Report.seconds(cellar.wall.median)) { runs, _ in (runs.wall.median.formatted, Report.ratio(cellar.wall.median / runs.wall.median)) },
             row("cpu s", Report.seconds(cellar.cpu.median)) { runs, _ in (runs.cpu.median.formatted, Report.ratio(cellar.cpu.median / runs.cpu.median)) },
-            row("peak MiB", Report.mebibytes(cellar.peakRSS.median)) { runs, _ in
-                (Report.mebibytes(runs.peakRSS.median), Report.ratio(cellar.peakRSS.median / runs.peakRSS.median))
+            row("peak MiB", Report.mebibytes(cellar.peak.median)) { runs, _ in
+                (Report.mebibytes(runs.peak.median), Report.ratio(cellar.peak.median / runs.peak.median))
             },
             row(".html pages", Report.count(cellarHTML)) { (Report.count($1), Report.ratio(Double(cellarHTML) / Double($1))) },
             row("pages/s", Report.rate(cellarPagesPerSecond)) { runs, html in

@@ -51,14 +51,14 @@ enum IOFloor {
         let failures = Atomic<Int>(0)
 
         let files = FileTree.files(under: content)
-        let reading = Usage.now()
+        let reading = usageNow()
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
             var buffer = [UInt8](repeating: 0, count: 1 << 16)
             for index in stride(from: worker, to: files.count, by: workers) {
                 FileTree.readFile(files[index], buffer: &buffer)
             }
         }
-        let writing = Usage.now()
+        let writing = usageNow()
         print(readingStage, from: reading, to: writing)
 
         let largest = entries.map(\.size).max() ?? 0
@@ -86,7 +86,7 @@ enum IOFloor {
                 }
             }
         }
-        print(writingStage, from: writing, to: Usage.now())
+        print(writingStage, from: writing, to: usageNow())
         let failed = failures.load(ordering: .relaxed)
         if failed > 0 {
             FileHandle.standardError.write(Data("cellar-bench \(flag): \(failed) files could not be written\n".utf8))
@@ -112,25 +112,15 @@ enum IOFloor {
         _ = mkdir(folder, 0o755)
     }
 
-    /// Wall clock, CPU and system time of the process, and its peak memory.
-    private struct Usage {
-        var wall: Double
-        var cpu: Double
-        var system: Double
-        var peak: Int
-
-        static func now() -> Usage {
-            let usage = SystemCalls.selfUsage()
-            let system = ProcessTimer.seconds(usage.ru_stime)
-            return Usage(wall: ProcessTimer.monotonicSeconds(), cpu: ProcessTimer.seconds(usage.ru_utime) + system,
-                         system: system, peak: Int(usage.ru_maxrss) * 1024)
-        }
+    /// This process's CPU time and peak memory so far, with the monotonic clock's time as its wall time.
+    private static func usageNow() -> ResourceUsage<Double> {
+        ResourceUsage(wall: ProcessTimer.monotonicSeconds(), rusage: SystemCalls.selfUsage())
     }
 
     /// One line as `cellar build --timings` prints a stage.
-    private static func print(_ stage: String, from start: Usage, to end: Usage) {
+    private static func print(_ stage: String, from start: ResourceUsage<Double>, to end: ResourceUsage<Double>) {
         Report.out("  " + stage.padding(toLength: 18, withPad: " ", startingAt: 0)
                    + String(format: "%7.1f ms   cpu %7.1f ms   sys %7.1f ms   peak %5d MiB", (end.wall - start.wall) * 1000,
-                            (end.cpu - start.cpu) * 1000, (end.system - start.system) * 1000, end.peak >> 20))
+                            (end.cpu - start.cpu) * 1000, (end.system - start.system) * 1000, Int(end.peak) >> 20))
     }
 }

@@ -64,23 +64,24 @@ struct ImagePhase {
         try files.write("---\ntitle: Photos\nkind: photo\npaginate: 50\n---\n", to: cellarSite + "/content/photos/_index.md")
         let cellarAgain = try measure(tools.cellar, ["build", "--site", cellarSite], log: "images-cellar-again")
         let processed = FileTree.read(workspace.log("images-cellar-again.out")).flatMap(Self.processedCount) ?? "?"
-        rows.append(["Cellar", Report.seconds(cellarFull.wall), Report.mebibytes(cellarFull.peakRSS),
-                     Report.seconds(cellarAgain.wall), Report.mebibytes(cellarAgain.peakRSS), processed])
+        rows.append(["Cellar", Report.seconds(cellarFull.usage.wall), Report.mebibytes(cellarFull.usage.peak),
+                     Report.seconds(cellarAgain.usage.wall), Report.mebibytes(cellarAgain.usage.peak), processed])
         if let hugo {
-            let limit = hugoCap.map { $0 * cellarFull.wall }
+            let limit = hugoCap.map { $0 * cellarFull.usage.wall }
             let hugoFull = try measure(hugo, ["--source", hugoSite, "--quiet"], log: "images-hugo-full", limit: limit)
             if hugoFull.stopped {
                 // Stopped at the cap: its time is a lower bound, its peak the peak so far, and a
                 // rebuild would only go on with the unfinished work, so none is run.
-                rows.append(["Hugo (stopped)", "> " + Report.seconds(hugoFull.wall), "≥ " + Report.mebibytes(hugoFull.peakRSS), "–", "–", "–"])
+                rows.append(["Hugo (stopped)", "> " + Report.seconds(hugoFull.usage.wall), "≥ " + Report.mebibytes(hugoFull.usage.peak), "–", "–", "–"])
                 Report.line("Cellar / Hugo", String(format: "< %.2f× the wall time (Hugo stopped unfinished after %.1f× Cellar's time), ≤ %.2f× the peak memory",
-                                                    cellarFull.wall / hugoFull.wall, hugoFull.wall / cellarFull.wall, cellarFull.peakRSS / hugoFull.peakRSS))
+                                                    cellarFull.usage.wall / hugoFull.usage.wall, hugoFull.usage.wall / cellarFull.usage.wall,
+                                                    cellarFull.usage.peak / hugoFull.usage.peak))
             } else {
                 let hugoAgain = try measure(hugo, ["--source", hugoSite, "--quiet"], log: "images-hugo-again")
-                rows.append(["Hugo", Report.seconds(hugoFull.wall), Report.mebibytes(hugoFull.peakRSS),
-                             Report.seconds(hugoAgain.wall), Report.mebibytes(hugoAgain.peakRSS), "(not reported)"])
+                rows.append(["Hugo", Report.seconds(hugoFull.usage.wall), Report.mebibytes(hugoFull.usage.peak),
+                             Report.seconds(hugoAgain.usage.wall), Report.mebibytes(hugoAgain.usage.peak), "(not reported)"])
                 Report.line("Cellar / Hugo", String(format: "%.2f× the wall time, %.2f× the peak memory",
-                                                    cellarFull.wall / hugoFull.wall, cellarFull.peakRSS / hugoFull.peakRSS))
+                                                    cellarFull.usage.wall / hugoFull.usage.wall, cellarFull.usage.peak / hugoFull.usage.peak))
             }
         }
         Report.table(["\(names.count) photos", "full s", "peak MiB", "no-change s", "peak MiB", "processed"], rows)

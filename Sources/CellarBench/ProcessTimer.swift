@@ -4,17 +4,11 @@ import Foundation
 
 /// How long one process ran and how much memory it took, as `measure.py` reports it.
 struct ProcessMeasurement: Sendable {
-    /// Seconds from spawn to reap, on the monotonic clock.
-    var wall: Double
-    /// User + system seconds of the process (and of the children it waited for), from `wait4`.
-    var cpu: Double
-    /// The user part of ``cpu``: the program's own work, outside the kernel.
-    var user: Double
-    /// Peak resident set, in bytes (`ru_maxrss`).
-    var peakRSS: Double
+    /// Wall from spawn to reap; CPU and peak memory from `wait4` (of the children it waited for too).
+    var usage: ResourceUsage<Double>
     /// The exit status, or 128 + the signal that ended it.
     var status: Int32
-    /// Whether the bench stopped it at its time limit (then `wall` is a lower bound, and `peakRSS`
+    /// Whether the bench stopped it at its time limit (then `wall` is a lower bound, and `peak`
     /// the peak until then).
     var stopped = false
 }
@@ -46,15 +40,15 @@ enum ProcessTimer {
             throw .failure("the measuring helper (\(helper) \(helperFlag)) wrote no result; exit \(outer.status)")
         }
         let fields = text.split(separator: " ").compactMap { Double($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
-        guard fields.count == 6 else { throw .failure("the measuring helper wrote an unreadable result: \(text)") }
-        return ProcessMeasurement(wall: fields[0], cpu: fields[1], user: fields[2], peakRSS: fields[3], status: Int32(fields[4]),
-                                  stopped: fields[5] != 0)
+        guard fields.count == 7 else { throw .failure("the measuring helper wrote an unreadable result: \(text)") }
+        let usage = ResourceUsage(wall: fields[0], cpu: fields[1], user: fields[2], system: fields[3], peak: fields[4])
+        return ProcessMeasurement(usage: usage, status: Int32(fields[5]), stopped: fields[6] != 0)
     }
 
     static let limitFlag = "--limit"
 
     /// The helper's side: `cellar-bench --measure-child RESULT [--limit SECONDS] EXECUTABLE ARGS…` runs the
-    /// command with the helper's own standard streams and writes `wall cpu user peak status stopped` to
+    /// command with the helper's own standard streams and writes `wall cpu user system peak status stopped` to
     /// RESULT. Returns the exit status.
     static func helperMain(_ arguments: [String]) -> Int32 {
         var command = arguments.dropFirst()
@@ -66,7 +60,8 @@ enum ProcessTimer {
         guard let result = arguments.first, let executable = command.first else { return 2 }
         do throws(BenchError) {
             let measured = try spawn(executable, Array(command.dropFirst()), inheritOutput: true, limit: limit)
-            let line = "\(measured.wall) \(measured.cpu) \(measured.user) \(measured.peakRSS) \(measured.status) \(measured.stopped ? 1 : 0)\n"
+            let usage = measured.usage
+            let line = "\(usage.wall) \(usage.cpu) \(usage.user) \(usage.system) \(usage.peak) \(measured.status) \(measured.stopped ? 1 : 0)\n"
             try FileTree.write(Array(line.utf8), toFile: result, append: false)
             return measured.status
         } catch {
@@ -117,11 +112,9 @@ enum ProcessTimer {
             }
         }
         let wall = monotonicSeconds() - start
-        let cpu = seconds(usage.ru_utime) + seconds(usage.ru_stime)
         let signal = status & 0x7F
         let exit = signal == 0 ? (status >> 8) & 0xFF : 128 + signal
-        return ProcessMeasurement(wall: wall, cpu: cpu, user: seconds(usage.ru_utime), peakRSS: Double(usage.ru_maxrss) * 1024, status: exit,
-                                  stopped: stopped)
+        return ProcessMeasurement(usage: ResourceUsage(wall: wall, rusage: usage), status: exit, stopped: stopped)
     }
 
     /// The peak resident set of this process so far, in bytes.

@@ -40,7 +40,7 @@ enum Report {
         table(["", "min", "median", "max"], [
             ["wall s"] + [summary.wall.min, summary.wall.median, summary.wall.max].map { seconds($0) },
             ["cpu s"] + [summary.cpu.min, summary.cpu.median, summary.cpu.max].map { seconds($0) },
-            ["peak MiB"] + [summary.peakRSS.min, summary.peakRSS.median, summary.peakRSS.max].map { mebibytes($0) },
+            ["peak MiB"] + [summary.peak.min, summary.peak.median, summary.peak.max].map { mebibytes($0) },
         ])
     }
 

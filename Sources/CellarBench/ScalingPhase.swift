@@ -110,14 +110,14 @@ struct ScalingPhase {
             if let growth, growth > Self.tolerance { linear = false }
             previous = perItem
             var line = [Report.count(row.items), Report.count(row.pages), Report.seconds(row.full.wall.median),
-                        Report.seconds(row.full.cpu.median), Report.mebibytes(row.full.peakRSS.median),
+                        Report.seconds(row.full.cpu.median), Report.mebibytes(row.full.peak.median),
                         String(format: "%.1f", perItem * 1e6), String(format: "%.1f", row.full.cpu.median / Double(row.items) * 1e6),
                         String(format: "%.1f", row.full.wall.median / Double(row.pages) * 1e6),
                         growth.map { Report.ratio($0) } ?? "-"]
             for hugo in row.hugo {
-                line += [Report.seconds(hugo.wall.median), Report.mebibytes(hugo.peakRSS.median),
+                line += [Report.seconds(hugo.wall.median), Report.mebibytes(hugo.peak.median),
                          Report.ratio(row.full.wall.median / hugo.wall.median),
-                         Report.ratio(row.full.peakRSS.median / hugo.peakRSS.median)]
+                         Report.ratio(row.full.peak.median / hugo.peak.median)]
             }
             lines.append(line)
         }
@@ -157,7 +157,8 @@ struct ScalingPhase {
         func cells(_ name: String, _ stages: KeyPath<Row, [StageTiming]>) -> [String] {
             [name] + rows.map { row in
                 guard let stage = row[keyPath: stages].first(where: { $0.stage == name }) else { return "-" }
-                return String(format: "%.2f / %.2f / %.2f / %.0f", stage.wall, stage.cpu, stage.system, stage.peak / 1_048_576)
+                let usage = stage.usage
+                return String(format: "%.2f / %.2f / %.2f / %.0f", usage.wall, usage.cpu, usage.system, usage.peak / 1_048_576)
             }
         }
         Report.table(["stage"] + rows.map { Report.count($0.items) + " items" },
@@ -202,8 +203,8 @@ struct ScalingPhase {
         /// The ratio of the two sizes' medians.
         var ofMedians: Double
 
-        init?(_ name: String, from small: [[StageTiming]], to big: [[StageTiming]], _ value: (StageTiming) -> Double) {
-            func measure(in round: [StageTiming]) -> Double? { round.first(where: { $0.stage == name }).map(value) }
+        init?(_ name: String, from small: [[StageTiming]], to big: [[StageTiming]], _ figure: KeyPath<ResourceUsage<Double>, Double>) {
+            func measure(in round: [StageTiming]) -> Double? { round.first(where: { $0.stage == name })?.usage[keyPath: figure] }
             let from = small.compactMap(measure(in:)), to = big.compactMap(measure(in:))
             guard !from.isEmpty, !to.isEmpty, Statistics(from).median > 0 else { return nil }
             // Round by round: a round that lacks the stage at either size counts for neither.
@@ -221,7 +222,7 @@ struct ScalingPhase {
             let wall = Growth(name, from: small, to: big, \.wall)
             return "of medians " + (wall.map { String(format: "%.1f×", $0.ofMedians) } ?? "-")
                 + ", cpu " + text(Growth(name, from: small, to: big, \.cpu))
-                + ": user " + text(Growth(name, from: small, to: big) { $0.cpu - $0.system })
+                + ": user " + text(Growth(name, from: small, to: big, \.user))
                 + ", kernel " + text(Growth(name, from: small, to: big, \.system))
         }
     }

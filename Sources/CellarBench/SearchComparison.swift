@@ -16,7 +16,8 @@ struct SearchComparison {
     var runs: Int
     var queries: [String]
 
-    struct QueryFigures: Sendable {
+    /// One line of `scripts/search-bytes`: what a query cost one tool, in a cold browser.
+    struct QueryFigures: Sendable, Decodable {
         var tool: String
         var query: String
         var bytes: Int
@@ -24,7 +25,14 @@ struct SearchComparison {
         var files: Int
         var milliseconds: Double
         var results: Int
-        var first: String
+        /// The first result's address; nil when nothing was found.
+        var first: String?
+
+        enum CodingKeys: String, CodingKey {
+            case tool, query, bytes, files, results, first
+            case gzipBytes = "gzip_bytes"
+            case milliseconds = "ms"
+        }
     }
 
     struct Result {
@@ -91,12 +99,11 @@ struct SearchComparison {
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else { throw .failure("scripts/search-bytes failed (needs chromium, chromium-driver, python3 selenium)") }
-        return String(decoding: data, as: UTF8.self).split(separator: "\n").compactMap { line in
-            guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else { return nil }
-            return QueryFigures(tool: object["tool"] as? String ?? "", query: object["query"] as? String ?? "",
-                                bytes: object["bytes"] as? Int ?? 0, gzipBytes: object["gzip_bytes"] as? Int ?? 0,
-                                files: object["files"] as? Int ?? 0, milliseconds: (object["ms"] as? NSNumber)?.doubleValue ?? 0,
-                                results: object["results"] as? Int ?? 0, first: object["first"] as? String ?? "–")
+        let decoder = JSONDecoder()
+        return try String(decoding: data, as: UTF8.self).split(separator: "\n").map { line throws(BenchError) in
+            do { return try decoder.decode(QueryFigures.self, from: Data(line.utf8)) } catch {
+                throw .failure("scripts/search-bytes printed a line that is not a query's figures (\(error)): \(line)")
+            }
         }
     }
 
@@ -121,11 +128,11 @@ extension SearchComparison.Result {
             ["full build wall s (median)", Report.seconds(withSearch.wall.median), "–"],
             ["same build with search: false", Report.seconds(withoutSearch.wall.median), "–"],
             ["peak RSS MiB (median), search on / off",
-             Report.mebibytes(withSearch.peakRSS.median) + " / " + Report.mebibytes(withoutSearch.peakRSS.median), "–"],
+             Report.mebibytes(withSearch.peak.median) + " / " + Report.mebibytes(withoutSearch.peak.median), "–"],
             ["index time s", Report.seconds(indexSeconds) + " (difference)",
-             pagefindTime.map { Report.seconds($0.wall) + " (pagefind --site)" } ?? "not run"],
+             pagefindTime.map { Report.seconds($0.usage.wall) + " (pagefind --site)" } ?? "not run"],
             ["index time / Cellar's build", String(format: "%.1f %%", share * 100),
-             pagefindTime.map { String(format: "%.1f %%", $0.wall / withSearch.wall.median * 100) } ?? "–"],
+             pagefindTime.map { String(format: "%.1f %%", $0.usage.wall / withSearch.wall.median * 100) } ?? "–"],
             ["index on disk KiB", Self.kib(cellarBytes) + " in \(Report.count(cellarFiles)) files (+ search.js \(Self.kib(scriptBytes)))",
              pagefindFiles > 0 ? Self.kib(pagefindIndexBytes) + " without its UI files; \(Self.kib(pagefindBytes)) in \(Report.count(pagefindFiles)) files" : "–"],
         ]
@@ -136,7 +143,7 @@ extension SearchComparison.Result {
                 figures.map { "\(Self.kib($0.bytes)) (gzip \(Self.kib($0.gzipBytes))) in \($0.files) files" } ?? "–"
             }
             func time(_ figures: SearchComparison.QueryFigures?) -> String {
-                figures.map { String(format: "%.0f ms, %d shown, first %@", $0.milliseconds, $0.results, $0.first) } ?? "–"
+                figures.map { String(format: "%.0f ms, %d shown, first %@", $0.milliseconds, $0.results, $0.first ?? "–") } ?? "–"
             }
             rows.append(["“\(query)” KiB fetched", bytes(cellar), bytes(pagefind)])
             rows.append(["“\(query)” to results", time(cellar), time(pagefind)])
@@ -149,8 +156,8 @@ extension SearchComparison.Result {
         Report.table(["", "Cellar", "Pagefind"], rows)
         // Each run, so that a median can be read against the runs it came from (the first is the warm-up).
         Report.table(["run", "search", "wall s", "CPU s", "peak RSS MiB"], order.enumerated().map { index, run in
-            [index == 0 ? "warm-up" : "\(index)", run.search ? "on" : "off", Report.seconds(run.measurement.wall),
-             Report.seconds(run.measurement.cpu), Report.mebibytes(run.measurement.peakRSS)]
+            [index == 0 ? "warm-up" : "\(index)", run.search ? "on" : "off", Report.seconds(run.measurement.usage.wall),
+             Report.seconds(run.measurement.usage.cpu), Report.mebibytes(run.measurement.usage.peak)]
         })
         Report.note("Bytes: the files the page and its workers asked a plain HTTP server for (cold cache), script included; "
                     + "gzip: the same files gzip'd, as a compressing server sends them (Pagefind's index files are gzip'd on disk). "

@@ -2,12 +2,8 @@
 /// `  parsing items         5616.5 ms   cpu  9160.4 ms   sys  1210.3 ms   peak   664 MiB`.
 struct StageTiming: Sendable {
     var stage: String
-    var wall: Double
-    var cpu: Double
-    /// The kernel's part of ``cpu`` (0 when the line does not say it).
-    var system: Double
-    /// The process's peak memory when the stage ended, in bytes.
-    var peak: Double
+    /// Its ``ResourceUsage/system`` is 0 when the line does not say it (then ``ResourceUsage/user`` is all of the CPU time).
+    var usage: ResourceUsage<Double>
 
     static func parse(_ output: String) -> [StageTiming] {
         output.split(separator: "\n").compactMap { line in
@@ -17,8 +13,9 @@ struct StageTiming: Sendable {
                   let peakAt = words.firstIndex(of: "peak"), peakAt + 1 < words.count, let peak = Double(words[peakAt + 1])
             else { return nil }
             let system = words.firstIndex(of: "sys").flatMap { $0 + 1 < words.count ? Double(words[$0 + 1]) : nil } ?? 0
-            return StageTiming(stage: words[..<(ms - 1)].joined(separator: " "), wall: wall / 1000, cpu: cpu / 1000,
-                               system: system / 1000, peak: peak * 1_048_576)
+            let usage = ResourceUsage(wall: wall / 1000, cpu: cpu / 1000, user: cpu / 1000 - system / 1000, system: system / 1000,
+                                      peak: peak * 1_048_576)
+            return StageTiming(stage: words[..<(ms - 1)].joined(separator: " "), usage: usage)
         }
     }
 
@@ -27,9 +24,7 @@ struct StageTiming: Sendable {
         guard let first = runs.first else { return [] }
         return first.map { stage in
             let all = runs.compactMap { $0.first { $0.stage == stage.stage } }
-            return StageTiming(stage: stage.stage, wall: Statistics(all.map(\.wall)).median,
-                               cpu: Statistics(all.map(\.cpu)).median, system: Statistics(all.map(\.system)).median,
-                               peak: Statistics(all.map(\.peak)).median)
+            return StageTiming(stage: stage.stage, usage: RunSummary(all.map(\.usage)).median)
         }
     }
 }
