@@ -2,8 +2,8 @@ extension CompletionsCommand {
     static let spec = CommandSpec(
         name: "completions",
         summary: "Print the bash or zsh completion script.",
-        forms: [CommandForm([Positional(name: Shell.allCases.map(\.rawValue).joined(separator: "|"), summary: "shell",
-                                        completion: .words(Shell.allCases.map(\.rawValue)))], options: [])],
+        positionals: [Positional(name: Shell.allCases.map(\.rawValue).joined(separator: "|"), summary: "shell",
+                                 completion: .words(Shell.allCases.map(\.rawValue)))],
         options: [],
         description: """
             Prints the completion script for bash or zsh, written from the same declarations as this help: commands, \

@@ -21,8 +21,7 @@ enum CellarCommandLine {
     static let help = CommandSpec(
         name: "help",
         summary: "Show help for a command.",
-        forms: [CommandForm([Positional(name: "COMMAND", summary: "command", completion: .command, isOptional: true)],
-                            options: [manPage, markdown])],
+        positionals: [Positional(name: "COMMAND", summary: "command", completion: .command, isOptional: true)],
         options: [manPage, markdown],
         description: "Prints the list of commands, or a command's usage and options. `cellar COMMAND --help` does the same.")
 

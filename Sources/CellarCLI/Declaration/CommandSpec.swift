@@ -28,3 +28,12 @@ struct CommandSpec: Sendable {
         }
     }
 }
+
+extension CommandSpec {
+    /// A command with one form — its positionals (if any), then every one of its options — as all
+    /// but `new` are.
+    init(name: String, summary: String, positionals: [Positional] = [], options: [CommandOption], description: String) {
+        self.init(name: name, summary: summary, forms: [CommandForm(positionals, options: options)], options: options,
+                  description: description)
+    }
+}
