@@ -1,9 +1,4 @@
-#if canImport(Glibc)
 import CellarFiles
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Synchronization
 
 /// A test hook for the output transaction: counts every change it makes on disk (each file

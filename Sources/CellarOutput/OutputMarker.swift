@@ -1,9 +1,4 @@
-#if canImport(Glibc)
 import CellarFiles
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The file that makes a folder Cellar's: `.cellar-output`, in the output folder and in its spare.
 ///

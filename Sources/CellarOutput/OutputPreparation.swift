@@ -1,9 +1,4 @@
-#if canImport(Glibc)
 import CellarFiles
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import CellarDiagnostics
 
 /// Everything a build does before it writes a file: refuses an output it may not replace, removes

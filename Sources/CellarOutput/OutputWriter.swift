@@ -3,11 +3,6 @@ import CellarDiagnostics
 import CellarEscaping
 import CellarFiles
 import Synchronization
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Writes a build's files into the spare folder beside the output, never into the output itself;
 /// ``commit()`` then swaps the two in one atomic step (see ``OutputSwap``). At every instant the

@@ -1,9 +1,4 @@
-#if canImport(Glibc)
 import CellarFiles
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The folder beside the output where a build puts the new site together before swapping it in
 /// (`.public.cellar-spare`): after the swap it holds the previous site, and the next build brings

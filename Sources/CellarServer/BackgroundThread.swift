@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// A thread of its own for a loop that blocks (in `poll(2)`, mostly), started with pthreads so
 /// that it can be joined, and never taken from Swift's small cooperative pool.
 struct BackgroundThread: Sendable {

@@ -1,11 +1,6 @@
 import AnnotatedLocking
 internal import CMicroHTTPD
 import Synchronization
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Enforces ``ConnectionLimits`` on a running daemon: libmicrohttpd reports each connection
 /// opening and closing here, and each connection's thread records what it is doing in its

@@ -1,9 +1,4 @@
 internal import CMicroHTTPD
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// What libmicrohttpd's callbacks need, handed to them through the `void *` class pointer
 /// with `Unmanaged` (a `@convention(c)` callback cannot capture). Immutable, so any

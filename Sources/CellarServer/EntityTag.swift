@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// A strong entity tag made from a file's inode, size and modification time.
 ///
 /// A rebuilt file gets a new tag even when it keeps its size, because its modification time

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// One `/__cellar/events` response being streamed, driven by libmicrohttpd's content-reader
 /// callback on the connection's own thread.
 ///

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The bytes of a served file, read from disk as they are sent — never held whole in memory —
 /// with the live-reload snippet spliced in for HTML.
 ///

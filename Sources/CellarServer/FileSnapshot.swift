@@ -1,10 +1,5 @@
 import DirectoryEntries
 import IgnoredFileNames
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// What a ``PollingWatcher`` knows of the files under its roots at one moment: each file's and
 /// folder's inode, size and times, found by walking the roots with `lstat`.

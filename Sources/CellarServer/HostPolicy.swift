@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Which `Host` header values the server answers to, so that a page from another site cannot
 /// read the preview (drafts included) by pointing its own name at 127.0.0.1 — DNS rebinding.
 ///

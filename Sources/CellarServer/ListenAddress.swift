@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// An IPv4 address to listen on, parsed from a host string.
 struct ListenAddress: Sendable, Equatable {
     /// The address in network byte order, as `sockaddr_in` wants it.

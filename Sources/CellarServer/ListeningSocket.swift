@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// A bound, listening TCP socket, opened by hand so that each failure maps to a precise
 /// ``ServerError``; libmicrohttpd then takes it over (`MHD_OPTION_LISTEN_SOCKET`) and closes it
 /// when the daemon stops.

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// A regular file opened for one response, with the metadata read from the same descriptor
 /// (so the size and tag match the bytes served even if the file is replaced meanwhile).
 struct OpenedFile {

@@ -1,7 +1,9 @@
+// The C library of the platform, for every file of the module: the one place that chooses
+// between Glibc and Darwin (it is re-exported, as `import Foundation` re-exports it too).
 #if canImport(Glibc)
-import Glibc
+@_exported import Glibc
 #elseif canImport(Darwin)
-import Darwin
+@_exported import Darwin
 #endif
 
 /// The few system calls whose Swift spelling differs between Glibc and Darwin, so that the rest

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The body of a ``PollingWatcher``'s thread: a walk every interval, the differences
 /// debounced like inotify's events. It closes the stop pipe when it returns.
 final class PollingLoop {

@@ -1,9 +1,4 @@
 internal import CMicroHTTPD
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// A started libmicrohttpd daemon and what it borrows.
 struct RunningDaemon {

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Maps a raw request path onto a file under a root folder, refusing anything outside it.
 ///
 /// The path is decoded and checked by ``RequestPath`` first; what remains is joined onto the

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// A non-blocking pipe used to wake a thread blocked in `poll(2)`.
 ///
 /// `signal()` makes the read end readable until `drain()` empties it; a pipe that is
