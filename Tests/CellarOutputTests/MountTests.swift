@@ -122,10 +122,8 @@ import Testing
         let site = try TemporarySite(files: files)
         try await site.build()
         let mount = site.root + "/public/notes/data"
-        try FileManager.default.createDirectory(atPath: mount, withIntermediateDirectories: false)
-        try Mounting.mountTmpfs(at: mount, size: "1m")
+        try Mounting.tmpfsHolding(file: "file", at: mount)
         defer { Mounting.unmount(mount) }
-        try Data("kept\n".utf8).write(to: URL(fileURLWithPath: mount + "/file"))
         var options = site.options()
         options.mounts = MountTable { nil }
         try site.write(["content/notes/two.md": "---\ntitle: Two 2\ndate: 2024-01-02\n---\n"])
@@ -144,11 +142,9 @@ import Testing
     func removingATreeNeverEmptiesAMountedFileSystem() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cellar-mount-\(UUID().uuidString)").path
         let mount = folder + "/tree/mounted"
-        try FileManager.default.createDirectory(atPath: mount, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        try Mounting.mountTmpfs(at: mount, size: "1m")
+        try Mounting.tmpfsHolding(file: "file", at: mount)
         defer { Mounting.unmount(mount) }
-        try Data("kept\n".utf8).write(to: URL(fileURLWithPath: mount + "/file"))
         FileIO.removeTree(mount)
         #expect(FileManager.default.fileExists(atPath: mount + "/file"))
         FileIO.removeTree(folder + "/tree")

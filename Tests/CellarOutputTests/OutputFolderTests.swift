@@ -89,10 +89,8 @@ import Testing
         let site = try TemporarySite(files: files)
         try await site.build()
         let mount = site.root + "/public/.mounted"
-        try FileManager.default.createDirectory(atPath: mount, withIntermediateDirectories: false)
-        try Mounting.mountTmpfs(at: mount, size: "1m")
+        try Mounting.tmpfsHolding(file: "file", at: mount)
         defer { Mounting.unmount(mount) }
-        try Data("kept\n".utf8).write(to: URL(fileURLWithPath: mount + "/file"))
         let old = site.snapshot()
         try site.write(["content/notes/two.md": "---\ntitle: Two 2\ndate: 2024-01-02\n---\n"])
         do {

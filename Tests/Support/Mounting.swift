@@ -23,6 +23,18 @@ public enum Mounting {
         if status != 0 { throw Failure(description: "mount -t tmpfs failed (\(status))") }
     }
 
+    /// A file system of its own at `folder`, made with any missing parents: a 1 MiB tmpfs holding
+    /// `file` (`kept` and a newline), which a test looks for after a build or a removal that must
+    /// not touch it. The caller unmounts it (`defer { Mounting.unmount(folder) }`).
+    public static func tmpfsHolding(file: String, at folder: String) throws {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try mountTmpfs(at: folder, size: "1m")
+        do { try Data("kept\n".utf8).write(to: URL(fileURLWithPath: folder + "/" + file)) } catch {
+            unmount(folder)
+            throw error
+        }
+    }
+
     /// `mount --bind source folder`.
     public static func bind(_ source: String, at folder: String) throws {
         let status = run("/bin/mount", ["--bind", source, folder])
