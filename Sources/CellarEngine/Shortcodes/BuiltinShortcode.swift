@@ -13,16 +13,16 @@ protocol BuiltinShortcode: Sendable {
     func draw(_ arguments: [String: TypedField], context: BuiltinShortcodeContext, diagnostics: inout DiagnosticBag) -> String?
 }
 
-extension BuiltinShortcode {
-    /// The arguments declared in `yaml`, written as a theme's `shortcodes/<name>.yml` writes them
-    /// (``SchemaParser``). The YAML is Cellar's own: a mistake in it is a programming error.
-    static func argumentSchema(name: String, yaml: String) -> Schema {
+extension Schema {
+    /// The arguments of the built-in shortcode `name`, declared in `yaml` as a theme's
+    /// `shortcodes/<name>.yml` writes them (``SchemaParser``). The YAML is Cellar's own: a mistake
+    /// in it is a programming error.
+    init(builtinShortcode name: String, yaml: String) {
         let file = "<\(name) shortcode>"
         var diagnostics = DiagnosticBag()
         guard let node = try? YAMLParser().parse(yaml, file: file) else { preconditionFailure("\(name)'s schema") }
-        let schema = SchemaParser(file: file).parseFields(node, diagnostics: &diagnostics)
+        self = SchemaParser(file: file).parseFields(node, diagnostics: &diagnostics)
         precondition(!diagnostics.hasErrors, "\(name)'s schema: \(diagnostics)")
-        return schema
     }
 }
 

@@ -11,9 +11,7 @@ struct ChartShortcode: BuiltinShortcode {
     let name = "chart"
     let description = "A bar chart of a CSV file of the site, drawn at build time as inline SVG"
     let positional = ["src"]
-    let arguments = ChartShortcode.schema
-
-    static let schema = argumentSchema(name: "chart", yaml: """
+    let arguments = Schema(builtinShortcode: "chart", yaml: """
             src: {type: path, description: "The CSV file: a header row, then a row for each group of bars (its first cell labels it)"}
             title: {type: string, min: 1, description: "What the chart shows: its accessible name"}
             unit: {type: string, required: false, description: "Written after every value (s, MiB)"}

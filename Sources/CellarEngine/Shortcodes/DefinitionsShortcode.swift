@@ -13,9 +13,7 @@ struct DefinitionsShortcode: BuiltinShortcode {
     let name = "definitions"
     let description = "Every Markdown file of a folder, as a definition list: titles as terms, bodies as definitions"
     let positional = ["src"]
-    let arguments = DefinitionsShortcode.schema
-
-    static let schema = argumentSchema(name: "definitions", yaml: """
+    let arguments = Schema(builtinShortcode: "definitions", yaml: """
             src: {type: string, min: 1, description: "The folder: beside the item, or from content/ (a leading / starts there)"}
             """)
 

@@ -13,9 +13,7 @@ struct IncludeShortcode: BuiltinShortcode {
     let name = "include"
     let description = "Another Markdown file of content/ drawn in place, as part of the body"
     let positional = ["src"]
-    let arguments = IncludeShortcode.schema
-
-    static let schema = argumentSchema(name: "include", yaml: """
+    let arguments = Schema(builtinShortcode: "include", yaml: """
             src: {type: string, min: 1, description: "The file: beside the item, or from content/ (a leading / starts there); .md may be left out"}
             """)
 
