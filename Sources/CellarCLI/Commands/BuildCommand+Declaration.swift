@@ -1,19 +1,4 @@
 extension BuildCommand {
-    static let spec = CommandSpec(
-        name: "build",
-        summary: "Render the site into public/.",
-        options: SiteOptions.all + [Self.output, Self.clean, Self.noWait, Self.quiet, Self.timings, Self.trace, Self.verbose],
-        description: """
-            Renders the site into its output folder (*public/* by default). Every problem is reported at \
-            *file:line:column*; if any is an error, nothing is written and the previous output stays as it was.
-
-            The new site is put together beside the output (in *.NAME.cellar-spare*) and swapped in at once: the \
-            output is the old site or the new one at every instant, even if the build is killed. A second build with \
-            nothing changed writes nothing (it says *up to date: no input changed*); otherwise only files whose bytes \
-            changed are written. It ends with a line such as \
-            *Built 52 pages from 36 items in 0.12 s → public/ (90 written, 0 unchanged)*.
-            """)
-
     static let output = CommandOption(
         "output", .folder, "Write the site to DIR instead of public/ (not inside content/ or themes/)",
         details: "Write the site to *DIR* instead of *public/* (not inside *content/* or *themes/*). "
@@ -40,4 +25,19 @@ extension BuildCommand {
         details: "On a multilingual site, a build ends with one line per language but the default, such as "
             + "*Tiếng Việt (vi): 4 of 47 items translated, 43 not*; with `--verbose`, each of those is followed by the "
             + "files of the items without a version in that language.")
+
+    static let spec = CommandSpec(
+        name: "build",
+        summary: "Render the site into public/.",
+        options: SiteOptions.all + [Self.output, Self.clean, Self.noWait, Self.quiet, Self.timings, Self.trace, Self.verbose],
+        description: """
+            Renders the site into its output folder (*public/* by default). Every problem is reported at \
+            *file:line:column*; if any is an error, nothing is written and the previous output stays as it was.
+
+            The new site is put together beside the output (in *.NAME.cellar-spare*) and swapped in at once: the \
+            output is the old site or the new one at every instant, even if the build is killed. A second build with \
+            nothing changed writes nothing (it says *up to date: no input changed*); otherwise only files whose bytes \
+            changed are written. It ends with a line such as \
+            *Built 52 pages from 36 items in 0.12 s → public/ (90 written, 0 unchanged)*.
+            """)
 }
