@@ -65,6 +65,7 @@ struct BuildPipeline: Sendable {
             return frame
         }
         let highlighting = highlighting(frame.site.config, memo: &memo, diagnostics: &diagnostics)
+        var bodiesRendered = 0
         var itemSetup = ItemStageSetup(frame: frame, rules: rules, highlighting: highlighting, reporter: reporter,
                                        policy: memo.policy, collectsReferences: options.collectsReferences)
         // `cellar build` in a new process: the bodies the last one rendered, each taken again while
@@ -79,7 +80,7 @@ struct BuildPipeline: Sendable {
             itemSetup.keepsBodiesForNextProcess = true
             Trace.mark("kept bodies read")
         }
-        let keptBodies = memo.model.bodies.entries.count
+        let bodiesOnHand = memo.model.bodies.entries.count
         // A file that does not parse leaves its item out; the model's own problems (URLs that
         // collide, links) are still found, to be reported with it.
         let parsed = try await stage(.parsingItems, continuing: true) {
@@ -88,11 +89,14 @@ struct BuildPipeline: Sendable {
             return parsed
         }
         Trace.mark("parse stage")
+        itemSetup.bodiesOnHand = [:]   // the memo's are the model stage's to change, not to copy
         let model = try await stage(.buildingModel) {
+            let renderedBefore = memo.model.bodies.rendered
             let model = await ModelStage(setup: itemSetup).run(parsed, memo: &memo.model)
             diagnostics.append(contentsOf: model.diagnostics)
+            bodiesRendered = memo.model.bodies.rendered - renderedBefore
             // Written again only when a body was rendered or one is gone.
-            if let keptBodiesKey, memo.model.bodies.rendered > 0 || memo.model.bodies.entries.count != keptBodies {
+            if let keptBodiesKey, bodiesRendered > 0 || memo.model.bodies.entries.count != bodiesOnHand {
                 KeptBodies.save(memo.model.bodies.entries, cache: layout.cache, key: keptBodiesKey)
                 Trace.mark("kept bodies saved")
             }
@@ -181,6 +185,8 @@ struct BuildPipeline: Sendable {
         report.unpublished = site.unpublished
         report.translations = TranslationCoverage.of(site)
         report.pagesRendered = memo.output.rendered
+        report.bodiesRendered = bodiesRendered
+        report.cellsRendered = cellOutput.rendered
         report.imagesProcessed = images.processed
         report.imagesCached = images.cached
         return BuildResult(report: report, model: site, pages: pages.pages, alternates: pages.alternates,

@@ -48,9 +48,9 @@ struct BodyStage {
         /// Ids of the entries drawn from data files (a chart's CSV; most are not).
         var readers: Set<String> = []
 
-        /// How many bodies were rendered and kept since the memo was made (none: a memo read from
+        /// How many bodies were rendered since the memo was made (none: a memo read from
         /// ``KeptBodies`` that every body came from is still what the file holds).
-        private(set) var rendered = 0
+        fileprivate(set) var rendered = 0
 
         init(entries: [String: Entry] = [:]) {
             self.entries = entries
@@ -63,7 +63,6 @@ struct BodyStage {
 
         mutating func keep(_ entry: Entry) {
             entries[entry.id] = entry
-            rendered += 1
             if entry.diagnostics.isEmpty { reporting.remove(entry.id) } else { reporting.insert(entry.id) }
             if entry.dataFiles.isEmpty { readers.remove(entry.id) } else { readers.insert(entry.id) }
         }
@@ -125,6 +124,7 @@ struct BodyStage {
                                      dependsOnLinks: rendered.dependsOnLinks, diagnostics: found.diagnostics,
                                      usesShortcodes: rendered.usesShortcodes, dataFiles: rendered.dataFiles))
         }
+        memo.rendered += ready.count + fresh.count
         for (index, body) in ready + fresh {
             var item = body.item
             var revision = StableHash()

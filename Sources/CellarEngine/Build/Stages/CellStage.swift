@@ -23,6 +23,8 @@ struct CellStage {
         /// Every cell by item id, for the next process (``KeptCells``); nil when the stage keeps none,
         /// or when they are the cells it was handed (``CellStage/cellsOnHand``) and the file holds them already.
         var forNextProcess: [String: CellCache.Entry]?
+        /// How many cells were rendered (the others were taken as they were).
+        var rendered = 0
 
         /// Each of `items`' configurator at the item's place.
         func table(for items: [ContentItem]) -> CellTable {
@@ -114,7 +116,7 @@ struct CellStage {
         memo.configurators = configurators
         return Output(configurators: configurators,
                       inItemOrder: patching ? nil : CellTable(ordered, missing: missing, html: html), cells: memo.cells,
-                      forNextProcess: forNextProcess)
+                      forNextProcess: forNextProcess, rendered: rendered.count)
     }
 
     /// The item's kind's cell paired with it, or nil with the problem reported.
