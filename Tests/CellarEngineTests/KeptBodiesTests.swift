@@ -17,10 +17,10 @@ import Testing
         pageLinks: [PageLink(href: "/about/", written: "../about.md", isImage: false,
                              location: SourceLocation(file: "content/posts/a.md", line: 7, column: 3))])
     static let sample: [String: BodyStage.Entry] = [
-        "posts/a.md": BodyStage.Entry(id: "posts/a.md", sourceHash: 1, url: "posts/a/", language: "en", dependsOnLinks: true,
+        "posts/a.md": BodyStage.Entry(id: "posts/a.md", sourceHash: 1, url: "posts/a/", language: "en", renderingKey: 4, dependsOnLinks: true,
                                       linksKey: 0xFFFF_FFFF_FFFF_FFFF, usesShortcodes: true, shortcodesKey: 9,
                                       dataFiles: ["posts/a/figures.csv": 5, "_terms/": 6], body: body, revision: 77, diagnostics: []),
-        "notes/b.md": BodyStage.Entry(id: "notes/b.md", sourceHash: 2, url: "notes/b/", language: "vi", dependsOnLinks: false,
+        "notes/b.md": BodyStage.Entry(id: "notes/b.md", sourceHash: 2, url: "notes/b/", language: "vi", renderingKey: 4, dependsOnLinks: false,
                                       linksKey: 0, body: .unrendered, revision: 78, diagnostics: []),
     ]
 
@@ -32,6 +32,7 @@ import Testing
         for (id, entry) in Self.sample {
             let back = try #require(read[id])
             #expect(back.sourceHash == entry.sourceHash && back.url == entry.url && back.language == entry.language)
+            #expect(back.renderingKey == entry.renderingKey)
             #expect(back.dependsOnLinks == entry.dependsOnLinks && back.linksKey == entry.linksKey)
             #expect(back.usesShortcodes == entry.usesShortcodes && back.shortcodesKey == entry.shortcodesKey)
             #expect(back.dataFiles == entry.dataFiles && back.revision == entry.revision)

@@ -61,6 +61,7 @@ enum KeptBodies {
             file.append(entry.sourceHash)
             file.append(entry.url.value)
             file.append(entry.language)
+            file.append(entry.renderingKey)
             file.append(entry.dependsOnLinks)
             file.append(entry.linksKey)
             file.append(entry.usesShortcodes)
@@ -100,7 +101,7 @@ enum KeptBodies {
     /// The entries in `bytes`; nil unless the file is whole, of this format and written under `key`.
     static func decode(_ bytes: [UInt8], key: UInt64) -> [String: BodyStage.Entry]? {
         KeptFile.read(bytes, magic: magic, version: formatVersion, key: key) { file -> [String: BodyStage.Entry]? in
-            guard let count = file.count(ofRecordsAtLeast: 8 * 20) else { return nil }
+            guard let count = file.count(ofRecordsAtLeast: 8 * 21) else { return nil }
             var entries: [String: BodyStage.Entry] = [:]
             entries.reserveCapacity(count)
             for _ in 0..<count {
@@ -113,7 +114,7 @@ enum KeptBodies {
 
     private static func entry(_ file: inout KeptFile.Reader) -> BodyStage.Entry? {
         guard let id = file.text(), let sourceHash = file.number(), let url = file.text(), let language = file.text(),
-              let dependsOnLinks = file.flag(), let linksKey = file.number(), let usesShortcodes = file.flag(),
+              let renderingKey = file.number(), let dependsOnLinks = file.flag(), let linksKey = file.number(), let usesShortcodes = file.flag(),
               let shortcodesKey = file.number(), let dataFileCount = file.count(ofRecordsAtLeast: 16) else { return nil }
         var dataFiles: [String: UInt64] = [:]
         for _ in 0..<dataFileCount {
@@ -141,7 +142,7 @@ enum KeptBodies {
         let counts = MarkdownTextCounts(proseWords: proseWords, hanCharacters: hanCharacters, kanaCharacters: kanaCharacters,
                                         codeWords: codeWords)
         let body = ContentItem.Body(html: html, summary: summary, headings: headings, counts: counts, pageLinks: pageLinks)
-        return BodyStage.Entry(id: id, sourceHash: sourceHash, url: URLPath(url), language: language, dependsOnLinks: dependsOnLinks,
+        return BodyStage.Entry(id: id, sourceHash: sourceHash, url: URLPath(url), language: language, renderingKey: renderingKey, dependsOnLinks: dependsOnLinks,
                                linksKey: linksKey, usesShortcodes: usesShortcodes, shortcodesKey: shortcodesKey,
                                dataFiles: dataFiles, body: body, revision: revision, diagnostics: [])
     }

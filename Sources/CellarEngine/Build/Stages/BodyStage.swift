@@ -12,6 +12,8 @@ struct BodyStage {
         var sourceHash: UInt64
         var url: URLPath
         var language: String
+        /// The Markdown options and code highlighting it was rendered with (``BodyStage/renderingKey``).
+        var renderingKey: UInt64
         /// Whether the body links to other content (so a change of any URL may change it).
         var dependsOnLinks: Bool
         var linksKey: UInt64
@@ -26,8 +28,8 @@ struct BodyStage {
         var diagnostics: [Diagnostic]
 
         /// Whether the body is still what rendering `item` would give, under these links and shortcodes.
-        func holds(for item: ContentItem, linksKey: UInt64, shortcodes: ShortcodeRenderer) -> Bool {
-            mayHold(for: item)
+        func holds(for item: ContentItem, renderingKey: UInt64, linksKey: UInt64, shortcodes: ShortcodeRenderer) -> Bool {
+            mayHold(for: item) && self.renderingKey == renderingKey
                 && (!dependsOnLinks || self.linksKey == linksKey)
                 && (!usesShortcodes || shortcodesKey == shortcodes.key)
                 && dataFiles.allSatisfy { shortcodes.hashOfRead($0.key) == $0.value }
@@ -90,6 +92,14 @@ struct BodyStage {
     var keepsForNextProcess = false
     /// Whether the memo is thrown away after this build: nothing only a later build would use is kept.
     private var thisBuildOnly: Bool { policy == .thisBuildOnly }
+    /// The Markdown options and whether code is highlighted: what every body is rendered with,
+    /// besides its own inputs (a session keeps its bodies across an edit of the settings).
+    var renderingKey: UInt64 {
+        var hash = StableHash()
+        hash.combine(markdown.options.rawValue)
+        hash.combine(highlighting == nil ? 0 : 1)
+        return hash.value
+    }
     /// Whether the memo keeps every body rendered (else only those that reported something).
     private var keepsEveryBody: Bool { !thisBuildOnly || keepsForNextProcess }
 
@@ -101,7 +111,7 @@ struct BodyStage {
         var stale: [(Int, ContentItem)] = []
         var ready: [(Int, EarlyBody)] = []
         for (index, item) in items.enumerated() {
-            if let entry = memo.entries[item.id], entry.holds(for: item, linksKey: linksKey, shortcodes: shortcodes),
+            if let entry = memo.entries[item.id], entry.holds(for: item, renderingKey: renderingKey, linksKey: linksKey, shortcodes: shortcodes),
                !collectsReferences || entry.body.references != nil {
                 // The body as it was, under what the file says now (settings it inherits may have changed).
                 let source = thisBuildOnly ? item.withoutMarkdown().source : item.source
@@ -141,7 +151,7 @@ struct BodyStage {
             // A build whose memo is thrown away keeps only what it reports (unless its bodies go to the next process).
             if keepsEveryBody || !body.diagnostics.isEmpty {
                 memo.keep(Entry(id: item.id, sourceHash: item.sourceHash, url: item.url, language: item.language,
-                                dependsOnLinks: body.dependsOnLinks, linksKey: linksKey, usesShortcodes: body.usesShortcodes,
+                                renderingKey: renderingKey, dependsOnLinks: body.dependsOnLinks, linksKey: linksKey, usesShortcodes: body.usesShortcodes,
                                 shortcodesKey: shortcodes.key, dataFiles: body.dataFiles, body: item.body,
                                 revision: item.revision, diagnostics: body.diagnostics))
             }
