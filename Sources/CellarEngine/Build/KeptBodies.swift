@@ -39,7 +39,7 @@ enum KeptBodies {
 
     /// Writes the entries that reported nothing (see ``KeptFile/save(_:to:)``).
     static func save(_ entries: [String: BodyStage.Entry], cache: String, key: UInt64) {
-        KeptFile.save(encoded(entries, key: key), to: file(in: cache))
+        KeptFile.save(to: file(in: cache)) { write in encode(entries, key: key, into: write) }
     }
 
     /// Removes the cache's file.
@@ -49,12 +49,16 @@ enum KeptBodies {
 
     // MARK: - The file
 
-    /// The entries sorted by id (the same bodies give the same bytes), each with what it was
-    /// rendered from, then the body.
+    /// The whole file (see ``encode(_:key:into:)``).
     static func encoded(_ entries: [String: BodyStage.Entry], key: UInt64) -> [UInt8] {
+        KeptFile.joined { encode(entries, key: key, into: $0) }
+    }
+
+    /// The entries sorted by id (the same bodies give the same bytes), each with what it was
+    /// rendered from, then the body; handed to `write` a part at a time.
+    static func encode(_ entries: [String: BodyStage.Entry], key: UInt64, into write: ([UInt8]) -> Void) {
         let kept = entries.values.filter { $0.diagnostics.isEmpty }.sorted { $0.id < $1.id }
-        var file = KeptFile.Writer(magic: magic, version: formatVersion, key: key,
-                                   capacity: kept.reduce(0) { $0 + $1.body.html.utf8.count + 512 })
+        var file = KeptFile.Writer(magic: magic, version: formatVersion, key: key, capacity: 1 << 21)
         file.append(UInt64(kept.count))
         for entry in kept {
             file.append(entry.id)
@@ -94,8 +98,9 @@ enum KeptBodies {
                 file.append(link.location.line)
                 file.append(link.location.column)
             }
+            if let part = file.part() { write(part) }
         }
-        return file.finished()
+        write(file.finished())
     }
 
     /// The entries in `bytes`; nil unless the file is whole, of this format and written under `key`.

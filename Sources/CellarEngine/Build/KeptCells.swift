@@ -30,20 +30,26 @@ enum KeptCells {
 
     /// Writes the file (see ``KeptFile/save(_:to:)``).
     static func save(_ cells: [String: CellCache.Entry], cache: String, key: UInt64) {
-        KeptFile.save(encoded(cells, key: key), to: file(in: cache))
+        KeptFile.save(to: file(in: cache)) { write in encode(cells, key: key, into: write) }
     }
 
-    /// The cells sorted by item id (the same cells give the same bytes): id, fingerprint, HTML.
+    /// The whole file (see ``encode(_:key:into:)``).
     static func encoded(_ cells: [String: CellCache.Entry], key: UInt64) -> [UInt8] {
-        var file = KeptFile.Writer(magic: magic, version: formatVersion, key: key,
-                                   capacity: cells.values.reduce(0) { $0 + $1.html.utf8.count + 64 })
+        KeptFile.joined { encode(cells, key: key, into: $0) }
+    }
+
+    /// The cells sorted by item id (the same cells give the same bytes): id, fingerprint, HTML;
+    /// handed to `write` a part at a time.
+    static func encode(_ cells: [String: CellCache.Entry], key: UInt64, into write: ([UInt8]) -> Void) {
+        var file = KeptFile.Writer(magic: magic, version: formatVersion, key: key, capacity: 1 << 21)
         file.append(UInt64(cells.count))
         for (id, cell) in cells.sorted(by: { $0.key < $1.key }) {
             file.append(id)
             file.append(cell.fingerprint)
             file.append(cell.html)
+            if let part = file.part() { write(part) }
         }
-        return file.finished()
+        write(file.finished())
     }
 
     /// The cells in `bytes`; nil unless the file is whole, of this format and written under `key`.

@@ -36,9 +36,13 @@ enum KeptFile {
         options.writeMode == .staged && options.kinds.isEmpty
     }
 
-    /// Builds a file's bytes: the header at once, then the records, then ``finished()``.
+    /// Builds a file's bytes: the header at once, then the records, then ``finished()``. A big file
+    /// is handed out in parts as it grows (``part(over:)``), so it is never whole in memory.
     struct Writer {
         private(set) var bytes: [UInt8]
+        /// The hash of the parts handed out already (each a multiple of eight bytes long, so that
+        /// hashing them one after another gives the hash of the whole).
+        private var handedOut = StableHash()
 
         init(magic: [UInt8], version: UInt32, key: UInt64, capacity: Int = 0) {
             bytes = magic
@@ -63,10 +67,22 @@ enum KeptFile {
             }
         }
 
-        /// The bytes with their checksum.
+        /// What was written since the last part, once it is `threshold` bytes or more; else nil.
+        mutating func part(over threshold: Int = 1 << 20) -> [UInt8]? {
+            guard bytes.count >= threshold else { return nil }
+            let cut = bytes.count & ~7
+            let part = Array(bytes[..<cut])
+            part.withUnsafeBytes { handedOut.combine($0) }
+            bytes.removeSubrange(..<cut)
+            return part
+        }
+
+        /// The bytes not handed out yet, with the checksum of the whole file.
         func finished() -> [UInt8] {
             var bytes = self.bytes
-            withUnsafeBytes(of: StableHash.of(bytes: bytes).littleEndian) { bytes.append(contentsOf: $0) }
+            var hash = handedOut
+            bytes.withUnsafeBytes { hash.combine($0) }
+            withUnsafeBytes(of: hash.value.littleEndian) { bytes.append(contentsOf: $0) }
             return bytes
         }
     }
@@ -146,11 +162,23 @@ enum KeptFile {
     /// Writes the file atomically, best effort: a file that cannot be written is read as missing next
     /// time, and the next build makes everything.
     static func save(_ bytes: [UInt8], to path: String) {
+        save(to: path) { write in write(bytes) }
+    }
+
+    /// Writes the parts `produce` hands to its argument (see ``Writer/part(over:)``), as ``save(_:to:)``.
+    static func save(to path: String, produce: (_ write: ([UInt8]) -> Void) -> Void) {
         do throws(FileIOError) {
             try FileIO.makeDirectories(Paths.parent(of: path))
-            try FileIO.writeAtomically(bytes, to: path)
+            try FileIO.writeAtomically(to: path, produce: produce)
         } catch {
             FileIO.remove(path)
         }
+    }
+
+    /// The parts `produce` hands out, joined (a whole file, for tests and small files).
+    static func joined(_ produce: (_ write: ([UInt8]) -> Void) -> Void) -> [UInt8] {
+        var bytes: [UInt8] = []
+        produce { bytes += $0 }
+        return bytes
     }
 }
