@@ -6,4 +6,10 @@ package struct MarkdownHeading: Sendable, Hashable {
     package var id: String
     /// Its plain text, whitespace collapsed (`## Getting *started*` → `Getting started`).
     package var text: String
+
+    package init(level: Int, id: String, text: String) {
+        self.level = level
+        self.id = id
+        self.text = text
+    }
 }

@@ -15,7 +15,7 @@ import Testing
              fileMovedBetweenSections, burstOfEdits, staticAndBundleFiles, draftToggled, errorThenOtherEditThenFix,
              newAndDeletedItems, retitledMenuPage, editedShortcodeTemplate, shortcodeAddedToABody, editedThemeText,
              languageOfASectionAndAnItem, chartDataFile, includedSnippet, definitionsFolder, siteOverridesThemeFiles, pageLinkBrokenAndFixed, translations,
-             searchIndex, photoAddedReplacedAndBroken
+             searchIndex, photoAddedReplacedAndBroken, linkTargetMoved, markdownSetting
     }
 
     /// Each case: a sequence of steps, each step a set of edits made at once.
@@ -212,6 +212,22 @@ import Testing
                     [.write("content/posts/_index.vi.md", "---\ntitle: Bài viết\n---\n")],
                     [.write("content/posts/post-4.md", site.post(4, body: "Running zebras.\n"))],
                     [.remove("content/posts/post-3.vi.md")],
+                    [.write("content/_index.md", site.settings())]]
+        case .linkTargetMoved:
+            // Every post links to note 1's file: its address moves (a slug, then a section), and back;
+            // the bodies that link to it (kept by a session, or by the last process) must follow.
+            let moved = "---\ntitle: Note 1\nslug: first-note\ndate: 2024-02-11\n---\nNote 1.\n"
+            return [[.write("content/notes/note-1.md", moved)],
+                    [.write("content/posts/post-3.md", site.post(3, body: "Words beside [the note](../notes/note-1.md).\n"))],
+                    [.move("content/notes/note-1.md", to: "content/posts/note-1.md")],
+                    [.move("content/posts/note-1.md", to: "content/notes/note-1.md")],
+                    [.write("content/notes/note-1.md", site.note(1))]]
+        case .markdownSetting:
+            // A setting every body is rendered under: raw HTML in a body is dropped, then kept, then dropped.
+            let unsafe = site.settings().replacingOccurrences(of: "menu:", with: "markdown: {unsafe: true}\nmenu:")
+            return [[.write("content/posts/post-3.md", site.post(3, body: "Raw <b>bold</b> words.\n"))],
+                    [.write("content/_index.md", unsafe)],
+                    [.write("content/posts/post-4.md", site.post(4, body: "More <i>raw</i> words.\n"))],
                     [.write("content/_index.md", site.settings())]]
         case .newAndDeletedItems:
             return [[.write("content/notes/note-50.md", site.note(50))], [.remove("content/notes/note-50.md")],

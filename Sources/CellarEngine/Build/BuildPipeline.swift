@@ -65,8 +65,22 @@ struct BuildPipeline: Sendable {
             return frame
         }
         let highlighting = highlighting(frame.site.config, memo: &memo, diagnostics: &diagnostics)
-        let itemSetup = ItemStageSetup(frame: frame, rules: rules, highlighting: highlighting, reporter: reporter,
+        var bodiesRendered = 0
+        var itemSetup = ItemStageSetup(frame: frame, rules: rules, highlighting: highlighting, reporter: reporter,
                                        policy: memo.policy, collectsReferences: options.collectsReferences)
+        // `cellar build` in a new process: the bodies the last one rendered, each taken again while
+        // what it was rendered from is the same (``KeptBodies``).
+        let keptBodiesKey = KeptFile.isKept(by: options)
+            ? KeptBodies.key(context: ParseStage.context(of: frame.site), highlighting: highlighting) : nil
+        if let keptBodiesKey {
+            if !options.clean, memo.model.bodies.entries.isEmpty {
+                memo.model.bodies = BodyStage.Memo(entries: KeptBodies.load(cache: layout.cache, key: keptBodiesKey))
+                itemSetup.bodiesOnHand = memo.model.bodies.entries
+            }
+            itemSetup.keepsBodiesForNextProcess = true
+            Trace.mark("kept bodies read")
+        }
+        let bodiesOnHand = memo.model.bodies.entries.count
         // A file that does not parse leaves its item out; the model's own problems (URLs that
         // collide, links) are still found, to be reported with it.
         let parsed = try await stage(.parsingItems, continuing: true) {
@@ -75,9 +89,17 @@ struct BuildPipeline: Sendable {
             return parsed
         }
         Trace.mark("parse stage")
+        itemSetup.bodiesOnHand = [:]   // the memo's are the model stage's to change, not to copy
         let model = try await stage(.buildingModel) {
+            let renderedBefore = memo.model.bodies.rendered
             let model = await ModelStage(setup: itemSetup).run(parsed, memo: &memo.model)
             diagnostics.append(contentsOf: model.diagnostics)
+            bodiesRendered = memo.model.bodies.rendered - renderedBefore
+            // Written again only when a body was rendered or one is gone.
+            if let keptBodiesKey, bodiesRendered > 0 || memo.model.bodies.entries.count != bodiesOnHand {
+                KeptBodies.save(memo.model.bodies.entries, cache: layout.cache, key: keptBodiesKey)
+                Trace.mark("kept bodies saved")
+            }
             memo.modelBuilt()
             return model
         }
@@ -106,8 +128,20 @@ struct BuildPipeline: Sendable {
                                             searchPage: SiteSearch.isOn(site) && site.theme.layouts["search"] != nil ? SiteSearch.page : nil)
         let globalKey = globalKey(site, languageSites: languageSites, images: images)
         let cellOutput = try await stage(.renderingCells) {
-            await CellStage(registry: registry(site, environment: environment), globalKey: globalKey, policy: memo.policy)
-                .run(model, memo: &memo.cells, diagnostics: &diagnostics)
+            var cells = CellStage(registry: registry(site, environment: environment), globalKey: globalKey, policy: memo.policy)
+            // `cellar build` in a new process: the cells the last one rendered (``KeptCells``).
+            let keptCellsKey = KeptFile.isKept(by: options) ? KeptCells.key : nil
+            if let keptCellsKey {
+                if !options.clean { cells.cellsOnHand = KeptCells.load(cache: layout.cache, key: keptCellsKey) }
+                cells.keepsForNextProcess = true
+                Trace.mark("kept cells read")
+            }
+            let output = await cells.run(model, memo: &memo.cells, diagnostics: &diagnostics)
+            if let keptCellsKey, let kept = output.forNextProcess, !diagnostics.hasErrors {
+                KeptCells.save(kept, cache: layout.cache, key: keptCellsKey)
+                Trace.mark("kept cells saved")
+            }
+            return output
         }
         // Links written in Markdown are checked once every page is known, before anything is
         // written: a broken one fails the build (`links: {broken: error}`, the default) and leaves
@@ -151,6 +185,8 @@ struct BuildPipeline: Sendable {
         report.unpublished = site.unpublished
         report.translations = TranslationCoverage.of(site)
         report.pagesRendered = memo.output.rendered
+        report.bodiesRendered = bodiesRendered
+        report.cellsRendered = cellOutput.rendered
         report.imagesProcessed = images.processed
         report.imagesCached = images.cached
         return BuildResult(report: report, model: site, pages: pages.pages, alternates: pages.alternates,

@@ -31,6 +31,12 @@ public struct BuildReport: Sendable {
     /// Pages rendered by this build; the others were kept as the output held them (their inputs
     /// had not changed since the build that wrote them; see ``KeptPages``).
     package var pagesRendered = 0
+    /// Markdown bodies rendered by this build; the others were taken as a session or the last
+    /// `cellar build` left them (``KeptBodies``).
+    package var bodiesRendered = 0
+    /// Cells rendered by this build; the others were taken as a session or the last `cellar build`
+    /// left them (``KeptCells``).
+    package var cellsRendered = 0
     /// Images processed by this build (resized, converted, stripped); the others came from the cache.
     public var imagesProcessed = 0
     /// Images whose variants were already in the cache.

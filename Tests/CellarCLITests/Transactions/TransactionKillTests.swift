@@ -120,8 +120,12 @@ struct TransactionKillTests {
         let top = Set((try? FileManager.default.contentsOfDirectory(atPath: site)) ?? [])
         strays += top.subtracting(["content", "themes", "public", ".cellar-cache", ".public.cellar-spare", ".gitignore", ".github"]).sorted()
         let cache = FolderSnapshot.paths(site + "/.cellar-cache")
-        // The search terms and the pages' fingerprints kept for the next process (`search/terms.bin`, `pages.bin`).
-        strays += cache.filter { !["build.lock", "last-build.txt", "trees", "search", "search/terms.bin", "pages.bin"].contains($0) && !$0.hasPrefix("trees/") }
+        // The search terms, the pages' fingerprints, the bodies and the cells kept for the next process
+        // (`search/terms.bin`, `pages.bin`, `bodies.bin`, `cells.bin`).
+        strays += cache.filter {
+            !["build.lock", "last-build.txt", "trees", "search", "search/terms.bin", "pages.bin", "bodies.bin", "cells.bin"].contains($0)
+                && !$0.hasPrefix("trees/")
+        }
         let manifests = cache.filter { $0.hasPrefix("trees/") }
         if manifests.count > 2 { strays.append("\(manifests.count) manifests in .cellar-cache/trees") }
         if top.contains(".public.cellar-spare") {

@@ -5,7 +5,15 @@ import CellarMarkdown
 /// Renders the Markdown bodies whose source, URL or — when they link to other content — links
 /// changed, on all cores; the others come from the memo. Sets each item's ``ContentItem/revision``.
 struct BodyStage {
+    /// One rendered body with what it was rendered from: reused while all of that is the same.
     struct Entry: Sendable {
+        var id: String
+        /// The item's file, address and language when it was rendered.
+        var sourceHash: UInt64
+        var url: URLPath
+        var language: String
+        /// The Markdown options and code highlighting it was rendered with (``BodyStage/renderingKey``).
+        var renderingKey: UInt64
         /// Whether the body links to other content (so a change of any URL may change it).
         var dependsOnLinks: Bool
         var linksKey: UInt64
@@ -14,8 +22,25 @@ struct BodyStage {
         var shortcodesKey: UInt64 = 0
         /// The files of `content/` its shortcodes drew from, with the hash of their text then.
         var dataFiles: [String: UInt64] = [:]
-        var item: ContentItem
+        var body: ContentItem.Body
+        /// The item's ``ContentItem/revision`` with this body.
+        var revision: UInt64
         var diagnostics: [Diagnostic]
+
+        /// Whether the body is still what rendering `item` would give, under these links and shortcodes.
+        func holds(for item: ContentItem, renderingKey: UInt64, linksKey: UInt64, shortcodes: ShortcodeRenderer) -> Bool {
+            mayHold(for: item) && self.renderingKey == renderingKey
+                && (!dependsOnLinks || self.linksKey == linksKey)
+                && (!usesShortcodes || shortcodesKey == shortcodes.key)
+                && dataFiles.allSatisfy { shortcodes.hashOfRead($0.key) == $0.value }
+        }
+
+        /// Whether the body was rendered from `item` as its file says now, where it is now (what
+        /// can be told before every item's address is known).
+        func mayHold(for item: ContentItem) -> Bool {
+            sourceHash == item.sourceHash && url == item.url
+                && language == item.language   // shortcodes speak it
+        }
     }
 
     struct Memo: Sendable {
@@ -25,13 +50,23 @@ struct BodyStage {
         /// Ids of the entries drawn from data files (a chart's CSV; most are not).
         var readers: Set<String> = []
 
+        /// How many bodies were rendered since the memo was made (none: a memo read from
+        /// ``KeptBodies`` that every body came from is still what the file holds).
+        fileprivate(set) var rendered = 0
+
+        init(entries: [String: Entry] = [:]) {
+            self.entries = entries
+            reporting = Set(entries.values.lazy.filter { !$0.diagnostics.isEmpty }.map(\.id))
+            readers = Set(entries.values.lazy.filter { !$0.dataFiles.isEmpty }.map(\.id))
+        }
+
         /// What the bodies in the memo reported (a rebuild that reuses them reports it again).
         var diagnostics: [Diagnostic] { reporting.sorted().flatMap { entries[$0]?.diagnostics ?? [] } }
 
         mutating func keep(_ entry: Entry) {
-            entries[entry.item.id] = entry
-            if entry.diagnostics.isEmpty { reporting.remove(entry.item.id) } else { reporting.insert(entry.item.id) }
-            if entry.dataFiles.isEmpty { readers.remove(entry.item.id) } else { readers.insert(entry.item.id) }
+            entries[entry.id] = entry
+            if entry.diagnostics.isEmpty { reporting.remove(entry.id) } else { reporting.insert(entry.id) }
+            if entry.dataFiles.isEmpty { readers.remove(entry.id) } else { readers.insert(entry.id) }
         }
 
         /// Whether a data file a kept body was drawn from has changed since (so that body must be drawn again).
@@ -52,8 +87,21 @@ struct BodyStage {
     var policy = BuildMemo.Policy.keepForLaterBuilds
     /// Whether bodies keep every link and image written in them (``BodyReference``), for `cellar check`.
     var collectsReferences = false
+    /// Whether the memo keeps every body though it is thrown away after this build: its bodies go to
+    /// the next process (``KeptBodies``).
+    var keepsForNextProcess = false
     /// Whether the memo is thrown away after this build: nothing only a later build would use is kept.
     private var thisBuildOnly: Bool { policy == .thisBuildOnly }
+    /// The Markdown options and whether code is highlighted: what every body is rendered with,
+    /// besides its own inputs (a session keeps its bodies across an edit of the settings).
+    var renderingKey: UInt64 {
+        var hash = StableHash()
+        hash.combine(markdown.options.rawValue)
+        hash.combine(highlighting == nil ? 0 : 1)
+        return hash.value
+    }
+    /// Whether the memo keeps every body rendered (else only those that reported something).
+    private var keepsEveryBody: Bool { !thisBuildOnly || keepsForNextProcess }
 
     /// Renders the bodies of `items` (with those in `early`, rendered while parsing, taken as they are).
     /// - Parameter complete: whether `items` are all the site's items, so that the memo can forget others.
@@ -63,18 +111,11 @@ struct BodyStage {
         var stale: [(Int, ContentItem)] = []
         var ready: [(Int, EarlyBody)] = []
         for (index, item) in items.enumerated() {
-            if let entry = memo.entries[item.id], entry.item.sourceHash == item.sourceHash, entry.item.url == item.url,
-               entry.item.language == item.language,   // shortcodes speak it
-               !entry.dependsOnLinks || entry.linksKey == linksKey,
-               !entry.usesShortcodes || entry.shortcodesKey == shortcodes.key,
-               entry.dataFiles.allSatisfy({ shortcodes.hashOfRead($0.key) == $0.value }),
-               !collectsReferences || entry.item.body.references != nil {
+            if let entry = memo.entries[item.id], entry.holds(for: item, renderingKey: renderingKey, linksKey: linksKey, shortcodes: shortcodes),
+               !collectsReferences || entry.body.references != nil {
                 // The body as it was, under what the file says now (settings it inherits may have changed).
-                var reused = entry.item
-                if reused.source !== item.source {
-                    reused = ContentItem(source: item.source, body: entry.item.body, revision: entry.item.revision)
-                }
-                results.append(reused)
+                let source = thisBuildOnly ? item.withoutMarkdown().source : item.source
+                results.append(ContentItem(source: source, body: entry.body, revision: entry.revision))
             } else if let body = early[item.id], !collectsReferences || body.item.body.references != nil {
                 results.append(nil)
                 ready.append((index, body))
@@ -93,6 +134,7 @@ struct BodyStage {
                                      dependsOnLinks: rendered.dependsOnLinks, diagnostics: found.diagnostics,
                                      usesShortcodes: rendered.usesShortcodes, dataFiles: rendered.dataFiles))
         }
+        memo.rendered += ready.count + fresh.count
         for (index, body) in ready + fresh {
             var item = body.item
             var revision = StableHash()
@@ -106,14 +148,16 @@ struct BodyStage {
                 revision.combine(hash)
             }
             item.revision = revision.value
-            // A build whose memo is thrown away keeps only what it reports.
-            if !thisBuildOnly || !body.diagnostics.isEmpty {
-                memo.keep(Entry(dependsOnLinks: body.dependsOnLinks, linksKey: linksKey, usesShortcodes: body.usesShortcodes,
-                                shortcodesKey: shortcodes.key, dataFiles: body.dataFiles, item: item, diagnostics: body.diagnostics))
+            // A build whose memo is thrown away keeps only what it reports (unless its bodies go to the next process).
+            if keepsEveryBody || !body.diagnostics.isEmpty {
+                memo.keep(Entry(id: item.id, sourceHash: item.sourceHash, url: item.url, language: item.language,
+                                renderingKey: renderingKey, dependsOnLinks: body.dependsOnLinks, linksKey: linksKey, usesShortcodes: body.usesShortcodes,
+                                shortcodesKey: shortcodes.key, dataFiles: body.dataFiles, body: item.body,
+                                revision: item.revision, diagnostics: body.diagnostics))
             }
             results[index] = item
         }
-        if complete, !thisBuildOnly {
+        if complete, keepsEveryBody {
             let ids = Set(items.map(\.id))
             memo.entries = memo.entries.filter { ids.contains($0.key) }
             memo.reporting = memo.reporting.filter { ids.contains($0) }

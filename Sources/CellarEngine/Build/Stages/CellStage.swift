@@ -20,6 +20,11 @@ struct CellStage {
         var inItemOrder: CellTable?
         /// Each cell's HTML by its item's id; empty in a build whose memo is thrown away, whose table holds them by place.
         var cells: CellCache
+        /// Every cell by item id, for the next process (``KeptCells``); nil when the stage keeps none,
+        /// or when they are the cells it was handed (``CellStage/cellsOnHand``) and the file holds them already.
+        var forNextProcess: [String: CellCache.Entry]?
+        /// How many cells were rendered (the others were taken as they were).
+        var rendered = 0
 
         /// Each of `items`' configurator at the item's place.
         func table(for items: [ContentItem]) -> CellTable {
@@ -32,6 +37,11 @@ struct CellStage {
     /// What the memo keeps for a later build (``BuildMemo/policy``): when it is thrown away
     /// (`cellar build`), no configurator is kept by id for a later build to patch.
     var policy = BuildMemo.Policy.keepForLaterBuilds
+    /// Cells the last `cellar build` rendered (``KeptCells``), by item id: a build that keeps nothing
+    /// for a later one takes those whose fingerprint is the same rather than rendering them.
+    var cellsOnHand: [String: CellCache.Entry] = [:]
+    /// Whether a build that keeps nothing for a later one hands its cells to the next process (``Output/forNextProcess``).
+    var keepsForNextProcess = false
     /// Whether the memo is thrown away after this build: nothing only a later build would use is kept.
     private var thisBuildOnly: Bool { policy == .thisBuildOnly }
 
@@ -50,6 +60,7 @@ struct CellStage {
         let byPlace = thisBuildOnly && !patching
         let items = patching ? (model.changed ?? []).compactMap { model.model.itemsByID[$0] } : model.model.items
         var stale: [(item: ContentItem, cell: any CellConfiguring, place: Int)] = []
+        var onHand: [(place: Int, cell: CellCache.Entry)] = []
         var ordered: [(any CellConfiguring)?] = []
         var missing = Set<Int32>()
         if !patching { ordered.reserveCapacity(items.count) }
@@ -60,7 +71,11 @@ struct CellStage {
             }
             if !thisBuildOnly || patching { configurators[item.id] = configurator }
             if !patching { ordered.append(configurator) }
-            if byPlace || memo.cells.entry(for: item.id)?.fingerprint != CellCache.key(global: globalKey, revision: item.revision) {
+            let key = CellCache.key(global: globalKey, revision: item.revision)
+            if byPlace {
+                if let kept = cellsOnHand[item.id], kept.fingerprint == key { onHand.append((place, kept)) }
+                else { stale.append((item, configurator, place)) }
+            } else if memo.cells.entry(for: item.id)?.fingerprint != key {
                 stale.append((item, configurator, place))
             }
         }
@@ -70,10 +85,21 @@ struct CellStage {
             (place, item.id, CellCache.key(global: globalKey, revision: item.revision), Self.render(cell, file: item.file))
         }
         var html: [String]?
+        var forNextProcess: [String: CellCache.Entry]?
         if byPlace {
             var inItemOrder = [String](repeating: "", count: ordered.count)
-            for (place, _, _, (cellHTML, problem)) in rendered {
-                if let problem { diagnostics.append(problem) } else { inItemOrder[place] = cellHTML }
+            for (place, kept) in onHand { inItemOrder[place] = kept.html }
+            var cellsByID: [String: CellCache.Entry] = [:]
+            for (place, id, key, (cellHTML, problem)) in rendered {
+                if let problem { diagnostics.append(problem) } else {
+                    inItemOrder[place] = cellHTML
+                    if keepsForNextProcess { cellsByID[id] = CellCache.Entry(html: cellHTML, fingerprint: key) }
+                }
+            }
+            // The cells handed over are the file's already when none was rendered and none is gone.
+            if keepsForNextProcess, !cellsByID.isEmpty || onHand.count != cellsOnHand.count {
+                for (place, kept) in onHand { cellsByID[items[place].id] = kept }
+                forNextProcess = cellsByID
             }
             html = inItemOrder
         } else {
@@ -89,7 +115,8 @@ struct CellStage {
         if !patching, hadCells, !thisBuildOnly { memo.cells.retain(only: Set(configurators.keys)) }
         memo.configurators = configurators
         return Output(configurators: configurators,
-                      inItemOrder: patching ? nil : CellTable(ordered, missing: missing, html: html), cells: memo.cells)
+                      inItemOrder: patching ? nil : CellTable(ordered, missing: missing, html: html), cells: memo.cells,
+                      forNextProcess: forNextProcess, rendered: rendered.count)
     }
 
     /// The item's kind's cell paired with it, or nil with the problem reported.

@@ -9,6 +9,12 @@ struct ItemStageSetup {
     var policy = BuildMemo.Policy.keepForLaterBuilds
     /// Whether bodies and introductions keep every link and image written in them (``BodyReference``), for `cellar check`.
     var collectsReferences = false
+    /// Bodies the last `cellar build` rendered (``KeptBodies``), by item id: an item whose body is
+    /// among them is not rendered while parsing; the model stage takes it from there, or renders
+    /// it when what it depends on moved.
+    var bodiesOnHand: [String: BodyStage.Entry] = [:]
+    /// Whether every body rendered is kept for the next process (``KeptBodies``).
+    var keepsBodiesForNextProcess = false
 
     /// Whether the memo is thrown away after this build: nothing only a later build would use is kept.
     var thisBuildOnly: Bool { policy == .thisBuildOnly }

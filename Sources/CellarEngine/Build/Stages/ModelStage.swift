@@ -156,7 +156,8 @@ struct ModelStage {
         let linksKey = links.fingerprint
         Trace.mark("model: links")
         let items = await BodyStage(markdown: markdown, links: links, linksKey: linksKey, shortcodes: shortcodes,
-                                    highlighting: setup.highlighting, policy: setup.policy, collectsReferences: setup.collectsReferences)
+                                    highlighting: setup.highlighting, policy: setup.policy, collectsReferences: setup.collectsReferences,
+                                    keepsForNextProcess: setup.keepsBodiesForNextProcess)
             .run(published, early: parsed.early, complete: true, memo: &memo.bodies)
         setup.reporter.progress(.buildingModel, done: items.count, total: items.count)
 

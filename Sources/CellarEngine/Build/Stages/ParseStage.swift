@@ -140,6 +140,7 @@ struct ParseStage {
                                                      collectsReferences: setup.collectsReferences) : nil
         let reporter = setup.reporter
         let thisBuildOnly = setup.thisBuildOnly
+        let onHand = setup.bodiesOnHand
         let parsed = await parallelMap(stale, progress: { reporter.progress(.parsingItems, done: $0, total: stale.count) }) {
             index, source -> (Int, Entry, EarlyBody?) in
             var found = DiagnosticBag()
@@ -147,8 +148,9 @@ struct ParseStage {
             do throws(Diagnostic) {
                 let bytes = try SourceLoader.bytes(at: path, display: layout.display(contentPath: source.contentPath))
                 let item = parser.parse(source, bytes: bytes, diagnostics: &found)
-                // While the file is at hand, render its body too, unless its links need every item first.
-                guard var body = item.flatMap({ early?.render($0) }) else {
+                // While the file is at hand, render its body too, unless its links need every item
+                // first or the last process rendered it from the same file (the model stage takes it then).
+                guard var body = item.flatMap({ onHand[$0.id]?.mayHold(for: $0) == true ? nil : early?.render($0) }) else {
                     return (index, Entry(item: item, diagnostics: found.diagnostics), nil)
                 }
                 if thisBuildOnly { body.item = body.item.withoutMarkdown() }

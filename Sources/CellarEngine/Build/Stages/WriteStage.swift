@@ -38,7 +38,7 @@ struct WriteStage {
         var previous: [String: UInt64] = [:]
         swap(&previous, &memo.fingerprints)
         // `cellar build` in a new process: the fingerprints the last one kept, for the output tree it left.
-        let keptKey = keepsPages ? KeptPages.programKey(output: layout.output) : nil
+        let keptKey = KeptFile.isKept(by: options) ? KeptPages.programKey(output: layout.output) : nil
         let kept = keptKey.flatMap { options.clean ? nil : KeptPages.load(cache: layout.cache, key: $0) }
         Trace.mark("write: kept pages read")
         let transaction = OutputTransaction(layout: layout, plan: plan)
@@ -117,13 +117,6 @@ struct WriteStage {
             memo.search.finish(committed: false)
             throw BuildFailure(diagnostics)
         }
-    }
-
-    /// Whether this build keeps its pages' fingerprints for the next process (``KeptPages``):
-    /// `cellar build` of a site whose kinds are all its theme's (cells registered in code are not
-    /// files whose change a fingerprint could see).
-    private var keepsPages: Bool {
-        options.writeMode == .staged && options.kinds.isEmpty
     }
 
     /// How this build writes: in memory, or into the spare folder — all of it, or (in a session

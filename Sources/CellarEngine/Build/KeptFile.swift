@@ -1,0 +1,184 @@
+import CellarFiles
+import Foundation
+
+/// The layout every file `cellar build` keeps in `.cellar-cache` for the next process shares
+/// (``KeptPages``, ``KeptBodies``, ``KeptCells``): a magic line, the format version, the key of what
+/// it was written under, the records, then a hash of all that. Numbers are 64-bit little-endian,
+/// texts their UTF-8 length then their bytes.
+///
+/// A file that is cut short, damaged, of another format version or written under another key
+/// reads as nothing kept: the build then makes everything, as if the file were missing.
+enum KeptFile {
+    /// What everything kept depends on besides its own inputs: the program itself (the binary's
+    /// file: a rebuilt Cellar may make the same inputs into other bytes), the C libraries it loaded
+    /// and the time zone data. Nil when the binary cannot be known: then nothing is kept between processes.
+    static let programKey: UInt64? = {
+        guard let status = FileIO.status("/proc/self/exe", followLinks: true), status.kind == .file else { return nil }
+        var hash = StableHash()
+        hash.combine(status.size)
+        hash.combine(UInt64(bitPattern: status.modified))
+        hash.combine(UInt64(bitPattern: status.changed))
+        hash.combine(status.inode)
+        hash.combine(status.device)
+        hash.combine(CellarVersion.current)
+        for library in CellarVersion.libraries {
+            hash.combine(library.name)
+            hash.combine(library.version)
+        }
+        hash.combine(ProcessInfo.processInfo.environment["TZDIR"] ?? "")
+        return hash.value
+    }()
+
+    /// Whether a build keeps what it made for the next process: `cellar build` (staged writes) of
+    /// a site whose kinds are all its theme's (cells registered in code are not files whose change
+    /// a key could see).
+    static func isKept(by options: BuildOptions) -> Bool {
+        options.writeMode == .staged && options.kinds.isEmpty
+    }
+
+    /// Builds a file's bytes: the header at once, then the records, then ``finished()``. A big file
+    /// is handed out in parts as it grows (``part(over:)``), so it is never whole in memory.
+    struct Writer {
+        private(set) var bytes: [UInt8]
+        /// The hash of the parts handed out already (each a multiple of eight bytes long, so that
+        /// hashing them one after another gives the hash of the whole).
+        private var handedOut = StableHash()
+
+        init(magic: [UInt8], version: UInt32, key: UInt64, capacity: Int = 0) {
+            bytes = magic
+            bytes.reserveCapacity(magic.count + 24 + capacity)
+            append(UInt64(version))
+            append(key)
+        }
+
+        mutating func append(_ value: UInt64) {
+            withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+        }
+
+        mutating func append(_ value: Int) { append(UInt64(bitPattern: Int64(value))) }
+
+        mutating func append(_ value: Bool) { append(UInt64(value ? 1 : 0)) }
+
+        mutating func append(_ text: String) {
+            var text = text
+            text.withUTF8 { utf8 in
+                append(UInt64(utf8.count))
+                bytes.append(contentsOf: utf8)
+            }
+        }
+
+        /// What was written since the last part, once it is `threshold` bytes or more; else nil.
+        mutating func part(over threshold: Int = 1 << 20) -> [UInt8]? {
+            guard bytes.count >= threshold else { return nil }
+            let cut = bytes.count & ~7
+            let part = Array(bytes[..<cut])
+            part.withUnsafeBytes { handedOut.combine($0) }
+            bytes.removeSubrange(..<cut)
+            return part
+        }
+
+        /// The bytes not handed out yet, with the checksum of the whole file.
+        func finished() -> [UInt8] {
+            var bytes = self.bytes
+            var hash = handedOut
+            bytes.withUnsafeBytes { hash.combine($0) }
+            withUnsafeBytes(of: hash.value.littleEndian) { bytes.append(contentsOf: $0) }
+            return bytes
+        }
+    }
+
+    /// Reads records back from a file's bytes; every read is nil past the end.
+    /// Lives only inside ``KeptFile/read(_:magic:version:key:_:)``, over its bytes.
+    struct Reader {
+        private let buffer: UnsafeRawBufferPointer
+        /// Where the records end (the checksum follows).
+        private let end: Int
+        private var offset: Int
+
+        fileprivate init(_ buffer: UnsafeRawBufferPointer, offset: Int) {
+            self.buffer = buffer
+            self.end = buffer.count - 8
+            self.offset = offset
+        }
+
+        /// Whether every record was read (a file with bytes left over is not one this code wrote).
+        var isAtEnd: Bool { offset == end }
+
+        /// How many bytes are left: a count larger than these allow is damage, not a reason to reserve room.
+        var remaining: Int { end - offset }
+
+        mutating func number() -> UInt64? {
+            guard offset + 8 <= end else { return nil }
+            defer { offset += 8 }
+            return buffer.loadUnaligned(fromByteOffset: offset, as: UInt64.self).littleEndian
+        }
+
+        mutating func integer() -> Int? { number().map { Int(truncatingIfNeeded: Int64(bitPattern: $0)) } }
+
+        mutating func flag() -> Bool? {
+            switch number() {
+            case 0?: return false
+            case 1?: return true
+            default: return nil
+            }
+        }
+
+        /// A count of records at least `size` bytes each; nil when the file cannot hold that many.
+        mutating func count(ofRecordsAtLeast size: Int) -> Int? {
+            guard let count = number(), count <= UInt64(remaining / max(size, 1)) else { return nil }
+            return Int(count)
+        }
+
+        mutating func text() -> String? {
+            guard let count = number(), count <= UInt64(end - offset) else { return nil }
+            defer { offset += Int(count) }
+            return String(validating: UnsafeRawBufferPointer(rebasing: buffer[offset..<offset + Int(count)]), as: UTF8.self)
+        }
+    }
+
+    /// The records of `bytes` as `records` reads them; nil unless the file is whole, of `version`,
+    /// written under `key`, and `records` read it to its end.
+    static func read<Value>(_ bytes: [UInt8], magic: [UInt8], version: UInt32, key: UInt64,
+                            _ records: (inout Reader) -> Value?) -> Value? {
+        guard bytes.count >= magic.count + 8 * 3, bytes.starts(with: magic) else { return nil }
+        return bytes.withUnsafeBytes { buffer -> Value? in
+            let end = buffer.count - 8
+            let checksum = buffer.loadUnaligned(fromByteOffset: end, as: UInt64.self).littleEndian
+            var hash = StableHash()
+            hash.combine(UnsafeRawBufferPointer(rebasing: buffer[..<end]))
+            guard hash.value == checksum else { return nil }
+            var reader = Reader(buffer, offset: magic.count)
+            guard reader.number() == UInt64(version), reader.number() == key, let value = records(&reader), reader.isAtEnd
+            else { return nil }
+            return value
+        }
+    }
+
+    /// The file's bytes, or nil when there is none to read (a missing file is no cache: everything is made).
+    static func load(_ path: String) -> [UInt8]? {
+        do throws(FileIOError) { return try FileIO.read(path) } catch { return nil }
+    }
+
+    /// Writes the file atomically, best effort: a file that cannot be written is read as missing next
+    /// time, and the next build makes everything.
+    static func save(_ bytes: [UInt8], to path: String) {
+        save(to: path) { write in write(bytes) }
+    }
+
+    /// Writes the parts `produce` hands to its argument (see ``Writer/part(over:)``), as ``save(_:to:)``.
+    static func save(to path: String, produce: (_ write: ([UInt8]) -> Void) -> Void) {
+        do throws(FileIOError) {
+            try FileIO.makeDirectories(Paths.parent(of: path))
+            try FileIO.writeAtomically(to: path, produce: produce)
+        } catch {
+            FileIO.remove(path)
+        }
+    }
+
+    /// The parts `produce` hands out, joined (a whole file, for tests and small files).
+    static func joined(_ produce: (_ write: ([UInt8]) -> Void) -> Void) -> [UInt8] {
+        var bytes: [UInt8] = []
+        produce { bytes += $0 }
+        return bytes
+    }
+}
