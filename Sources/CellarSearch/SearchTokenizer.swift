@@ -116,24 +116,30 @@ package final class SearchTokenizer {
     private static func countASCII(_ bytes: UnsafeBufferPointer<UInt8>, weight: Int32, into counter: inout TermCounter,
                                    stem: (String) -> String) {
         guard let base = bytes.baseAddress else { return }
-        let seed = TermCounter.seed(ideographic: false), count = bytes.count
+        let count = bytes.count
         asciiWordBytes.withUnsafeBufferPointer { table in
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: longestWord + 1) { word in
                 var index = 0
                 while index < count {
                     while index < count, table[Int(base[index])] == 0 { index += 1 }
-                    var length = 0, hash = seed
+                    // The word's first 8 bytes packed in a number as they are copied (most words
+                    // are no longer: ``TermCounter/addShort(_:weight:stem:)``).
+                    var length = 0, packed: UInt64 = 0
                     while index < count {
                         let folded = table[Int(base[index])]
                         if folded == 0 { break }
+                        if length < 8 { packed |= UInt64(folded) << (8 * UInt64(length)) }
                         if length < word.count { word[length] = folded }
-                        hash = TermCounter.hash(hash, folded)
                         length += 1
                         index += 1
                     }
                     if length == 0 || length > longestWord { continue }
                     if length == 1, word[0] >= 0x41 { continue }   // a single letter (digits are below 0x41)
-                    counter.add(UnsafeBufferPointer(rebasing: word[0..<length]), hash: hash, ideographic: false, weight: weight, stem: stem)
+                    if length <= 8 {
+                        counter.addShort(packed, weight: weight, stem: stem)
+                    } else {
+                        counter.add(UnsafeBufferPointer(rebasing: word[0..<length]), ideographic: false, weight: weight, stem: stem)
+                    }
                 }
             }
         }
