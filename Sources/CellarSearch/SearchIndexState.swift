@@ -329,15 +329,19 @@ package struct SearchIndexState: Sendable {
         if !plain { json.append(contentsOf: Escaping.jsonString(text).utf8) }
     }
 
+    /// The digits are worked out last first, each by a division by the constant 10 (a multiply):
+    /// not by a power of ten found first and divided by per digit — three hardware divisions a
+    /// digit, over the 18 million postings of a 100,000-item index.
     private static func appendDecimal(_ value: Int, to bytes: inout [UInt8]) {
         if value < 10 { bytes.append(UInt8(48 + value)); return }
-        var divisor = 1
-        while divisor <= value / 10 { divisor *= 10 }
-        var rest = value
-        while divisor > 0 {
-            bytes.append(UInt8(48 + rest / divisor))
-            rest %= divisor
-            divisor /= 10
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var rest = value, start = digits.count
+            while rest > 0 {
+                start -= 1
+                digits[start] = UInt8(48 + rest % 10)
+                rest /= 10
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
         }
     }
 

@@ -57,7 +57,9 @@ import Testing
         let texts = ["The Runner's RUNNING, 2024: a b 7 x9 rebuilds; REBUILDING\tthe\r\nsite " + String(repeating: "Z", count: 41) + " end",
                      "Running runs ran: runner, runners and RUN-ning. " + String(repeating: "q", count: 40),
                      "", "   ", "a", "Ab", "Mixed ASCII then café and 東京, then running",
-                     "The Runner's RUNNING, 2024: a b 7 x9 rebuilds"]
+                     "The Runner's RUNNING, 2024: a b 7 x9 rebuilds",
+                     // Words of 8 bytes and of 9 (packed in a number, or not), in ASCII and not.
+                     "abcdefgh abcdefghi phở phởs naïveté naïvetés cà phê Über rebuilds дом дома домики"]
         let tokenizer = SearchTokenizer(language: "en")
         for (index, text) in texts.enumerated() {
             let fields: [SearchDocument.Field] = [.init(text, weight: 3), .init(texts[(index + 1) % texts.count]), .init("ignored words", weight: 0)]
