@@ -13,7 +13,7 @@ package enum ImageFile {
             while let name = names[index] { fields.append(String(cString: name)); index += 1 }
             cellar_vips_free_names(names)
         }
-        return (Int(vips_image_get_width(image)), Int(vips_image_get_height(image)), fields)
+        return (Int(cellar_vips_width(image)), Int(cellar_vips_height(image)), fields)
     }
 
     /// When the photo was taken by its EXIF (`2026-05-01T12:30:00`, the camera's clock, no zone),
