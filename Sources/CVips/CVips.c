@@ -75,7 +75,7 @@ int cellar_vips_start(const char *program) {
 
 const char *cellar_vips_version(void) { return lib.vips_version_string(); }
 
-char *cellar_vips_error(void) { return lib.vips_error_buffer_copy(); }
+char *cellar_vips_error(void) { return atomic_load(&loaded) ? lib.vips_error_buffer_copy() : NULL; }
 
 VipsImage *cellar_vips_open(const char *path) {
     return lib.vips_image_new_from_file(path, "access", VIPS_ACCESS_SEQUENTIAL, "fail_on", VIPS_FAIL_ON_TRUNCATED, NULL);

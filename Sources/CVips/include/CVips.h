@@ -33,6 +33,7 @@ int cellar_vips_start(const char *program);
 const char *cellar_vips_version(void);
 
 /// libvips' error text since the last call, which is cleared; free it with `cellar_vips_free`.
+/// NULL when it has none, or is not loaded.
 char *cellar_vips_error(void);
 
 /// Opens the header only (decoding happens when pixels are asked for); truncated data fails then.
