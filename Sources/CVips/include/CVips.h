@@ -9,6 +9,8 @@
 #include <stddef.h>
 
 /// The library opened at run time: its versioned name, as the runtime package installs it.
+/// (macOS, never run here: dlopen's fallback path has /usr/local/lib, Intel Homebrew's folder,
+/// but not /opt/homebrew/lib, Apple silicon's.)
 #ifdef __APPLE__
 #define CELLAR_VIPS_LIBRARY "libvips.42.dylib"
 #else
