@@ -29,7 +29,9 @@ let package = Package(
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]),
         // Snowball stemmers (Debian libstemmer-dev, no pkg-config file: the module map links -lstemmer); only CellarSearch imports it.
         .systemLibrary(name: "CStemmer", providers: [.apt(["libstemmer-dev"]), .brew(["snowball"])]),
-        .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"]), .brew(["vips"])]),
+        // GLib's include folders for CVips.c, which compiles against <vips/vips.h> (GLib's pkg-config
+        // file, not libvips': that one would link libvips). Nothing imports it.
+        .systemLibrary(name: "CGLib", pkgConfig: "glib-2.0", providers: [.apt(["libvips-dev"]), .brew(["vips"])]),
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]),
         // toml11 (C++17, header-only, Debian libtoml11-dev) behind an `extern "C"` header; only CellarTOML imports it.
         .target(
@@ -60,6 +62,9 @@ let package = Package(
         // Build-time syntax highlighting of code blocks; the .lang sources are embedded by scripts/embed-highlight-definitions.
         .target(name: "CellarHighlight", dependencies: ["AnnotatedLocking", "CellarDiagnostics", "CellarEscaping", "CSourceHighlight"], exclude: ["Definitions"]),
         // Photos resized, turned upright and stripped of location at build time; CellarImages alone imports libvips.
+        // libvips (Debian libvips-dev to build, libvips42 to run) is not linked: CVips opens it with
+        // dlopen the first time a photo is processed, so a site without photos never loads it.
+        .target(name: "CVips", dependencies: ["CGLib"]),
         .target(name: "CellarImages", dependencies: ["CVips"]),
         .target(name: "CellarYAML", dependencies: ["CYAML", "CellarDiagnostics", "CellarTree"]),
         .target(name: "CellarTOML", dependencies: ["CToml11", "CellarDiagnostics", "CellarTree"]),

@@ -5,7 +5,8 @@ package enum ImageFile {
     /// The stored size (not turned by orientation) and the names of its metadata fields
     /// (`exif-ifd3-GPSLatitude` for GPS), or nil when it cannot be read.
     package static func inspect(_ path: String) -> (width: Int, height: Int, fields: [String])? {
-        guard ImageLibrary.startProblem == nil, let image = cellar_vips_open(path) else { _ = ImageLibrary.lastError(); return nil }
+        guard ImageLibrary.startProblem == nil else { return nil }
+        guard let image = cellar_vips_open(path) else { _ = ImageLibrary.lastError(); return nil }
         defer { cellar_vips_unref(image) }
         var fields: [String] = []
         if let names = cellar_vips_field_names(image) {
@@ -13,13 +14,14 @@ package enum ImageFile {
             while let name = names[index] { fields.append(String(cString: name)); index += 1 }
             cellar_vips_free_names(names)
         }
-        return (Int(vips_image_get_width(image)), Int(vips_image_get_height(image)), fields)
+        return (Int(cellar_vips_width(image)), Int(cellar_vips_height(image)), fields)
     }
 
     /// When the photo was taken by its EXIF (`2026-05-01T12:30:00`, the camera's clock, no zone),
     /// read from the header alone; nil when it says nothing (or is no image).
     package static func taken(_ path: String) -> String? {
-        guard ImageLibrary.startProblem == nil, let image = cellar_vips_open(path) else { _ = ImageLibrary.lastError(); return nil }
+        guard ImageLibrary.startProblem == nil else { return nil }
+        guard let image = cellar_vips_open(path) else { _ = ImageLibrary.lastError(); return nil }
         defer { cellar_vips_unref(image) }
         return PhotoMetadata { name in
             guard let text = cellar_vips_string(image, name) else { return nil }

@@ -11,7 +11,7 @@ struct ImageHeader {
     var profileTooLarge = false
 
     init(_ source: String, settings: ImageSettings, warnings: inout [ImageProblem]) throws(ImageProblem) {
-        guard let loaderName = vips_foreign_find_load(source) else {
+        guard let loaderName = cellar_vips_loader(source) else {
             _ = ImageLibrary.lastError()
             throw ImageProblem(.notAnImage, "the file is not an image Cellar can read",
                                hint: "use JPEG, PNG, WebP, GIF, TIFF, HEIC or AVIF")
@@ -34,19 +34,19 @@ struct ImageHeader {
             throw ImageProblem(.unreadable, "cannot read the image: \(ImageLibrary.lastError() ?? "libvips failed")")
         }
         defer { cellar_vips_unref(image) }
-        let stored = (Int(vips_image_get_width(image)), Int(vips_image_get_height(image)))
-        let pageHeight = Int(vips_image_get_page_height(image))
+        let stored = (Int(cellar_vips_width(image)), Int(cellar_vips_height(image)))
+        let pageHeight = Int(cellar_vips_page_height(image))
         let pixels = stored.0 * (pageHeight > 0 ? pageHeight : stored.1)
         if pixels > settings.maxPixels {
             throw ImageProblem(.tooManyPixels,
                                "the image is \(stored.0)×\(stored.1) pixels, over the limit of \(Self.megapixels(settings.maxPixels)) (it is not decoded)",
                                hint: "make it smaller, or raise images.max_pixels in content/_index.md")
         }
-        let swap = vips_image_get_orientation_swap(image) != 0
+        let swap = cellar_vips_orientation_swaps(image) != 0
         width = swap ? stored.1 : stored.0
         height = swap ? stored.0 : stored.1
-        if vips_image_get_n_pages(image) > 1 {
-            warnings.append(ImageProblem(.animated, "the image is animated (\(vips_image_get_n_pages(image)) frames): only its first frame is kept",
+        if cellar_vips_pages(image) > 1 {
+            warnings.append(ImageProblem(.animated, "the image is animated (\(cellar_vips_pages(image)) frames): only its first frame is kept",
                                          hint: "use a video for motion"))
         }
         let profile = cellar_vips_profile_size(image)

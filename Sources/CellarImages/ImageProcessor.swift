@@ -12,7 +12,7 @@ package struct ImageProcessor: Sendable {
     /// Processes `source` into files named `<width>.<ext>` in `folder` (which must exist).
     /// - Throws: ``ImageProblem`` when nothing could be made; warnings are in the result.
     package func process(_ source: String, into folder: String) throws(ImageProblem) -> ProcessedImage {
-        if let problem = ImageLibrary.startProblem { throw ImageProblem(.libraryMissing, "libvips could not start: \(problem)") }
+        if let problem = ImageLibrary.startProblem { throw problem }
         var warnings: [ImageProblem] = []
         let header = try ImageHeader(source, settings: settings, warnings: &warnings)
         let largest = min(settings.widths.max() ?? header.width, header.width)
@@ -29,7 +29,7 @@ package struct ImageProcessor: Sendable {
             cellar_vips_unref(image)
             image = plain
         }
-        let width = Int(vips_image_get_width(image)), height = Int(vips_image_get_height(image))
+        let width = Int(cellar_vips_width(image)), height = Int(cellar_vips_height(image))
         var widths = Set(settings.widths.filter { $0 < width })
         if settings.widths.contains(where: { $0 >= width }) || widths.isEmpty { widths.insert(width) }
         var variants: [ProcessedImage.Variant] = []
@@ -44,7 +44,7 @@ package struct ImageProcessor: Sendable {
                 resized = plain
             }
             defer { cellar_vips_unref(resized) }
-            let variantHeight = Int(vips_image_get_height(resized))
+            let variantHeight = Int(cellar_vips_height(resized))
             for format in settings.formats {
                 let file = "\(target).\(format.fileExtension)"
                 let path = folder + "/" + file

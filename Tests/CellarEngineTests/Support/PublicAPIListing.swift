@@ -169,12 +169,8 @@ struct PublicAPIListing {
             "-minimum-access-level", "public", "-skip-synthesized-members", "-skip-inherited-docs",
         ]
         // The C modules the Swift modules import internally, as the build found them.
-        for system in ["CCmark", "CYAML", "CMicroHTTPD", "CStemmer", "CVips"] { arguments += ["-I", repository + "/Sources/" + system] }
-        // libvips' header includes GLib's, found through pkg-config as the build found them.
-        if let flags = try? capture(["pkg-config", "--cflags-only-I", "vips"]) {
-            for flag in flags.split(whereSeparator: \.isWhitespace) { arguments += ["-Xcc", String(flag)] }
-        }
-        for target in ["CToml11", "CSourceHighlight"] {
+        for system in ["CCmark", "CYAML", "CMicroHTTPD", "CStemmer"] { arguments += ["-I", repository + "/Sources/" + system] }
+        for target in ["CToml11", "CSourceHighlight", "CVips"] {
             arguments += ["-I", repository + "/Sources/\(target)/include",
                           "-Xcc", "-fmodule-map-file=\(build)/\(target).build/module.modulemap"]
         }
