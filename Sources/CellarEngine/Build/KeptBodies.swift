@@ -22,14 +22,11 @@ enum KeptBodies {
     /// The key the file is written under for `site` and its code highlighting; nil when the
     /// program cannot be known (nothing is kept then).
     static func key(context: UInt64, highlighting: CodeBlockHighlighting?) -> UInt64? {
-        guard let program = KeptFile.programKey else { return nil }
-        var hash = StableHash()
-        hash.combine(UInt64(formatVersion))
-        hash.combine(program)
-        hash.combine(context)
-        // Code is coloured, plain (highlighting off), or plain because the highlighter could not be set up.
-        hash.combine(highlighting.map { $0.highlighter.setupProblem ?? "ready" } ?? "off")
-        return hash.value
+        KeptFile.key(version: formatVersion) { hash in
+            hash.combine(context)
+            // Code is coloured, plain (highlighting off), or plain because the highlighter could not be set up.
+            hash.combine(highlighting.map { $0.highlighter.setupProblem ?? "ready" } ?? "off")
+        }
     }
 
     /// The entries the file holds; empty when it is missing, damaged or written under another key.

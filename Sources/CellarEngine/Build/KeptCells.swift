@@ -15,13 +15,7 @@ enum KeptCells {
     static func file(in cache: String) -> String { Paths.join(cache, "cells.bin") }
 
     /// The key the file is written under; nil when the program cannot be known (nothing is kept then).
-    static var key: UInt64? {
-        guard let program = KeptFile.programKey else { return nil }
-        var hash = StableHash()
-        hash.combine(UInt64(formatVersion))
-        hash.combine(program)
-        return hash.value
-    }
+    static var key: UInt64? { KeptFile.key(version: formatVersion) }
 
     /// The cells the file holds, by item id; empty when it is missing, damaged or written under another key.
     static func load(cache: String, key: UInt64) -> [String: CellCache.Entry] {
