@@ -27,7 +27,7 @@ import Testing
     // MARK: - The files
 
     @Test func theBodiesFileReadsBackWhatWasWritten() throws {
-        let read = try #require(KeptBodies.decode(KeptBodies.encoded(Self.sample, key: 7), key: 7))
+        let read = try #require(KeptBodies.decode(KeptBodies.encoded(Array(Self.sample.values), key: 7), key: 7))
         #expect(read.keys.sorted() == Self.sample.keys.sorted())
         for (id, entry) in Self.sample {
             let back = try #require(read[id])
@@ -45,12 +45,12 @@ import Testing
     @Test func aBodyThatReportedSomethingIsNotKept() {
         var entries = Self.sample
         entries["posts/a.md"]?.diagnostics = [.warning("footnote '[^1]' has no note", at: SourceLocation(file: "content/posts/a.md"))]
-        #expect(KeptBodies.decode(KeptBodies.encoded(entries, key: 7), key: 7)?.keys.sorted() == ["notes/b.md"])
+        #expect(KeptBodies.decode(KeptBodies.encoded(Array(entries.values), key: 7), key: 7)?.keys.sorted() == ["notes/b.md"])
     }
 
     @Test func aDamagedOrForeignFileReadsAsNothingKept() {
-        let bodies = KeptBodies.encoded(Self.sample, key: 7)
-        let cells = KeptCells.encoded(["posts/a.md": CellCache.Entry(html: "<li>A</li>", fingerprint: 3)], key: 7)
+        let bodies = KeptBodies.encoded(Array(Self.sample.values), key: 7)
+        let cells = KeptCells.encoded([("posts/a.md", CellCache.Entry(html: "<li>A</li>", fingerprint: 3))], key: 7)
         #expect(KeptCells.decode(cells, key: 7)?["posts/a.md"]?.html == "<li>A</li>")
         for index in bodies.indices {
             var damaged = bodies
@@ -122,6 +122,22 @@ import Testing
             #expect(report.cellsRendered == everything.cellsRendered, "\(damage): \(report.cellsRendered) cells")
             #expect(try await sites.matchesAFreshBuild(), "\(damage)")
         }
+    }
+
+    /// A build that fails (a broken link) writes no kept file, whole or half: they stay what the
+    /// last good build wrote, and the build after the fix renders only the body its edit reaches.
+    @Test func aFailedBuildLeavesTheKeptFilesAsTheyWere() async throws {
+        let sites = try await Sites()
+        let before = try [bodies(sites), cells(sites)].map { try Data(contentsOf: URL(fileURLWithPath: $0)) }
+        try sites.edit(["content/posts/post-3.md": OracleSite.post(3, body: "A [link](../nowhere.md).\n")])
+        await #expect(throws: BuildFailure.self) { try await sites.build() }
+        #expect(try [bodies(sites), cells(sites)].map { try Data(contentsOf: URL(fileURLWithPath: $0)) } == before)
+        let cache = try FileManager.default.contentsOfDirectory(atPath: sites.site.root + "/.cellar-cache")
+        #expect(!cache.contains { $0.contains(".cellar-tmp-") }, "\(cache)")
+        try sites.edit(["content/posts/post-3.md": OracleSite.post(3, body: "Fixed words.\n")])
+        let report = try await sites.build()
+        #expect(report.bodiesRendered == 1, "rendered \(report.bodiesRendered) bodies of \(report.items)")
+        #expect(try await sites.matchesAFreshBuild())
     }
 
     /// A setting every body is rendered under (Markdown's raw HTML) changes: no kept body is believed.

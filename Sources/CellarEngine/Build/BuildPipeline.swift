@@ -81,6 +81,8 @@ struct BuildPipeline: Sendable {
             Trace.mark("kept bodies read")
         }
         let bodiesOnHand = memo.model.bodies.entries.count
+        // The bodies to write to ``KeptBodies`` beside the pages (nil: the file holds them already).
+        var bodiesForNextProcess: [BodyStage.Entry]?
         // A file that does not parse leaves its item out; the model's own problems (URLs that
         // collide, links) are still found, to be reported with it.
         let parsed = try await stage(.parsingItems, continuing: true) {
@@ -95,10 +97,11 @@ struct BuildPipeline: Sendable {
             let model = await ModelStage(setup: itemSetup).run(parsed, memo: &memo.model)
             diagnostics.append(contentsOf: model.diagnostics)
             bodiesRendered = memo.model.bodies.rendered - renderedBefore
-            // Written again only when a body was rendered or one is gone.
-            if let keptBodiesKey, bodiesRendered > 0 || memo.model.bodies.entries.count != bodiesOnHand {
-                KeptBodies.save(memo.model.bodies.entries, cache: layout.cache, key: keptBodiesKey)
-                Trace.mark("kept bodies saved")
+            if keptBodiesKey != nil {
+                // A one-shot build listed them; a session filed them by id.
+                let bodies = memo.policy == .thisBuildOnly ? memo.model.bodies.forNextProcess : Array(memo.model.bodies.entries.values)
+                // Written again only when a body was rendered or one is gone.
+                if bodiesRendered > 0 || bodies.count != bodiesOnHand { bodiesForNextProcess = bodies }
             }
             memo.modelBuilt()
             return model
@@ -127,21 +130,35 @@ struct BuildPipeline: Sendable {
                                             searchIndex: SiteSearch.isOn(site) ? URLPath(SearchIndex.folder + "/") : nil,
                                             searchPage: SiteSearch.isOn(site) && site.theme.layouts["search"] != nil ? SiteSearch.page : nil)
         let globalKey = globalKey(site, languageSites: languageSites, images: images)
-        let cellOutput = try await stage(.renderingCells) {
+        // `cellar build` in a new process: the cells the last one rendered (``KeptCells``).
+        let keptCellsKey = KeptFile.isKept(by: options) ? KeptCells.key : nil
+        var cellOutput = try await stage(.renderingCells) {
             var cells = CellStage(registry: registry(site, environment: environment), globalKey: globalKey, policy: memo.policy)
-            // `cellar build` in a new process: the cells the last one rendered (``KeptCells``).
-            let keptCellsKey = KeptFile.isKept(by: options) ? KeptCells.key : nil
-            if let keptCellsKey {
-                if !options.clean { cells.cellsOnHand = KeptCells.load(cache: layout.cache, key: keptCellsKey) }
+            if keptCellsKey != nil {
+                if !options.clean, let keptCellsKey { cells.cellsOnHand = KeptCells.load(cache: layout.cache, key: keptCellsKey) }
                 cells.keepsForNextProcess = true
                 Trace.mark("kept cells read")
             }
-            let output = await cells.run(model, memo: &memo.cells, diagnostics: &diagnostics)
-            if let keptCellsKey, let kept = output.forNextProcess, !diagnostics.hasErrors {
-                KeptCells.save(kept, cache: layout.cache, key: keptCellsKey)
-                Trace.mark("kept cells saved")
+            return await cells.run(model, memo: &memo.cells, diagnostics: &diagnostics)
+        }
+        // What the next process takes (bodies, then cells) is encoded and written beside the pages
+        // (``WriteStage/besidePages``) rather than before them. Only a build past its cells (no
+        // error so far) writes them; each body and cell is keyed by what it was made from, so a
+        // build that fails later leaves only what its inputs give, and each file is whole or not
+        // there (``KeptFile/save(to:produce:)``).
+        let keptBodies = keptBodiesKey.flatMap { key in bodiesForNextProcess.map { (entries: $0, key: key) } }
+        bodiesForNextProcess = nil
+        let keptCells = keptCellsKey.flatMap { key in cellOutput.forNextProcess.map { (list: $0, key: key) } }
+        cellOutput.forNextProcess = nil
+        var keep: (@Sendable () -> Void)?
+        if keptBodies != nil || keptCells != nil {
+            // Handed over, not held: the lists are let go of once written, not at the build's end.
+            let kept = Handoff((bodies: consume keptBodies, cells: consume keptCells))
+            let cache = layout.cache
+            keep = { @Sendable in
+                guard let kept = kept.take() else { return }
+                BuildPipeline.keep(bodies: kept.bodies, cells: kept.cells, cache: cache)
             }
-            return output
         }
         // Links written in Markdown are checked once every page is known, before anything is
         // written: a broken one fails the build (`links: {broken: error}`, the default) and leaves
@@ -170,7 +187,8 @@ struct BuildPipeline: Sendable {
             return pages
         }
         let summary = try await stage(.renderingAndWriting) { () throws(BuildFailure) in
-            try await WriteStage(options: options, layout: layout, reporter: reporter, globalKey: globalKey, languageSites: languageSites)
+            try await WriteStage(options: options, layout: layout, reporter: reporter, globalKey: globalKey, languageSites: languageSites,
+                                 besidePages: keep)
                 .run(site, pages: pages, cells: cellOutput.cells, environment: environment, changes: changes,
                      memo: &memo.output, diagnostics: &diagnostics)
         }
@@ -192,6 +210,19 @@ struct BuildPipeline: Sendable {
         return BuildResult(report: report, model: site, pages: pages.pages, alternates: pages.alternates,
                            languageSites: languageSites, cells: cellOutput.cells, images: images,
                            captured: memo.output.captured, outputTree: memo.output.folders?.output.tree)
+    }
+
+    /// Writes the bodies and cells the next process takes (``KeptBodies``, ``KeptCells``), each with its key.
+    private static func keep(bodies: (entries: [BodyStage.Entry], key: UInt64)?, cells: (list: [KeptCells.Cell], key: UInt64)?,
+                             cache: String) {
+        if let bodies {
+            KeptBodies.save(bodies.entries, cache: cache, key: bodies.key)
+            Trace.mark("kept bodies saved")
+        }
+        if let cells {
+            KeptCells.save(cells.list, cache: cache, key: cells.key)
+            Trace.mark("kept cells saved")
+        }
     }
 
     /// The code highlighter when the site wants code in colour, prepared once per session; a

@@ -22,14 +22,11 @@ enum KeptBodies {
     /// The key the file is written under for `site` and its code highlighting; nil when the
     /// program cannot be known (nothing is kept then).
     static func key(context: UInt64, highlighting: CodeBlockHighlighting?) -> UInt64? {
-        guard let program = KeptFile.programKey else { return nil }
-        var hash = StableHash()
-        hash.combine(UInt64(formatVersion))
-        hash.combine(program)
-        hash.combine(context)
-        // Code is coloured, plain (highlighting off), or plain because the highlighter could not be set up.
-        hash.combine(highlighting.map { $0.highlighter.setupProblem ?? "ready" } ?? "off")
-        return hash.value
+        KeptFile.key(version: formatVersion) { hash in
+            hash.combine(context)
+            // Code is coloured, plain (highlighting off), or plain because the highlighter could not be set up.
+            hash.combine(highlighting.map { $0.highlighter.setupProblem ?? "ready" } ?? "off")
+        }
     }
 
     /// The entries the file holds; empty when it is missing, damaged or written under another key.
@@ -38,7 +35,7 @@ enum KeptBodies {
     }
 
     /// Writes the entries that reported nothing (see ``KeptFile/save(_:to:)``).
-    static func save(_ entries: [String: BodyStage.Entry], cache: String, key: UInt64) {
+    static func save(_ entries: [BodyStage.Entry], cache: String, key: UInt64) {
         KeptFile.save(to: file(in: cache)) { write in encode(entries, key: key, into: write) }
     }
 
@@ -50,14 +47,14 @@ enum KeptBodies {
     // MARK: - The file
 
     /// The whole file (see ``encode(_:key:into:)``).
-    static func encoded(_ entries: [String: BodyStage.Entry], key: UInt64) -> [UInt8] {
+    static func encoded(_ entries: [BodyStage.Entry], key: UInt64) -> [UInt8] {
         KeptFile.joined { encode(entries, key: key, into: $0) }
     }
 
     /// The entries sorted by id (the same bodies give the same bytes), each with what it was
     /// rendered from, then the body; handed to `write` a part at a time.
-    static func encode(_ entries: [String: BodyStage.Entry], key: UInt64, into write: ([UInt8]) -> Void) {
-        let kept = entries.values.filter { $0.diagnostics.isEmpty }.sorted { $0.id < $1.id }
+    static func encode(_ entries: [BodyStage.Entry], key: UInt64, into write: ([UInt8]) -> Void) {
+        let kept = entries.filter { $0.diagnostics.isEmpty }.sorted { $0.id < $1.id }
         var file = KeptFile.Writer(magic: magic, version: formatVersion, key: key, capacity: 1 << 21)
         file.append(UInt64(kept.count))
         for entry in kept {

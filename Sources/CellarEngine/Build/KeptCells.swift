@@ -12,16 +12,13 @@ enum KeptCells {
     static let formatVersion: UInt32 = 1
     static let magic = Array("cellar-cells\n".utf8)
 
+    /// One cell as the file holds it: its item's id, its fingerprint and HTML.
+    typealias Cell = (id: String, entry: CellCache.Entry)
+
     static func file(in cache: String) -> String { Paths.join(cache, "cells.bin") }
 
     /// The key the file is written under; nil when the program cannot be known (nothing is kept then).
-    static var key: UInt64? {
-        guard let program = KeptFile.programKey else { return nil }
-        var hash = StableHash()
-        hash.combine(UInt64(formatVersion))
-        hash.combine(program)
-        return hash.value
-    }
+    static var key: UInt64? { KeptFile.key(version: formatVersion) }
 
     /// The cells the file holds, by item id; empty when it is missing, damaged or written under another key.
     static func load(cache: String, key: UInt64) -> [String: CellCache.Entry] {
@@ -29,21 +26,21 @@ enum KeptCells {
     }
 
     /// Writes the file (see ``KeptFile/save(_:to:)``).
-    static func save(_ cells: [String: CellCache.Entry], cache: String, key: UInt64) {
+    static func save(_ cells: [Cell], cache: String, key: UInt64) {
         KeptFile.save(to: file(in: cache)) { write in encode(cells, key: key, into: write) }
     }
 
     /// The whole file (see ``encode(_:key:into:)``).
-    static func encoded(_ cells: [String: CellCache.Entry], key: UInt64) -> [UInt8] {
+    static func encoded(_ cells: [Cell], key: UInt64) -> [UInt8] {
         KeptFile.joined { encode(cells, key: key, into: $0) }
     }
 
     /// The cells sorted by item id (the same cells give the same bytes): id, fingerprint, HTML;
     /// handed to `write` a part at a time.
-    static func encode(_ cells: [String: CellCache.Entry], key: UInt64, into write: ([UInt8]) -> Void) {
+    static func encode(_ cells: [Cell], key: UInt64, into write: ([UInt8]) -> Void) {
         var file = KeptFile.Writer(magic: magic, version: formatVersion, key: key, capacity: 1 << 21)
         file.append(UInt64(cells.count))
-        for (id, cell) in cells.sorted(by: { $0.key < $1.key }) {
+        for (id, cell) in cells.sorted(by: { $0.id < $1.id }) {
             file.append(id)
             file.append(cell.fingerprint)
             file.append(cell.html)

@@ -29,6 +29,18 @@ enum KeptFile {
         return hash.value
     }()
 
+    /// The key a kept file of format `version` is written under: the version, ``programKey``, then
+    /// what else that file's contents depend on (`combine` adds it). Nil when the program cannot be
+    /// known: then nothing is kept between processes.
+    static func key(version: UInt32, _ combine: (inout StableHash) -> Void = { _ in }) -> UInt64? {
+        guard let programKey else { return nil }
+        var hash = StableHash()
+        hash.combine(UInt64(version))
+        hash.combine(programKey)
+        combine(&hash)
+        return hash.value
+    }
+
     /// Whether a build keeps what it made for the next process: `cellar build` (staged writes) of
     /// a site whose kinds are all its theme's (cells registered in code are not files whose change
     /// a key could see).

@@ -26,12 +26,7 @@ struct KeptPages: Sendable, Equatable {
     /// (``KeptFile/programKey``) and the output folder. Nil when the binary cannot be known: then
     /// nothing is kept between processes.
     static func programKey(output: String) -> UInt64? {
-        guard let program = KeptFile.programKey else { return nil }
-        var hash = StableHash()
-        hash.combine(UInt64(formatVersion))
-        hash.combine(program)
-        hash.combine(output)
-        return hash.value
+        KeptFile.key(version: formatVersion) { $0.combine(output) }
     }
 
     /// The fingerprints to trust for an output whose tree is `tree` (none for any other tree).

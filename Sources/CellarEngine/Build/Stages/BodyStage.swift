@@ -53,6 +53,10 @@ struct BodyStage {
         /// How many bodies were rendered since the memo was made (none: a memo read from
         /// ``KeptBodies`` that every body came from is still what the file holds).
         fileprivate(set) var rendered = 0
+        /// Every body of the last complete run, in item order, for the next process (``KeptBodies``),
+        /// in a build that keeps them for it but keeps nothing for a later build in this one: filed
+        /// here in a list rather than by id in ``entries`` (which only a session finds them in again).
+        var forNextProcess: [Entry] = []
 
         init(entries: [String: Entry] = [:]) {
             self.entries = entries
@@ -87,8 +91,8 @@ struct BodyStage {
     var policy = BuildMemo.Policy.keepForLaterBuilds
     /// Whether bodies keep every link and image written in them (``BodyReference``), for `cellar check`.
     var collectsReferences = false
-    /// Whether the memo keeps every body though it is thrown away after this build: its bodies go to
-    /// the next process (``KeptBodies``).
+    /// Whether every body goes to the next process (``KeptBodies``): listed in the memo
+    /// (``Memo/forNextProcess``) though it is thrown away after this build.
     var keepsForNextProcess = false
     /// Whether the memo is thrown away after this build: nothing only a later build would use is kept.
     private var thisBuildOnly: Bool { policy == .thisBuildOnly }
@@ -100,8 +104,12 @@ struct BodyStage {
         hash.combine(highlighting == nil ? 0 : 1)
         return hash.value
     }
-    /// Whether the memo keeps every body rendered (else only those that reported something).
-    private var keepsEveryBody: Bool { !thisBuildOnly || keepsForNextProcess }
+    /// Whether the memo files every body rendered by id (else only those that reported something):
+    /// a session finds them there again; a one-shot build lists those for the next process
+    /// (``Memo/forNextProcess``) instead.
+    private var filesEveryBody: Bool { !thisBuildOnly }
+    /// Whether bodies are listed for the next process rather than filed by id.
+    private var listsForNextProcess: Bool { thisBuildOnly && keepsForNextProcess }
 
     /// Renders the bodies of `items` (with those in `early`, rendered while parsing, taken as they are).
     /// - Parameter complete: whether `items` are all the site's items, so that the memo can forget others.
@@ -110,17 +118,24 @@ struct BodyStage {
         results.reserveCapacity(items.count)
         var stale: [(Int, ContentItem)] = []
         var ready: [(Int, EarlyBody)] = []
+        // In item order, for the next process: each entry taken as it was, nil where a body is rendered (filled in below).
+        let lists = listsForNextProcess && complete
+        var listed: [Entry?] = []
+        if lists { listed.reserveCapacity(items.count) }
         for (index, item) in items.enumerated() {
             if let entry = memo.entries[item.id], entry.holds(for: item, renderingKey: renderingKey, linksKey: linksKey, shortcodes: shortcodes),
                !collectsReferences || entry.body.references != nil {
                 // The body as it was, under what the file says now (settings it inherits may have changed).
                 let source = thisBuildOnly ? item.withoutMarkdown().source : item.source
                 results.append(ContentItem(source: source, body: entry.body, revision: entry.revision))
-            } else if let body = early[item.id], !collectsReferences || body.item.body.references != nil {
-                results.append(nil)
+                if lists { listed.append(entry) }
+                continue
+            }
+            results.append(nil)
+            if lists { listed.append(nil) }
+            if let body = early[item.id], !collectsReferences || body.item.body.references != nil {
                 ready.append((index, body))
             } else {
-                results.append(nil)
                 stale.append((index, item))
             }
         }
@@ -148,16 +163,18 @@ struct BodyStage {
                 revision.combine(hash)
             }
             item.revision = revision.value
-            // A build whose memo is thrown away keeps only what it reports (unless its bodies go to the next process).
-            if keepsEveryBody || !body.diagnostics.isEmpty {
-                memo.keep(Entry(id: item.id, sourceHash: item.sourceHash, url: item.url, language: item.language,
-                                renderingKey: renderingKey, dependsOnLinks: body.dependsOnLinks, linksKey: linksKey, usesShortcodes: body.usesShortcodes,
-                                shortcodesKey: shortcodes.key, dataFiles: body.dataFiles, body: item.body,
-                                revision: item.revision, diagnostics: body.diagnostics))
-            }
             results[index] = item
+            // A build whose memo is thrown away files only what it reports (and lists the rest for the next process, if any).
+            guard filesEveryBody || lists || !body.diagnostics.isEmpty else { continue }
+            let entry = Entry(id: item.id, sourceHash: item.sourceHash, url: item.url, language: item.language,
+                              renderingKey: renderingKey, dependsOnLinks: body.dependsOnLinks, linksKey: linksKey,
+                              usesShortcodes: body.usesShortcodes, shortcodesKey: shortcodes.key, dataFiles: body.dataFiles,
+                              body: item.body, revision: item.revision, diagnostics: body.diagnostics)
+            if filesEveryBody || !body.diagnostics.isEmpty { memo.keep(entry) }
+            if lists { listed[index] = entry }
         }
-        if complete, keepsEveryBody {
+        if lists { memo.forNextProcess = listed.compactMap { $0 } }
+        if complete, filesEveryBody {
             let ids = Set(items.map(\.id))
             memo.entries = memo.entries.filter { ids.contains($0.key) }
             memo.reporting = memo.reporting.filter { ids.contains($0) }

@@ -20,9 +20,10 @@ struct CellStage {
         var inItemOrder: CellTable?
         /// Each cell's HTML by its item's id; empty in a build whose memo is thrown away, whose table holds them by place.
         var cells: CellCache
-        /// Every cell by item id, for the next process (``KeptCells``); nil when the stage keeps none,
-        /// or when they are the cells it was handed (``CellStage/cellsOnHand``) and the file holds them already.
-        var forNextProcess: [String: CellCache.Entry]?
+        /// Every cell with its item's id, in item order, for the next process (``KeptCells``); nil when
+        /// the stage keeps none, or when they are the cells it was handed (``CellStage/cellsOnHand``)
+        /// and the file holds them already. A list, not a table by id: nothing looks a cell up in it.
+        var forNextProcess: [KeptCells.Cell]?
         /// How many cells were rendered (the others were taken as they were).
         var rendered = 0
 
@@ -85,21 +86,25 @@ struct CellStage {
             (place, item.id, CellCache.key(global: globalKey, revision: item.revision), Self.render(cell, file: item.file))
         }
         var html: [String]?
-        var forNextProcess: [String: CellCache.Entry]?
+        var forNextProcess: [KeptCells.Cell]?
         if byPlace {
             var inItemOrder = [String](repeating: "", count: ordered.count)
             for (place, kept) in onHand { inItemOrder[place] = kept.html }
-            var cellsByID: [String: CellCache.Entry] = [:]
+            // At each place, the cell for the next process (nil: none, its rendering failed).
+            var listed: [KeptCells.Cell?] = []
+            if keepsForNextProcess {
+                listed = [KeptCells.Cell?](repeating: nil, count: items.count)
+                for (place, kept) in onHand { listed[place] = (items[place].id, kept) }
+            }
             for (place, id, key, (cellHTML, problem)) in rendered {
                 if let problem { diagnostics.append(problem) } else {
                     inItemOrder[place] = cellHTML
-                    if keepsForNextProcess { cellsByID[id] = CellCache.Entry(html: cellHTML, fingerprint: key) }
+                    if keepsForNextProcess { listed[place] = (id, CellCache.Entry(html: cellHTML, fingerprint: key)) }
                 }
             }
             // The cells handed over are the file's already when none was rendered and none is gone.
-            if keepsForNextProcess, !cellsByID.isEmpty || onHand.count != cellsOnHand.count {
-                for (place, kept) in onHand { cellsByID[items[place].id] = kept }
-                forNextProcess = cellsByID
+            if keepsForNextProcess, !rendered.isEmpty || onHand.count != cellsOnHand.count {
+                forNextProcess = listed.compactMap { $0 }
             }
             html = inItemOrder
         } else {

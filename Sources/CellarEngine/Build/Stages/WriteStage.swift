@@ -24,6 +24,11 @@ struct WriteStage {
     var globalKey: UInt64
     /// On a multilingual site, each language's share of it.
     var languageSites: [LanguageSite] = []
+    /// Work run on a task of its own while the pages are rendered and written, and finished before
+    /// the output is swapped in (what `cellar build` keeps for the next process: ``KeptBodies``,
+    /// ``KeptCells``). It starts once the output is prepared, which removes the cache's temporary
+    /// files of interrupted writes: a file it is writing then is not taken for one.
+    var besidePages: (@Sendable () -> Void)?
 
     func run(
         _ model: SiteModel, pages: PageStage.Output, cells: CellCache, environment: RenderEnvironment,
@@ -45,7 +50,9 @@ struct WriteStage {
         var remembered = memo.folders
         let searchCache = memo.search
         do throws(OutputTransaction.Aborted) {
+            let besidePages = self.besidePages
             let outcome = try await transaction.run(diagnostics: &diagnostics, remembered: &remembered) { writer, diagnostics in
+                async let besideDone: Void = besidePages?() ?? ()
                 var site = SiteWriter(model: model, environment: environment, cells: cells, writer: writer, reporter: reporter,
                                       layout: layout, globalKey: globalKey,
                                       unchangedSources: trusted ? changedPaths.map(UnchangedSources.init) : nil,
@@ -61,6 +68,7 @@ struct WriteStage {
                 guard let dirty else {
                     let (problems, fingerprints, rendered) = await site.writeAll(pages.pages, fingerprints: known)
                     diagnostics.append(contentsOf: problems.diagnostics)
+                    await besideDone
                     return (fingerprints, writer.captured, rendered)
                 }
                 // Only what shows a changed item, and the files the change set names.
@@ -77,6 +85,7 @@ struct WriteStage {
                     problems.append(error.diagnostic)
                 }
                 diagnostics.append(contentsOf: problems.diagnostics)
+                await besideDone
                 return (fresh, writer.captured, rendered)
             }
             memo.search.finish(committed: true)
