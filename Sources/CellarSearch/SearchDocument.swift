@@ -68,6 +68,17 @@ package struct DocumentTerms: Sendable, Equatable {
 
     package init() {}
 
+    /// Terms and aliases numbered by `numbers`, made whole (what ``TermCounter`` makes of a
+    /// document: each array at its size, not appended to term by term).
+    init(numbers: TermNumbers, terms: [Int32], scores: [UInt8], aliasWords: [Int32], aliasStems: [Int32]) {
+        precondition(terms.count == scores.count && aliasWords.count == aliasStems.count)
+        numbering = numbers
+        termNumbers = terms
+        termScores = scores
+        aliasWordNumbers = aliasWords
+        aliasStemNumbers = aliasStems
+    }
+
     /// The terms of `document`, read with a tokenizer for its language (``SearchTokenizer/terms(of:)``).
     package init(_ document: SearchDocument, tokenizer: SearchTokenizer) {
         self = tokenizer.terms(of: document.fields)

@@ -78,6 +78,47 @@ import Testing
         }
     }
 
+    /// Text read eight bytes at a time gives the terms of its tokens: words of 1 to 12 letters and
+    /// digits (upper case too) between runs of every other ASCII byte, texts of every length up to
+    /// past two eight-byte reads, so that words start and end at every place of a read and at the
+    /// text's end. The terms a session numbers (``TermNumbers``) are the same, in the same order.
+    @Test func asciiWordsReadEightBytesAtATimeAreTheTokens() {
+        let wordBytes = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789".utf8)
+        let separators = (0..<128).map(UInt8.init).filter { !wordBytes.contains($0) && $0 != 0 }
+        var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ bound: Int) -> Int {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(seed >> 33) % bound
+        }
+        let numbers = TermNumbers()
+        let plain = SearchTokenizer(language: "en"), numbered = SearchTokenizer(language: "en", numbers: numbers)
+        for length in 0..<200 {
+            var bytes: [UInt8] = []
+            while bytes.count < length {
+                let separatorRun = next(3)
+                for _ in 0..<separatorRun { bytes.append(separators[next(separators.count)]) }
+                let wordLength = 1 + next(12)
+                // Words of a few letters and digits only, so that they repeat (and are found
+                // again), some stemmed (`abs`, `bing`).
+                let pool = Array("absingS01".utf8)
+                for _ in 0..<wordLength { bytes.append(pool[next(pool.count)]) }
+                if bytes.count < length, next(2) == 0 { bytes.append(UInt8(ascii: " ")) }
+            }
+            let text = String(decoding: bytes.prefix(length), as: UTF8.self)
+            var expected = DocumentTerms()
+            for token in SearchTokenizer(language: "en").tokens(text) {
+                expected.scores[token.term] = min(SearchIndex.highestScore, expected.scores[token.term, default: 0] + 2)
+                if token.word != token.term { expected.aliases[token.word] = token.term }
+            }
+            let counted = plain.terms(of: [.init(text, weight: 2)])
+            #expect(counted.scores == expected.scores && counted.aliases == expected.aliases, "\(text.debugDescription)")
+            let again = numbered.terms(of: [.init(text, weight: 2)])
+            #expect(again.numberedBy == numbers.id)
+            #expect(again.terms == counted.terms && again.termScores == counted.termScores)
+            #expect(again.aliasWords == counted.aliasWords && again.aliasStems == counted.aliasStems)
+        }
+    }
+
     /// The same text gives the same arrays (what ``KeptTerms`` writes), whatever was read before.
     @Test func documentTermsKeepTheirWordsFirstOrder() {
         let fields: [SearchDocument.Field] = [.init("Zebras run past apples", weight: 3), .init("apples and zebras running")]
