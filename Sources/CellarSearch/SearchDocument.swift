@@ -140,11 +140,6 @@ package struct DocumentTerms: Sendable, Equatable {
         aliasStemNumbers.append(stem)
     }
 
-    mutating func reserveTerms(_ count: Int, numbered: Bool) {
-        termScores.reserveCapacity(count)
-        if numbered { termNumbers.reserveCapacity(count) } else { termTexts.reserveCapacity(count) }
-    }
-
     /// Term → score, as a dictionary (an edit compares two documents' terms so; tests build them so).
     /// Set, the terms are kept in UTF-8 order.
     package var scores: [String: Int] {

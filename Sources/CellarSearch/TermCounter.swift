@@ -86,10 +86,8 @@ struct TermCounter {
     /// by byte (which were most of the time spent on each word of a body).
     @inline(__always)
     mutating func addShort(_ packed: UInt64, weight: Int32, stem: (String) -> String) {
-        var hash = packed &* 0x9E37_79B9_7F4A_7C15
-        hash ^= hash >> 32
         let mask = shortSlots.count / 2 - 1
-        var slot = Int(truncatingIfNeeded: hash ^ (hash >> 29)) & mask
+        var slot = Self.shortSlot(of: packed, mask: mask)
         while true {
             let key = shortSlots[2 * slot]
             if key == packed { return count(shortSlots[2 * slot + 1], weight: weight) }
@@ -163,14 +161,20 @@ struct TermCounter {
         count(entry, weight: weight)
     }
 
+    /// Where a short word's probe starts: one multiply-and-shift hash of its packed bytes.
+    @inline(__always)
+    private static func shortSlot(of packed: UInt64, mask: Int) -> Int {
+        var hash = packed &* 0x9E37_79B9_7F4A_7C15
+        hash ^= hash >> 32
+        return Int(truncatingIfNeeded: hash ^ (hash >> 29)) & mask
+    }
+
     private mutating func growShortSlots() {
         let old = shortSlots
         shortSlots = [UInt64](repeating: 0, count: old.count * 2)
         let mask = shortSlots.count / 2 - 1
         for index in stride(from: 0, to: old.count, by: 2) where old[index] != 0 {
-            var hash = old[index] &* 0x9E37_79B9_7F4A_7C15
-            hash ^= hash >> 32
-            var slot = Int(truncatingIfNeeded: hash ^ (hash >> 29)) & mask
+            var slot = Self.shortSlot(of: old[index], mask: mask)
             while shortSlots[2 * slot] != 0 { slot = (slot + 1) & mask }
             shortSlots[2 * slot] = old[index]
             shortSlots[2 * slot + 1] = old[index + 1]
