@@ -98,6 +98,8 @@ struct ImageStage {
         catalog.itemJobs = signatures
         var found = jobDiagnostics
         var fingerprint = StableHash()
+        // A missing libvips fails every photo the same way: said once, at the first, with a count.
+        var withoutLibrary: (first: Job, problem: ImageProblem, count: Int)?
         for (job, outcome) in zip(jobs, outcomes) {
             guard let outcome else { continue }
             let subject = "image '\(job.contentPath)'"
@@ -121,10 +123,20 @@ struct ImageStage {
                 // any other file.
                 continue
             case .failed(let problem):
+                if problem.reason == .libraryMissing {
+                    withoutLibrary = (withoutLibrary?.first ?? job, problem, (withoutLibrary?.count ?? 0) + 1)
+                    continue
+                }
                 let diagnostic = Diagnostic.error("\(subject): \(problem.message)", at: job.location, hint: problem.hint)
                 diagnostics.append(diagnostic)
                 found.append(diagnostic)
             }
+        }
+        if let (job, problem, count) = withoutLibrary {
+            let others = count == 1 ? "" : count == 2 ? " and 1 other image" : " and \(count - 1) other images"
+            let diagnostic = Diagnostic.error("image '\(job.contentPath)'\(others): \(problem.message)", at: job.location, hint: problem.hint)
+            diagnostics.append(diagnostic)
+            found.append(diagnostic)
         }
         catalog.fingerprint = fingerprint.value
         if remembersOutcomes { catalog.diagnostics = found.diagnostics }
