@@ -101,9 +101,12 @@ struct BuildPipeline: Sendable {
         }
         Trace.mark("parse stage")
         itemSetup.bodiesOnHand = [:]   // the memo's are the model stage's to change, not to copy
-        itemSetup.itemsOnHand = [:]
         let itemsTyped = parsed.freshCount - parsed.taken
-        let keptItems = keptItemsKey.flatMap { key in parsed.sourcesForNextProcess.map { (sources: $0, key: key) } }
+        // The file's records are copied into the next one for the items taken from it.
+        let keptItems = keptItemsKey.flatMap { key in
+            parsed.sourcesForNextProcess.map { (sources: $0, reusing: itemSetup.itemsOnHand, key: key) }
+        }
+        itemSetup.itemsOnHand = KeptItems.Catalog()
         let model = try await stage(.buildingModel) {
             let renderedBefore = memo.model.bodies.rendered
             let model = await ModelStage(setup: itemSetup).run(parsed, memo: &memo.model)
@@ -227,10 +230,10 @@ struct BuildPipeline: Sendable {
 
     /// Writes the sources, bodies and cells the next process takes (``KeptItems``, ``KeptBodies``,
     /// ``KeptCells``), each with its key.
-    private static func keep(items: (sources: [ContentItem.Source], key: UInt64)?, bodies: (entries: [BodyStage.Entry], key: UInt64)?,
+    private static func keep(items: (sources: [ContentItem.Source], reusing: KeptItems.Catalog, key: UInt64)?, bodies: (entries: [BodyStage.Entry], key: UInt64)?,
                              cells: (list: [KeptCells.Cell], key: UInt64)?, cache: String) {
         if let items {
-            KeptItems.save(items.sources, cache: cache, key: items.key)
+            KeptItems.save(items.sources, reusing: items.reusing, cache: cache, key: items.key)
             Trace.mark("kept items saved")
         }
         if let bodies {

@@ -35,15 +35,15 @@ enum KeptItems {
         source.swiftValue == nil && !(processesImages && source.fields["date"] == nil)
     }
 
-    /// The kept sources, by id, each without its Markdown; empty when the file is missing, damaged
-    /// or written under another key.
-    static func load(cache: String, key: UInt64) -> [String: ContentItem.Source] {
-        KeptFile.load(file(in: cache)).flatMap { decode($0, key: key) } ?? [:]
+    /// The kept records, by id; none when the file is missing, damaged or written under another key.
+    static func load(cache: String, key: UInt64) -> Catalog {
+        KeptFile.load(file(in: cache)).flatMap { Catalog($0, key: key) } ?? Catalog()
     }
 
-    /// Writes the file (see ``KeptFile/save(to:produce:)``).
-    static func save(_ sources: [ContentItem.Source], cache: String, key: UInt64) {
-        KeptFile.save(to: file(in: cache)) { write in encode(sources, key: key, into: write) }
+    /// Writes the file (see ``KeptFile/save(to:produce:)``); the records `reusing` holds for the
+    /// same bytes are copied as they are, not encoded again.
+    static func save(_ sources: [ContentItem.Source], reusing catalog: Catalog, cache: String, key: UInt64) {
+        KeptFile.save(to: file(in: cache)) { write in encode(sources, key: key, reusing: catalog, into: write) }
     }
 
     /// The Markdown body of a file whose front matter is kept: its bytes decoded and split as
@@ -59,66 +59,129 @@ enum KeptItems {
 
     // MARK: - The file
 
-    /// The whole file (see ``encode(_:key:into:)``).
-    static func encoded(_ sources: [ContentItem.Source], key: UInt64) -> [UInt8] {
-        KeptFile.joined { encode(sources, key: key, into: $0) }
+    /// The records of a file, each found by its item's id and read only when asked for: the
+    /// parse stage reads those whose files are unchanged, on every core.
+    struct Catalog: Sendable {
+        /// The whole file, its checksum checked.
+        let bytes: [UInt8]
+        /// Each record's file hash and where the rest of it lies in ``bytes``.
+        let records: [String: (sourceHash: UInt64, range: Range<Int>)]
+
+        /// Nothing kept.
+        init() {
+            bytes = []
+            records = [:]
+        }
+
+        /// The records of `bytes`; nil unless the file is whole, of this format and written under `key`.
+        init?(_ bytes: [UInt8], key: UInt64) {
+            let found = KeptFile.read(bytes, magic: magic, version: formatVersion, key: key) { file -> [String: (UInt64, Range<Int>)]? in
+                guard let count = file.count(ofRecordsAtLeast: 8 * 3) else { return nil }
+                var records: [String: (UInt64, Range<Int>)] = [:]
+                records.reserveCapacity(count)
+                for _ in 0..<count {
+                    guard let id = file.text(), let sourceHash = file.number(), let length = file.number() else { return nil }
+                    let start = file.position
+                    guard file.skip(length) else { return nil }
+                    records[id] = (sourceHash, start..<file.position)
+                }
+                return records
+            }
+            guard let found else { return nil }
+            self.bytes = bytes
+            self.records = found.mapValues { (sourceHash: $0.0, range: $0.1) }
+        }
+
+        var count: Int { records.count }
+
+        /// The source kept for `id` when its file's bytes hashed `sourceHash`, without its
+        /// Markdown; nil when none is kept for those bytes (or its record is damaged).
+        func source(_ id: String, sourceHash: UInt64) -> ContentItem.Source? {
+            guard let record = records[id], record.sourceHash == sourceHash else { return nil }
+            return KeptFile.record(in: bytes, range: record.range) { decodeSource(id: id, sourceHash: sourceHash, &$0) }
+        }
+
+        /// The record kept for `source`'s bytes, as the file holds it (after its id and hash).
+        fileprivate func record(for source: ContentItem.Source) -> ArraySlice<UInt8>? {
+            guard let record = records[source.id], record.sourceHash == source.sourceHash else { return nil }
+            return bytes[record.range]
+        }
     }
 
-    /// The sources sorted by id (the same items give the same bytes), every field but the Markdown
-    /// body; handed to `write` a part at a time.
-    static func encode(_ sources: [ContentItem.Source], key: UInt64, into write: ([UInt8]) -> Void) {
+    /// The whole file (see ``encode(_:key:reusing:into:)``).
+    static func encoded(_ sources: [ContentItem.Source], key: UInt64, reusing catalog: Catalog = Catalog()) -> [UInt8] {
+        KeptFile.joined { encode(sources, key: key, reusing: catalog, into: $0) }
+    }
+
+    /// The sources sorted by id (the same items give the same bytes), each its id, its file's
+    /// hash, the length of the rest and the rest: every field but the Markdown body. Handed to
+    /// `write` a part at a time.
+    static func encode(_ sources: [ContentItem.Source], key: UInt64, reusing catalog: Catalog,
+                       into write: ([UInt8]) -> Void) {
         var file = KeptFile.Writer(magic: magic, version: formatVersion, key: key, capacity: 1 << 20)
         file.append(UInt64(sources.count))
         for source in sources.sorted(by: { $0.id < $1.id }) {
             file.append(source.id)
             file.append(source.sourceHash)
-            file.append(source.file)
-            file.append(source.sectionID)
-            file.append(source.kind)
-            file.append(source.hasPage)
-            file.append(source.title)
-            append(source.date, to: &file)
-            append(source.updated, to: &file)
-            file.append(source.slug)
-            append(source.tags, to: &file)
-            file.append(source.draft)
-            append(source.expires, to: &file)
-            file.append(source.weight)
-            append(source.aliases, to: &file)
-            append(source.fields, to: &file)
-            file.append(source.url.value)
-            file.append(source.anchor)
-            file.append(source.bundleDirectory != nil)
-            file.append(source.bundleDirectory ?? "")
-            file.append(source.bodyFirstLine)
-            file.append(source.summary)
-            file.append(source.language)
-            file.append(source.siteLanguage)
-            file.append(source.translationKey)
+            if let record = catalog.record(for: source) {
+                file.append(UInt64(record.count))
+                file.append(bytes: record)
+            } else {
+                var rest = KeptFile.Writer()
+                encodeRest(of: source, into: &rest)
+                file.append(UInt64(rest.bytes.count))
+                file.append(bytes: rest.bytes[...])
+            }
             if let part = file.part() { write(part) }
         }
         write(file.finished())
     }
 
-    /// The sources in `bytes`, by id; nil unless the file is whole, of this format and written under `key`.
-    static func decode(_ bytes: [UInt8], key: UInt64) -> [String: ContentItem.Source]? {
-        KeptFile.read(bytes, magic: magic, version: formatVersion, key: key) { file -> [String: ContentItem.Source]? in
-            guard let count = file.count(ofRecordsAtLeast: 8 * 28) else { return nil }
-            var sources: [String: ContentItem.Source] = [:]
-            sources.reserveCapacity(count)
-            for _ in 0..<count {
-                guard let source = decodeSource(&file) else { return nil }
-                sources[source.id] = source
-            }
-            return sources
-        }
+    /// A source after its id and hash.
+    private static func encodeRest(of source: ContentItem.Source, into file: inout KeptFile.Writer) {
+        file.append(source.file)
+        file.append(source.sectionID)
+        file.append(source.kind)
+        file.append(source.hasPage)
+        file.append(source.title)
+        append(source.date, to: &file)
+        append(source.updated, to: &file)
+        file.append(source.slug)
+        append(source.tags, to: &file)
+        file.append(source.draft)
+        append(source.expires, to: &file)
+        file.append(source.weight)
+        append(source.aliases, to: &file)
+        append(source.fields, of: source.file, to: &file)
+        file.append(source.url.value)
+        file.append(source.anchor)
+        file.append(source.bundleDirectory != nil)
+        file.append(source.bundleDirectory ?? "")
+        file.append(source.bodyFirstLine)
+        file.append(source.summary)
+        file.append(source.language)
+        file.append(source.siteLanguage)
+        file.append(source.translationKey)
     }
 
-    private static func decodeSource(_ file: inout KeptFile.Reader) -> ContentItem.Source? {
-        guard let id = file.text(), let sourceHash = file.number(), let display = file.text(), let sectionID = file.text(),
+    /// The sources in `bytes`, by id; nil unless the file is whole, of this format and written
+    /// under `key`, and every record reads.
+    static func decode(_ bytes: [UInt8], key: UInt64) -> [String: ContentItem.Source]? {
+        guard let catalog = Catalog(bytes, key: key) else { return nil }
+        var sources: [String: ContentItem.Source] = [:]
+        for (id, record) in catalog.records {
+            guard let source = catalog.source(id, sourceHash: record.sourceHash) else { return nil }
+            sources[id] = source
+        }
+        return sources
+    }
+
+    private static func decodeSource(id: String, sourceHash: UInt64, _ file: inout KeptFile.Reader) -> ContentItem.Source? {
+        guard let display = file.text(), let sectionID = file.text(),
               let kind = file.text(), let hasPage = file.flag(), let title = file.text(), let date = decodeDate(&file),
               let updated = decodeDate(&file), let slug = file.text(), let tags = decodeTexts(&file), let draft = file.flag(),
-              let expires = decodeDate(&file), let weight = file.integer(), let aliases = decodeTexts(&file), let fields = decodeFields(&file),
+              let expires = decodeDate(&file), let weight = file.integer(), let aliases = decodeTexts(&file),
+              let fields = decodeFields(of: display, &file),
               let url = file.text(), let anchor = file.text(), let hasBundle = file.flag(), let bundleDirectory = file.text(),
               let bodyFirstLine = file.integer(), let summary = file.text(), let language = file.text(),
               let siteLanguage = file.text(), let translationKey = file.text() else { return nil }
@@ -165,28 +228,36 @@ enum KeptItems {
         return texts
     }
 
-    /// A record's fields in name order (the same fields give the same bytes).
-    private static func append(_ fields: [String: TypedField], to file: inout KeptFile.Writer) {
+    /// A record's fields in name order (the same fields give the same bytes); `item` is the file
+    /// of the item they belong to (see ``Place``).
+    private static func append(_ fields: [String: TypedField], of item: String, to file: inout KeptFile.Writer) {
         file.append(UInt64(fields.count))
         for (name, field) in fields.sorted(by: { $0.key < $1.key }) {
             file.append(name)
-            append(field, to: &file)
+            append(field, of: item, to: &file)
         }
     }
 
-    private static func decodeFields(_ file: inout KeptFile.Reader) -> [String: TypedField]? {
-        guard let count = file.count(ofRecordsAtLeast: 40) else { return nil }
+    private static func decodeFields(of item: String, _ file: inout KeptFile.Reader) -> [String: TypedField]? {
+        guard let count = file.count(ofRecordsAtLeast: 24) else { return nil }
         var fields: [String: TypedField] = [:]
         fields.reserveCapacity(count)
         for _ in 0..<count {
-            guard let name = file.text(), let field = decodeField(&file) else { return nil }
+            guard let name = file.text(), let field = decodeField(of: item, &file) else { return nil }
             fields[name] = field
         }
         return fields
     }
 
-    /// A typed value and where it was written: the value's tag, its payload, then the place (a flag, file, line, column).
-    private static func append(_ field: TypedField, to file: inout KeptFile.Writer) {
+    /// Where a value was written: nowhere (a default), in the item's own file (nearly every
+    /// value: its name is not repeated), or in another file, named.
+    private enum Place: UInt64 {
+        case none, itemFile, otherFile
+    }
+
+    /// A typed value and where it was written: the value's tag, its payload, then the place
+    /// (``Place``, the other file's name, line, column).
+    private static func append(_ field: TypedField, of item: String, to file: inout KeptFile.Writer) {
         switch field.value {
         case .string(let text): file.append(Tag.string.rawValue); file.append(text)
         case .html(let html, let source): file.append(Tag.html.rawValue); file.append(html); file.append(source)
@@ -203,24 +274,31 @@ enum KeptItems {
         case .list(let entries):
             file.append(Tag.list.rawValue)
             file.append(UInt64(entries.count))
-            for entry in entries { append(entry, to: &file) }
-        case .object(let fields): file.append(Tag.object.rawValue); append(fields, to: &file)
+            for entry in entries { append(entry, of: item, to: &file) }
+        case .object(let fields): file.append(Tag.object.rawValue); append(fields, of: item, to: &file)
         case .null: file.append(Tag.null.rawValue)
         }
-        file.append(field.location != nil)
-        file.append(field.location?.file ?? "")
-        file.append(field.location?.line ?? 0)
-        file.append(field.location?.column ?? 0)
+        guard let location = field.location else { return file.append(Place.none.rawValue) }
+        if location.file == item {
+            file.append(Place.itemFile.rawValue)
+        } else {
+            file.append(Place.otherFile.rawValue)
+            file.append(location.file)
+        }
+        file.append(location.line)
+        file.append(location.column)
     }
 
-    private static func decodeField(_ file: inout KeptFile.Reader) -> TypedField? {
-        guard let tag = file.number().flatMap(Tag.init(rawValue:)), let value = decodeValue(tag, &file),
-              let located = file.flag(), let place = file.text(), let line = file.integer(), let column = file.integer()
+    private static func decodeField(of item: String, _ file: inout KeptFile.Reader) -> TypedField? {
+        guard let tag = file.number().flatMap(Tag.init(rawValue:)), let value = decodeValue(tag, of: item, &file),
+              let place = file.number().flatMap(Place.init(rawValue:)) else { return nil }
+        if place == .none { return TypedField(value, at: nil) }
+        guard let written = place == .itemFile ? item : file.text(), let line = file.integer(), let column = file.integer()
         else { return nil }
-        return TypedField(value, at: located ? SourceLocation(file: place, line: line, column: column) : nil)
+        return TypedField(value, at: SourceLocation(file: written, line: line, column: column))
     }
 
-    private static func decodeValue(_ tag: Tag, _ file: inout KeptFile.Reader) -> FieldValue? {
+    private static func decodeValue(_ tag: Tag, of item: String, _ file: inout KeptFile.Reader) -> FieldValue? {
         switch tag {
         case .string: return file.text().map(FieldValue.string)
         case .html:
@@ -236,15 +314,15 @@ enum KeptItems {
                   let url = file.text() else { return nil }
             return .file(FileReference(written: written, contentPath: hasPath ? path : nil, remoteURL: hasURL ? url : nil))
         case .list:
-            guard let count = file.count(ofRecordsAtLeast: 40) else { return nil }
+            guard let count = file.count(ofRecordsAtLeast: 16) else { return nil }
             var entries: [TypedField] = []
             entries.reserveCapacity(count)
             for _ in 0..<count {
-                guard let entry = decodeField(&file) else { return nil }
+                guard let entry = decodeField(of: item, &file) else { return nil }
                 entries.append(entry)
             }
             return .list(entries)
-        case .object: return decodeFields(&file).map(FieldValue.object)
+        case .object: return decodeFields(of: item, &file).map(FieldValue.object)
         case .null: return .null
         }
     }

@@ -17,7 +17,7 @@ struct ItemStageSetup {
     var keepsBodiesForNextProcess = false
     /// Typed sources the last `cellar build` made (``KeptItems``), by item id: a file whose bytes
     /// hash as its source's did is taken from here rather than typed again.
-    var itemsOnHand: [String: ContentItem.Source] = [:]
+    var itemsOnHand = KeptItems.Catalog()
     /// Whether the parse stage lists the sources the next process may take (``KeptItems``).
     var keepsItemsForNextProcess = false
 

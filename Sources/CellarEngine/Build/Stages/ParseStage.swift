@@ -172,7 +172,8 @@ struct ParseStage {
             do throws(Diagnostic) {
                 let bytes = try SourceLoader.bytes(at: path, display: display)
                 // The same bytes as when the last process typed them: only the body is split off.
-                let kept = sourcesOnHand[source.contentPath].flatMap { $0.sourceHash == StableHash.of(bytes: bytes) ? $0 : nil }
+                let kept = sourcesOnHand.count == 0 ? nil
+                    : sourcesOnHand.source(source.contentPath, sourceHash: StableHash.of(bytes: bytes))
                 let item: ContentItem?
                 if let kept {
                     item = ContentItem(source: kept.with(markdown: try KeptItems.markdown(of: bytes, file: display)))
