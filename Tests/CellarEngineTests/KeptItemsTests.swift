@@ -9,7 +9,7 @@ import Testing
 /// a new process types only the files whose bytes moved, and a file that is missing, damaged or of
 /// another key means every file is typed — never an item kept that its file no longer gives.
 @Suite struct KeptItemsTests {
-    static func place(_ line: Int) -> SourceLocation { SourceLocation(file: "content/posts/a.md", line: line, column: 3) }
+    static func place(_ line: Int) -> CellarDiagnostics.SourceLocation { CellarDiagnostics.SourceLocation(file: "content/posts/a.md", line: line, column: 3) }
 
     static let fields: [String: TypedField] = [
         "title": TypedField(.string("Café"), at: place(2)),
@@ -68,15 +68,20 @@ import Testing
         #expect(KeptBodies.decode(bytes, key: 7) == nil)
     }
 
-    /// A dated item's date is its own; without `date:` on a site that processes photos, it may be a photo's.
+    /// A dated item's date is its own; without `date:`, on a site that processes photos, it may be
+    /// the date a photo it shows was taken.
     @Test func anItemWhoseDateMayComeFromAPhotoIsNotKept() {
         #expect(KeptItems.isKeepable(Self.source, processesImages: true))
-        let undated = ContentItem.Source(
-            id: "b.md", file: "content/b.md", sectionID: "", kind: "page", hasPage: false, title: "B", date: nil, updated: nil,
-            slug: "b", tags: [], draft: false, expires: nil, weight: 0, aliases: [], fields: [:], url: "b/", anchor: "item-b",
-            bundleDirectory: nil, markdown: "", bodyFirstLine: 1, summary: "", sourceHash: 1, language: "en")
-        #expect(!KeptItems.isKeepable(undated, processesImages: true))
-        #expect(KeptItems.isKeepable(undated, processesImages: false))
+        func undated(_ fields: [String: TypedField]) -> ContentItem.Source {
+            ContentItem.Source(
+                id: "b.md", file: "content/b.md", sectionID: "", kind: "page", hasPage: false, title: "B", date: nil, updated: nil,
+                slug: "b", tags: [], draft: false, expires: nil, weight: 0, aliases: [], fields: fields, url: "b/", anchor: "item-b",
+                bundleDirectory: nil, markdown: "", bodyFirstLine: 1, summary: "", sourceHash: 1, language: "en")
+        }
+        let photo = ["poster": TypedField(.file(FileReference(written: "p.jpg", contentPath: "p.jpg", remoteURL: nil)), at: nil)]
+        #expect(!KeptItems.isKeepable(undated(photo), processesImages: true))
+        #expect(KeptItems.isKeepable(undated(photo), processesImages: false))
+        #expect(KeptItems.isKeepable(undated(["title": TypedField(.string("B"), at: nil)]), processesImages: true))
     }
 
     // MARK: - Builds in new processes

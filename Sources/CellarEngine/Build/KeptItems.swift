@@ -1,5 +1,6 @@
 import CellarDiagnostics
 import CellarFiles
+import CellarImages
 import Foundation
 
 /// Each item's typed front matter as the last `cellar build` made it, kept for the next process in
@@ -10,8 +11,8 @@ import Foundation
 /// The file's key covers what typing depends on besides the file itself: the program
 /// (``KeptFile/programKey``), the settings, the theme, the sections and which files `content/`
 /// holds (``ParseStage/context(of:)``), and how paths are shown in messages. An item whose file
-/// reported anything, that has a Swift value, or whose date may come from a photo's EXIF header is
-/// not kept (the next build types it again). A missing, damaged or foreign file reads as nothing
+/// reported anything, that has a Swift value, or whose date may come from a photo's EXIF header (no
+/// `date:`, a photo in a field) is not kept (the next build types it again). A missing, damaged or foreign file reads as nothing
 /// kept: every file is typed.
 enum KeptItems {
     /// Bump when the file's layout or what an entry covers changes.
@@ -31,8 +32,14 @@ enum KeptItems {
     /// Whether `source`, typed without a diagnostic, can be taken for its file's bytes by the next
     /// process: typing it depended on nothing but those bytes and what the key covers.
     static func isKeepable(_ source: ContentItem.Source, processesImages: Bool) -> Bool {
-        // Without `date:`, a photo's EXIF date may be its date: the photo is not part of its bytes.
-        source.swiftValue == nil && !(processesImages && source.fields["date"] == nil)
+        guard source.swiftValue == nil else { return false }
+        // Without `date:`, the EXIF date of a photo it shows may be its date (``ItemParser``'s
+        // `takenDate`): the photo is not part of its bytes.
+        guard processesImages, source.fields["date"] == nil else { return true }
+        return !source.fields.values.contains { field in
+            guard case .file(let reference) = field.value, let path = reference.contentPath else { return false }
+            return ImageFile.processedExtensions.contains(Paths.fileExtension(path).lowercased())
+        }
     }
 
     /// The kept records, by id; none when the file is missing, damaged or written under another key.
