@@ -90,7 +90,9 @@ struct ParseStage {
         Trace.mark("parse: sources")
         let (fresh, early, taken) = await parse(stale, renderingEarly: !onlyNamedFiles)
         Trace.mark("parse: files parsed")
-        let sourcesForNextProcess = onlyNamedFiles ? nil : keptSources(fresh, taken: taken)
+        // Only a build that read every file lists them all (a session's later build reads some:
+        // the file it kept stays, each record as good as its file's hash).
+        let sourcesForNextProcess = onlyNamedFiles || fresh.count != memo.sources.count ? nil : keptSources(fresh, taken: taken)
         if setup.thisBuildOnly, !onlyNamedFiles, fresh.count == memo.sources.count {
             // Every file was read, by a build whose memo is thrown away: the items are the fresh
             // ones, in source order already; nothing is kept for a later build.
