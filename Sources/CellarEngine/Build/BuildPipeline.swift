@@ -80,6 +80,15 @@ struct BuildPipeline: Sendable {
             itemSetup.keepsBodiesForNextProcess = true
             Trace.mark("kept bodies read")
         }
+        // Its typed sources too (``KeptItems``), each taken while its file's bytes are the same.
+        let keptItemsKey = KeptFile.isKept(by: options) ? KeptItems.key(for: frame.site) : nil
+        if let keptItemsKey {
+            if !options.clean, memo.parse.entries.isEmpty {
+                itemSetup.itemsOnHand = KeptItems.load(cache: layout.cache, key: keptItemsKey)
+            }
+            itemSetup.keepsItemsForNextProcess = true
+            Trace.mark("kept items read")
+        }
         let bodiesOnHand = memo.model.bodies.entries.count
         // The bodies to write to ``KeptBodies`` beside the pages (nil: the file holds them already).
         var bodiesForNextProcess: [BodyStage.Entry]?
@@ -92,6 +101,12 @@ struct BuildPipeline: Sendable {
         }
         Trace.mark("parse stage")
         itemSetup.bodiesOnHand = [:]   // the memo's are the model stage's to change, not to copy
+        let itemsTyped = parsed.freshCount - parsed.taken
+        // The file's records are copied into the next one for the items taken from it.
+        let keptItems = keptItemsKey.flatMap { key in
+            parsed.sourcesForNextProcess.map { (sources: $0, reusing: itemSetup.itemsOnHand, key: key) }
+        }
+        itemSetup.itemsOnHand = KeptItems.Catalog()
         let model = try await stage(.buildingModel) {
             let renderedBefore = memo.model.bodies.rendered
             let model = await ModelStage(setup: itemSetup).run(parsed, memo: &memo.model)
@@ -141,7 +156,7 @@ struct BuildPipeline: Sendable {
             }
             return await cells.run(model, memo: &memo.cells, diagnostics: &diagnostics)
         }
-        // What the next process takes (bodies, then cells) is encoded and written beside the pages
+        // What the next process takes (sources, bodies, then cells) is encoded and written beside the pages
         // (``WriteStage/besidePages``) rather than before them. Only a build past its cells (no
         // error so far) writes them; each body and cell is keyed by what it was made from, so a
         // build that fails later leaves only what its inputs give, and each file is whole or not
@@ -151,13 +166,13 @@ struct BuildPipeline: Sendable {
         let keptCells = keptCellsKey.flatMap { key in cellOutput.forNextProcess.map { (list: $0, key: key) } }
         cellOutput.forNextProcess = nil
         var keep: (@Sendable () -> Void)?
-        if keptBodies != nil || keptCells != nil {
+        if keptItems != nil || keptBodies != nil || keptCells != nil {
             // Handed over, not held: the lists are let go of once written, not at the build's end.
-            let kept = Handoff((bodies: consume keptBodies, cells: consume keptCells))
+            let kept = Handoff((items: consume keptItems, bodies: consume keptBodies, cells: consume keptCells))
             let cache = layout.cache
             keep = { @Sendable in
                 guard let kept = kept.take() else { return }
-                BuildPipeline.keep(bodies: kept.bodies, cells: kept.cells, cache: cache)
+                BuildPipeline.keep(items: kept.items, bodies: kept.bodies, cells: kept.cells, cache: cache)
             }
         }
         // Links written in Markdown are checked once every page is known, before anything is
@@ -203,6 +218,7 @@ struct BuildPipeline: Sendable {
         report.unpublished = site.unpublished
         report.translations = TranslationCoverage.of(site)
         report.pagesRendered = memo.output.rendered
+        report.itemsTyped = itemsTyped
         report.bodiesRendered = bodiesRendered
         report.cellsRendered = cellOutput.rendered
         report.imagesProcessed = images.processed
@@ -212,9 +228,14 @@ struct BuildPipeline: Sendable {
                            captured: memo.output.captured, outputTree: memo.output.folders?.output.tree)
     }
 
-    /// Writes the bodies and cells the next process takes (``KeptBodies``, ``KeptCells``), each with its key.
-    private static func keep(bodies: (entries: [BodyStage.Entry], key: UInt64)?, cells: (list: [KeptCells.Cell], key: UInt64)?,
-                             cache: String) {
+    /// Writes the sources, bodies and cells the next process takes (``KeptItems``, ``KeptBodies``,
+    /// ``KeptCells``), each with its key.
+    private static func keep(items: (sources: [ContentItem.Source], reusing: KeptItems.Catalog, key: UInt64)?, bodies: (entries: [BodyStage.Entry], key: UInt64)?,
+                             cells: (list: [KeptCells.Cell], key: UInt64)?, cache: String) {
+        if let items {
+            KeptItems.save(items.sources, reusing: items.reusing, cache: cache, key: items.key)
+            Trace.mark("kept items saved")
+        }
         if let bodies {
             KeptBodies.save(bodies.entries, cache: cache, key: bodies.key)
             Trace.mark("kept bodies saved")

@@ -31,6 +31,9 @@ public struct BuildReport: Sendable {
     /// Pages rendered by this build; the others were kept as the output held them (their inputs
     /// had not changed since the build that wrote them; see ``KeptPages``).
     package var pagesRendered = 0
+    /// Item files whose front matter this build parsed and typed; the others were taken as a
+    /// session or the last `cellar build` left them (``KeptItems``).
+    package var itemsTyped = 0
     /// Markdown bodies rendered by this build; the others were taken as a session or the last
     /// `cellar build` left them (``KeptBodies``).
     package var bodiesRendered = 0

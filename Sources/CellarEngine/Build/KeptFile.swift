@@ -56,6 +56,11 @@ enum KeptFile {
         /// hashing them one after another gives the hash of the whole).
         private var handedOut = StableHash()
 
+        /// A writer of one record, without the file's header: to be copied into a file (``append(bytes:)``).
+        init() {
+            bytes = []
+        }
+
         init(magic: [UInt8], version: UInt32, key: UInt64, capacity: Int = 0) {
             bytes = magic
             bytes.reserveCapacity(magic.count + 24 + capacity)
@@ -68,6 +73,9 @@ enum KeptFile {
         }
 
         mutating func append(_ value: Int) { append(UInt64(bitPattern: Int64(value))) }
+
+        /// Bytes as they are: a record another file of this format holds, copied whole.
+        mutating func append(bytes: ArraySlice<UInt8>) { self.bytes.append(contentsOf: bytes) }
 
         mutating func append(_ value: Bool) { append(UInt64(value ? 1 : 0)) }
 
@@ -107,10 +115,20 @@ enum KeptFile {
         private let end: Int
         private var offset: Int
 
-        fileprivate init(_ buffer: UnsafeRawBufferPointer, offset: Int) {
+        fileprivate init(_ buffer: UnsafeRawBufferPointer, offset: Int, end: Int? = nil) {
             self.buffer = buffer
-            self.end = buffer.count - 8
+            self.end = end ?? buffer.count - 8
             self.offset = offset
+        }
+
+        /// Where the next record starts, from the start of the file.
+        var position: Int { offset }
+
+        /// Passes over `count` bytes (a record read later, or never); false past the end.
+        mutating func skip(_ count: UInt64) -> Bool {
+            guard count <= UInt64(end - offset) else { return false }
+            offset += Int(count)
+            return true
         }
 
         /// Whether every record was read (a file with bytes left over is not one this code wrote).
@@ -162,6 +180,17 @@ enum KeptFile {
             var reader = Reader(buffer, offset: magic.count)
             guard reader.number() == UInt64(version), reader.number() == key, let value = records(&reader), reader.isAtEnd
             else { return nil }
+            return value
+        }
+    }
+
+    /// The record at `range` of a file ``read(_:magic:version:key:_:)`` found whole, as `record`
+    /// reads it; nil unless it reads the range to its end.
+    static func record<Value>(in bytes: [UInt8], range: Range<Int>, _ record: (inout Reader) -> Value?) -> Value? {
+        guard range.lowerBound >= 0, range.upperBound <= bytes.count - 8 else { return nil }
+        return bytes.withUnsafeBytes { buffer -> Value? in
+            var reader = Reader(buffer, offset: range.lowerBound, end: range.upperBound)
+            guard let value = record(&reader), reader.isAtEnd else { return nil }
             return value
         }
     }

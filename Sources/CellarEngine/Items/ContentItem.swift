@@ -82,6 +82,16 @@ package struct ContentItem: Sendable, Identifiable {
             self.sortTitle = title.utf8.allSatisfy { $0 < 0x80 } ? title.lowercased()
                 : title.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
         }
+
+        /// The same source with another Markdown body: none, once the body is rendered for good
+        /// (``ContentItem/withoutMarkdown()``), or its file's, for a source kept without it (``KeptItems``).
+        func with(markdown: String) -> Source {
+            Source(id: id, file: file, sectionID: sectionID, kind: kind, hasPage: hasPage, title: title, date: date,
+                   updated: updated, slug: slug, tags: tags, draft: draft, expires: expires, weight: weight,
+                   aliases: aliases, fields: fields, url: url, anchor: anchor, bundleDirectory: bundleDirectory,
+                   markdown: markdown, bodyFirstLine: bodyFirstLine, summary: summary, sourceHash: sourceHash,
+                   language: language, siteLanguage: siteLanguage, translationKey: translationKey, swiftValue: swiftValue)
+        }
     }
 
     /// The Markdown body, rendered.
@@ -131,15 +141,7 @@ package struct ContentItem: Sendable, Identifiable {
     /// The item without the Markdown of its body, once the body is rendered, for a build that will
     /// not render it again (`cellar build`): at 100,000 items the sources are a quarter of the memory.
     func withoutMarkdown() -> ContentItem {
-        let old = source
-        let lean = Source(
-            id: old.id, file: old.file, sectionID: old.sectionID, kind: old.kind, hasPage: old.hasPage, title: old.title,
-            date: old.date, updated: old.updated, slug: old.slug, tags: old.tags, draft: old.draft, expires: old.expires,
-            weight: old.weight, aliases: old.aliases, fields: old.fields, url: old.url, anchor: old.anchor,
-            bundleDirectory: old.bundleDirectory, markdown: "", bodyFirstLine: old.bodyFirstLine, summary: old.summary,
-            sourceHash: old.sourceHash, language: old.language, siteLanguage: old.siteLanguage,
-            translationKey: old.translationKey, swiftValue: old.swiftValue)
-        return ContentItem(source: lean, body: body, revision: revision)
+        ContentItem(source: source.with(markdown: ""), body: body, revision: revision)
     }
 
     /// The source, relative to `content/`: `reviews/dune.md` or `reviews/dune/index.md`.

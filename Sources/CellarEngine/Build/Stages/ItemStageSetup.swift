@@ -15,6 +15,11 @@ struct ItemStageSetup {
     var bodiesOnHand: [String: BodyStage.Entry] = [:]
     /// Whether every body rendered is kept for the next process (``KeptBodies``).
     var keepsBodiesForNextProcess = false
+    /// Typed sources the last `cellar build` made (``KeptItems``), by item id: a file whose bytes
+    /// hash as its source's did is taken from here rather than typed again.
+    var itemsOnHand = KeptItems.Catalog()
+    /// Whether the parse stage lists the sources the next process may take (``KeptItems``).
+    var keepsItemsForNextProcess = false
 
     /// Whether the memo is thrown away after this build: nothing only a later build would use is kept.
     var thisBuildOnly: Bool { policy == .thisBuildOnly }

@@ -38,6 +38,11 @@ struct ParseStage {
         /// Bodies rendered while their file was at hand (see ``EarlyBodies``), by id.
         var early: [String: EarlyBody]
         var diagnostics: [Diagnostic]
+        /// The sources to keep for the next process (``KeptItems``), when it keeps them and they
+        /// differ from those it was given; else nil.
+        var sourcesForNextProcess: [ContentItem.Source]? = nil
+        /// How many of the files read were taken from the last process's sources (``KeptItems``), not typed.
+        var taken = 0
     }
 
     var setup: ItemStageSetup
@@ -83,8 +88,11 @@ struct ParseStage {
         }
 
         Trace.mark("parse: sources")
-        let (fresh, early) = await parse(stale, renderingEarly: !onlyNamedFiles)
+        let (fresh, early, taken) = await parse(stale, renderingEarly: !onlyNamedFiles)
         Trace.mark("parse: files parsed")
+        // Only a build that read every file lists them all (a session's later build reads some:
+        // the file it kept stays, each record as good as its file's hash).
+        let sourcesForNextProcess = onlyNamedFiles || fresh.count != memo.sources.count ? nil : keptSources(fresh, taken: taken)
         if setup.thisBuildOnly, !onlyNamedFiles, fresh.count == memo.sources.count {
             // Every file was read, by a build whose memo is thrown away: the items are the fresh
             // ones, in source order already; nothing is kept for a later build.
@@ -92,7 +100,8 @@ struct ParseStage {
             memo = Memo()
             setup.reporter.progress(.parsingItems, done: fresh.count, total: fresh.count)
             return Output(items: items, freshItems: items, freshCount: fresh.count, sourcesChanged: sourcesChanged,
-                          early: early, diagnostics: fresh.flatMap(\.entry.diagnostics))
+                          early: early, diagnostics: fresh.flatMap(\.entry.diagnostics),
+                          sourcesForNextProcess: sourcesForNextProcess, taken: taken)
         }
         for (index, entry) in fresh {
             let path = memo.sources[index].contentPath
@@ -108,7 +117,8 @@ struct ParseStage {
         return Output(
             items: memo.items, freshItems: fresh.compactMap(\.entry.item), freshCount: fresh.count,
             sourcesChanged: sourcesChanged, early: early,
-            diagnostics: memo.reporting.sorted().flatMap { memo.entries[$0]?.diagnostics ?? [] }
+            diagnostics: memo.reporting.sorted().flatMap { memo.entries[$0]?.diagnostics ?? [] },
+            sourcesForNextProcess: sourcesForNextProcess, taken: taken
         )
     }
 
@@ -129,9 +139,23 @@ struct ParseStage {
 
     // MARK: - Private
 
+    /// The sources of `fresh` the next process may take (``KeptItems/isKeepable(_:processesImages:)``,
+    /// reported nothing); nil when it does not keep them, or every one of them was taken from
+    /// those on hand (`taken`) and none is gone: the file holds them already.
+    private func keptSources(_ fresh: [(index: Int, entry: Entry)], taken: Int) -> [ContentItem.Source]? {
+        guard setup.keepsItemsForNextProcess, taken != fresh.count || taken != setup.itemsOnHand.count else { return nil }
+        let processesImages = setup.frame.site.config.processesImages
+        return fresh.compactMap { _, entry in
+            guard entry.diagnostics.isEmpty, let source = entry.item?.source,
+                  KeptItems.isKeepable(source, processesImages: processesImages) else { return nil }
+            return source
+        }
+    }
+
     /// Reads and types `stale` files on every core; renders the bodies that can be rendered at once.
+    /// - Returns: the entries, the early bodies, and how many sources were taken from those on hand.
     private func parse(_ stale: [(index: Int, source: ItemSource)], renderingEarly: Bool)
-        async -> ([(index: Int, entry: Entry)], [String: EarlyBody]) {
+        async -> ([(index: Int, entry: Entry)], [String: EarlyBody], Int) {
         let layout = setup.frame.site.layout
         let site = setup.frame.site
         let parser = ItemParser(layout: layout, site: site.config, sections: site.sections,
@@ -141,31 +165,43 @@ struct ParseStage {
         let reporter = setup.reporter
         let thisBuildOnly = setup.thisBuildOnly
         let onHand = setup.bodiesOnHand
+        let sourcesOnHand = setup.itemsOnHand
         let parsed = await parallelMap(stale, progress: { reporter.progress(.parsingItems, done: $0, total: stale.count) }) {
-            index, source -> (Int, Entry, EarlyBody?) in
+            index, source -> (Int, Entry, EarlyBody?, Bool) in
             var found = DiagnosticBag()
+            let display = layout.display(contentPath: source.contentPath)
             let path = Paths.join(layout.content, source.contentPath)
             do throws(Diagnostic) {
-                let bytes = try SourceLoader.bytes(at: path, display: layout.display(contentPath: source.contentPath))
-                let item = parser.parse(source, bytes: bytes, diagnostics: &found)
+                let bytes = try SourceLoader.bytes(at: path, display: display)
+                // The same bytes as when the last process typed them: only the body is split off.
+                let kept = sourcesOnHand.count == 0 ? nil
+                    : sourcesOnHand.source(source.contentPath, sourceHash: StableHash.of(bytes: bytes))
+                let item: ContentItem?
+                if let kept {
+                    item = ContentItem(source: kept.with(markdown: try KeptItems.markdown(of: bytes, file: display)))
+                } else {
+                    item = parser.parse(source, bytes: bytes, diagnostics: &found)
+                }
                 // While the file is at hand, render its body too, unless its links need every item
                 // first or the last process rendered it from the same file (the model stage takes it then).
                 guard var body = item.flatMap({ onHand[$0.id]?.mayHold(for: $0) == true ? nil : early?.render($0) }) else {
-                    return (index, Entry(item: item, diagnostics: found.diagnostics), nil)
+                    return (index, Entry(item: item, diagnostics: found.diagnostics), nil, kept != nil)
                 }
                 if thisBuildOnly { body.item = body.item.withoutMarkdown() }
                 let entry = Entry(item: thisBuildOnly ? ContentItem(source: body.item.source) : item,
                                   diagnostics: found.diagnostics)
-                return (index, entry, body)
+                return (index, entry, body, kept != nil)
             } catch {
-                return (index, Entry(item: nil, diagnostics: [error]), nil)
+                return (index, Entry(item: nil, diagnostics: [error]), nil, false)
             }
         }
         var bodies: [String: EarlyBody] = [:]
-        for (_, entry, body) in parsed {
+        var taken = 0
+        for (_, entry, body, wasKept) in parsed {
             if let body, let id = entry.item?.id { bodies[id] = body }
+            if wasKept { taken += 1 }
         }
-        return (parsed.map { ($0.0, $0.1) }, bodies)
+        return (parsed.map { ($0.0, $0.1) }, bodies, taken)
     }
 
     /// Puts a re-read file's item in the ordered list: replaced, added, or removed when it no longer parses.
