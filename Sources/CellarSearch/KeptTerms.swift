@@ -6,13 +6,18 @@ import Foundation
 ///
 /// Binary, little-endian, LEB128 numbers: `CSKT` and ``formatVersion``, the count, then per document
 /// its id, key and row; then the terms, each once, in UTF-8 order, with the documents that have it
-/// (number minus the previous one, then the score) — the index's own postings, written term by
-/// term: each term's bytes once, not once per document (version 1 wrote them per document, sorted
-/// per document: 22 MB and 8 % of a 10,000-item build's samples); then per document its aliases
-/// (word, stem). A file that is cut short, of another version or otherwise not one is read as
-/// nothing (every item is then read again): it is a cache.
+/// (each entry one number, `(number - previous number) * 16 + score`, as the shard files write it:
+/// mostly one byte) — the index's own postings, written term by term: each term's bytes once, not
+/// once per document (version 1 wrote them per document, sorted per document: 22 MB and 8 % of a
+/// 10,000-item build's samples); then the names the aliases use that are not terms (the words
+/// stemming changed), each once, in the order the documents first name them; then per document
+/// its aliases, each a pair of names by their place (a term's among the terms, else the term count
+/// plus its place among those names). Version 2 wrote every alias's word and stem as strings, per
+/// document: 44 % of the file (5.9 of 13.2 MB at 10,000 items), each string read back and looked up
+/// again by the next process. A file that is cut short, of another version or otherwise not one is
+/// read as nothing (every item is then read again): it is a cache.
 package enum KeptTerms {
-    package static let formatVersion: UInt8 = 2
+    package static let formatVersion: UInt8 = 3
 
     /// One document as kept: what its key says it was read from, its metadata row and terms.
     package struct Entry: Sendable {
@@ -44,9 +49,8 @@ package enum KeptTerms {
     package static func encode(_ state: SearchIndexState, partSize: Int = 1 << 20, write: ([UInt8]) -> Void) {
         let postings = state.sortedPostings()
         let pieces = Self.pieces(state, postings: postings, size: partSize)
-        // The strings of the numbers the documents' aliases carry, looked up once.
         let numbering = state.terms.lazy.compactMap(\.numbering).first
-        let texts = numbering?.terms ?? []
+        let names = AliasNames(state, terms: postings.map(\.term), numbering: numbering)
         let batch = max(4, 2 * ProcessInfo.processInfo.activeProcessorCount)
         var pending: [UInt8] = []
         var start = 0
@@ -56,7 +60,7 @@ package enum KeptTerms {
             made.withUnsafeMutableBufferPointer { output in
                 let output = SendableBuffer(output)
                 let body: @Sendable (Int) -> Void = { index in
-                    output.buffer[index] = Self.encode(work[index], state: state, postings: postings, numbering: numbering, texts: texts)
+                    output.buffer[index] = Self.encode(work[index], state: state, postings: postings, numbering: numbering, names: names)
                 }
                 if work.count < 2 {
                     for index in work.indices { body(index) }
@@ -97,37 +101,76 @@ package enum KeptTerms {
                 keys.append(key)
                 rows.append(Array(row))
             }
-            var terms = [DocumentTerms](repeating: DocumentTerms(), count: ids.count)
-            guard let termCount = reader.integer() else { return nil }
-            for _ in 0..<termCount {
-                guard let term = reader.string(), let entries = reader.integer() else { return nil }
-                let termNumber = numbers?.number(of: term)
-                var number = -1
-                for index in 0..<entries {
-                    guard let delta = reader.integer(), let score = reader.byte(), delta < UInt64(ids.count),
-                          index == 0 || delta > 0 else { return nil }
-                    number = max(number, 0) + Int(delta)
-                    guard number < ids.count else { return nil }
-                    if let numbers, let termNumber {
-                        terms[number].append(number: termNumber, score: score, numbers: numbers)
-                    } else {
-                        terms[number].append(term, score: score)
+            // The postings are read twice: first to count each document's terms, then into one
+            // buffer where each document's terms lie side by side (in the file's order), each
+            // document's arrays then copied out of it whole — not appended to entry by entry (a
+            // check that the array is not shared and has room per entry: 8 % of the samples of a
+            // rebuild after a one-file edit at 10,000 items).
+            let postingsStart = reader.offset
+            var starts = [Int](repeating: 0, count: ids.count + 1)
+            guard let termCount = reader.integer(), termCount <= UInt64(min(buffer.count, Int(Int32.max))) else { return nil }
+            // Every name by its place in the file (the terms, then the aliases' other names).
+            var names: [String] = []
+            names.reserveCapacity(Int(termCount))
+            let counted = starts.withUnsafeMutableBufferPointer { starts in
+                for _ in 0..<termCount {
+                    guard let term = reader.string(),
+                          reader.postings(documents: ids.count, { number, _ in starts[number + 1] += 1 }) else { return false }
+                    names.append(term)
+                }
+                for number in ids.indices { starts[number + 1] += starts[number] }
+                return true
+            }
+            guard counted else { return nil }
+            reader.offset = postingsStart
+            _ = reader.integer()
+            var next = Array(starts.dropLast())
+            let total = starts[ids.count]
+            var places = [Int32](repeating: 0, count: total), scores = [UInt8](repeating: 0, count: total)
+            let placed = places.withUnsafeMutableBufferPointer { places in
+                scores.withUnsafeMutableBufferPointer { scores in
+                    next.withUnsafeMutableBufferPointer { next in
+                        for place in 0..<Int32(termCount) {
+                            let read = reader.skipString() && reader.postings(documents: ids.count) { number, score in
+                                places[next[number]] = place
+                                scores[next[number]] = score
+                                next[number] += 1
+                            }
+                            guard read else { return false }
+                        }
+                        return true
                     }
                 }
             }
+            guard placed else { return nil }
+            guard let otherCount = reader.integer(), otherCount <= UInt64(buffer.count) else { return nil }
+            for _ in 0..<otherCount {
+                guard let name = reader.string() else { return nil }
+                names.append(name)
+            }
+            // With `numbers`, each name's number there: each looked up once, not once per document.
+            let nameNumbers = numbers?.numbers(of: names) ?? []
+            var terms: [DocumentTerms] = []
+            terms.reserveCapacity(ids.count)
             for number in ids.indices {
                 guard let aliasCount = reader.integer(), aliasCount <= UInt64(buffer.count) else { return nil }
-                var words: [String] = [], stems: [String] = []
+                var words: [Int32] = [], stems: [Int32] = []
                 for _ in 0..<aliasCount {
-                    guard let word = reader.string(), let stem = reader.string() else { return nil }
-                    words.append(word)
-                    stems.append(stem)
+                    guard let word = reader.integer(), word < UInt64(names.count),
+                          let stem = reader.integer(), stem < UInt64(names.count) else { return nil }
+                    words.append(Int32(word))
+                    stems.append(Int32(stem))
                 }
+                let range = starts[number]..<starts[number + 1]
                 if let numbers {
-                    let wordNumbers = numbers.numbers(of: words), stemNumbers = numbers.numbers(of: stems)
-                    for (word, stem) in zip(wordNumbers, stemNumbers) { terms[number].appendAlias(word: word, stem: stem, numbers: numbers) }
+                    terms.append(DocumentTerms(numbers: numbers, terms: places[range].map { nameNumbers[Int($0)] },
+                                               scores: Array(scores[range]), aliasWords: words.map { nameNumbers[Int($0)] },
+                                               aliasStems: stems.map { nameNumbers[Int($0)] }))
                 } else {
-                    for (word, stem) in zip(words, stems) { terms[number].appendAlias(word, stem: stem) }
+                    var document = DocumentTerms()
+                    for (place, score) in zip(places[range], scores[range]) { document.append(names[Int(place)], score: score) }
+                    for (word, stem) in zip(words, stems) { document.appendAlias(names[Int(word)], stem: names[Int(stem)]) }
+                    terms.append(document)
                 }
             }
             guard reader.isAtEnd else { return nil }
@@ -149,7 +192,66 @@ package enum KeptTerms {
         case termCount
         /// Terms of ``SearchIndexState/sortedPostings()`` by their place in it.
         case postings(Range<Int>)
+        /// The aliases' names that are not terms (``AliasNames/others``).
+        case otherNames
         case aliases(Range<Int>)
+    }
+
+    /// The names the documents' aliases use, by their place in the file: a term by its place among
+    /// the terms (UTF-8 order), any other name (a word stemming changed) after them, in the order
+    /// the documents first name it. Worked out before the pieces are encoded on every core.
+    private struct AliasNames: Sendable {
+        /// The names that are not terms, in file order (numbered from the term count on).
+        private(set) var others: [String] = []
+        /// By the number ``numbering`` gives a name: its place in the file (-1: no alias names it).
+        private var byNumber: [Int32] = []
+        /// By text: the names of documents whose aliases do not carry numbers of ``numbering``.
+        private var byText: [String: Int32] = [:]
+        private let numbering: TermNumbers?
+
+        init(_ state: SearchIndexState, terms: [String], numbering: TermNumbers?) {
+            self.numbering = numbering
+            byText.reserveCapacity(terms.count)
+            for (place, term) in terms.enumerated() { byText[term] = Int32(place) }
+            // Snapshot of the numbers' strings: every number a document carries was given before.
+            let texts = numbering?.terms ?? []
+            byNumber = [Int32](repeating: -1, count: texts.count)
+            var next = Int32(terms.count)
+            func place(of text: String) -> Int32 {
+                if let known = byText[text] { return known }
+                byText[text] = next
+                others.append(text)
+                next += 1
+                return next - 1
+            }
+            // By index: each document's arrays read in place, not a copy of the document.
+            for number in state.terms.indices where state.terms[number].aliasCount > 0 {
+                if let numbering, state.terms[number].numbering === numbering {
+                    for (word, stem) in zip(state.terms[number].aliasWordNumbers, state.terms[number].aliasStemNumbers) {
+                        if byNumber[Int(word)] < 0 { byNumber[Int(word)] = place(of: texts[Int(word)]) }
+                        if byNumber[Int(stem)] < 0 { byNumber[Int(stem)] = place(of: texts[Int(stem)]) }
+                    }
+                } else {
+                    for (word, stem) in zip(state.terms[number].aliasWords, state.terms[number].aliasStems) {
+                        _ = place(of: word)
+                        _ = place(of: stem)
+                    }
+                }
+            }
+        }
+
+        /// The places of `document`'s aliases' words and stems, in its order.
+        func places(of document: DocumentTerms) -> [(word: Int32, stem: Int32)] {
+            if let numbering, document.numbering === numbering {
+                return zip(document.aliasWordNumbers, document.aliasStemNumbers).map { (byNumber[Int($0)], byNumber[Int($1)]) }
+            }
+            // Every name was placed by `init` (a document of the same state).
+            func known(_ text: String) -> Int32 {
+                guard let place = byText[text] else { preconditionFailure("alias name \(text) not placed") }
+                return place
+            }
+            return zip(document.aliasWords, document.aliasStems).map { (known($0), known($1)) }
+        }
     }
 
     /// The pieces of the file, each of about `size` bytes (estimated from its documents' rows, its
@@ -177,10 +279,11 @@ package enum KeptTerms {
                 bytes = 0
             }
         }
+        pieces.append(.otherNames)
         first = 0
         bytes = 0
         for number in 0..<count {
-            bytes += 1 + 16 * state.terms[number].aliasCount
+            bytes += 1 + 3 * state.terms[number].aliasCount
             if bytes >= size || number == count - 1 {
                 pieces.append(.aliases(first..<(number + 1)))
                 first = number + 1
@@ -191,7 +294,7 @@ package enum KeptTerms {
     }
 
     private static func encode(_ piece: Piece, state: SearchIndexState, postings: [(term: String, entries: [UInt32])],
-                               numbering: TermNumbers?, texts: [String]) -> [UInt8] {
+                               numbering: TermNumbers?, names: AliasNames) -> [UInt8] {
         var bytes: [UInt8] = []
         switch piece {
         case .header:
@@ -213,22 +316,16 @@ package enum KeptTerms {
                 appendInteger(UInt64(entries.count), to: &bytes)
                 appendPostings(entries, to: &bytes)
             }
+        case .otherNames:
+            appendInteger(UInt64(names.others.count), to: &bytes)
+            for name in names.others { appendString(name, to: &bytes) }
         case .aliases(let range):
             for number in range {
-                let terms = state.terms[number]
-                if let numbering, terms.numbering === numbering {
-                    appendInteger(UInt64(terms.aliasWordNumbers.count), to: &bytes)
-                    for (word, stem) in zip(terms.aliasWordNumbers, terms.aliasStemNumbers) {
-                        appendString(texts[Int(word)], to: &bytes)
-                        appendString(texts[Int(stem)], to: &bytes)
-                    }
-                } else {
-                    let (words, stems) = (terms.aliasWords, terms.aliasStems)
-                    appendInteger(UInt64(words.count), to: &bytes)
-                    for (word, stem) in zip(words, stems) {
-                        appendString(word, to: &bytes)
-                        appendString(stem, to: &bytes)
-                    }
+                let places = names.places(of: state.terms[number])
+                appendInteger(UInt64(places.count), to: &bytes)
+                for (word, stem) in places {
+                    appendInteger(UInt64(word), to: &bytes)
+                    appendInteger(UInt64(stem), to: &bytes)
                 }
             }
         }
@@ -245,23 +342,22 @@ package enum KeptTerms {
         bytes.append(UInt8(rest))
     }
 
-    /// A term's postings, each as the number minus the previous one (LEB128) and the score: written
-    /// into a buffer made at their largest size (5 + 1 bytes an entry) rather than appended byte by
+    /// A term's postings, each as `(number - previous number) * 16 + score` (LEB128): written
+    /// into a buffer made at their largest size (5 bytes an entry) rather than appended byte by
     /// byte, each append checking the array's capacity and that it is not shared (the 18 million
     /// postings of a 100,000-item index made this most of encoding the file).
     private static func appendPostings(_ entries: [UInt32], to bytes: inout [UInt8]) {
-        let encoded = [UInt8](unsafeUninitializedCapacity: entries.count * 6) { buffer, count in
+        let encoded = [UInt8](unsafeUninitializedCapacity: entries.count * 5) { buffer, count in
             var at = 0, previous: UInt32 = 0
             for entry in entries {
-                var rest = entry >> 4 - previous
+                var rest = (entry >> 4 - previous) << 4 | entry & 15
                 while rest >= 0x80 {
                     buffer[at] = UInt8(truncatingIfNeeded: rest) | 0x80
                     rest >>= 7
                     at += 1
                 }
                 buffer[at] = UInt8(rest)
-                buffer[at + 1] = UInt8(entry & 15)
-                at += 2
+                at += 1
                 previous = entry >> 4
             }
             count = at
@@ -309,6 +405,29 @@ package enum KeptTerms {
         mutating func string() -> String? {
             guard let length = integer(), let utf8 = take(Int(clamping: length)) else { return nil }
             return String(decoding: utf8, as: UTF8.self)
+        }
+
+        /// Moves past a string; false when it is cut short.
+        mutating func skipString() -> Bool {
+            guard let length = integer() else { return false }
+            return take(Int(clamping: length)) != nil
+        }
+
+        /// A term's postings (their count, then each entry), handed to `body` as document number
+        /// and score; false when they are cut short or name no document of `documents`, or the same
+        /// one twice.
+        mutating func postings(documents: Int, _ body: (_ number: Int, _ score: UInt8) -> Void) -> Bool {
+            guard let entries = integer() else { return false }
+            var number = -1
+            for index in 0..<entries {
+                guard let entry = integer() else { return false }
+                let delta = entry >> 4
+                guard delta < UInt64(documents), index == 0 || delta > 0 else { return false }
+                number = max(number, 0) + Int(delta)
+                guard number < documents else { return false }
+                body(number, UInt8(entry & 15))
+            }
+            return true
         }
     }
 }

@@ -4,6 +4,8 @@
 package enum PlainText {
     package static func fromHTML(_ html: String) -> String {
         var html = html
+        // Read once, not once per tag (each read of a static goes through its initialiser's guard).
+        let (inlineTags, script, style) = (Self.inlineTags, Self.script, Self.style)
         return html.withUTF8 { bytes -> String in
             var output: [UInt8] = []
             output.reserveCapacity(bytes.count)

@@ -64,8 +64,10 @@ package struct SearchIndexState: Sendable {
             // Each list made at its size (counted first), not grown by doubling.
             var counts = [Int](repeating: 0, count: termTexts.count)
             counts.withUnsafeMutableBufferPointer { counts in
-                for document in terms {
-                    for term in document.termNumbers { counts[Int(term)] += 1 }
+                // By index: the loops below read each document's arrays in place, not a copy of
+                // the document (its eight references retained, then released, per document and loop).
+                for number in terms.indices {
+                    for term in terms[number].termNumbers { counts[Int(term)] += 1 }
                 }
             }
             lists = counts.map { count in
@@ -77,14 +79,14 @@ package struct SearchIndexState: Sendable {
             // The lists reached in place: an append through `lists[term]` checked the outer array
             // (not shared, in bounds) for each of the 18 million postings of 100,000 items.
             lists.withUnsafeMutableBufferPointer { lists in
-                for (number, document) in terms.enumerated() {
-                    for (term, score) in zip(document.termNumbers, document.termScores) {
+                for number in terms.indices {
+                    for (term, score) in zip(terms[number].termNumbers, terms[number].termScores) {
                         lists[Int(term)].append(UInt32(number * 16 + Int(score)))
                     }
                 }
             }
-            for document in terms {
-                for (word, stem) in zip(document.aliasWordNumbers, document.aliasStemNumbers) {
+            for number in terms.indices {
+                for (word, stem) in zip(terms[number].aliasWordNumbers, terms[number].aliasStemNumbers) {
                     if let known = stemsOfNumber[Int(word)].firstIndex(where: { $0.stem == stem }) {
                         stemsOfNumber[Int(word)][known].count += 1
                     } else {

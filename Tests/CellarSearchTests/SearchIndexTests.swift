@@ -166,6 +166,8 @@ import Testing
         }
         let text = String(decoding: bytes, as: UTF8.self)
         #expect(text.components(separatedBy: "common").count == 2)
+        // An alias's word (not a term) once too, whatever number of documents have it.
+        #expect(text.components(separatedBy: "running").count == 2)
         // Written in parts (the build's way, so the file is never one array grown by doubling):
         // cut wherever a part passes its size, they are the same bytes.
         let parts = KeptTerms.encodedParts(state, partSize: 256)
