@@ -68,10 +68,13 @@ struct BuildPipeline: Sendable {
         var bodiesRendered = 0
         var itemSetup = ItemStageSetup(frame: frame, rules: rules, highlighting: highlighting, reporter: reporter,
                                        policy: memo.policy, collectsReferences: options.collectsReferences)
+        // What the next `cellar build` takes from this one, written beside the pages.
+        var forNextProcess = KeptForNextProcess()
+        // What typing and rendering depend on besides each file: the kept files' keys cover it.
+        let keptContext = KeptFile.isKept(by: options) ? ParseStage.context(of: frame.site) : nil
         // `cellar build` in a new process: the bodies the last one rendered, each taken again while
         // what it was rendered from is the same (``KeptBodies``).
-        let keptBodiesKey = KeptFile.isKept(by: options)
-            ? KeptBodies.key(context: ParseStage.context(of: frame.site), highlighting: highlighting) : nil
+        let keptBodiesKey = keptContext.flatMap { KeptBodies.key(context: $0, highlighting: highlighting) }
         if let keptBodiesKey {
             if !options.clean, memo.model.bodies.entries.isEmpty {
                 memo.model.bodies = BodyStage.Memo(entries: KeptBodies.load(cache: layout.cache, key: keptBodiesKey))
@@ -81,7 +84,7 @@ struct BuildPipeline: Sendable {
             Trace.mark("kept bodies read")
         }
         // Its typed sources too (``KeptItems``), each taken while its file's bytes are the same.
-        let keptItemsKey = KeptFile.isKept(by: options) ? KeptItems.key(for: frame.site) : nil
+        let keptItemsKey = keptContext.flatMap { KeptItems.key(context: $0, site: frame.site) }
         if let keptItemsKey {
             if !options.clean, memo.parse.entries.isEmpty {
                 itemSetup.itemsOnHand = KeptItems.load(cache: layout.cache, key: keptItemsKey)
@@ -103,7 +106,7 @@ struct BuildPipeline: Sendable {
         itemSetup.bodiesOnHand = [:]   // the memo's are the model stage's to change, not to copy
         let itemsTyped = parsed.freshCount - parsed.taken
         // The file's records are copied into the next one for the items taken from it.
-        let keptItems = keptItemsKey.flatMap { key in
+        forNextProcess.items = keptItemsKey.flatMap { key in
             parsed.sourcesForNextProcess.map { (sources: $0, reusing: itemSetup.itemsOnHand, key: key) }
         }
         itemSetup.itemsOnHand = KeptItems.Catalog()
@@ -161,19 +164,17 @@ struct BuildPipeline: Sendable {
         // error so far) writes them; each body and cell is keyed by what it was made from, so a
         // build that fails later leaves only what its inputs give, and each file is whole or not
         // there (``KeptFile/save(to:produce:)``).
-        let keptBodies = keptBodiesKey.flatMap { key in bodiesForNextProcess.map { (entries: $0, key: key) } }
+        forNextProcess.bodies = keptBodiesKey.flatMap { key in bodiesForNextProcess.map { (entries: $0, key: key) } }
         bodiesForNextProcess = nil
-        let keptCells = keptCellsKey.flatMap { key in cellOutput.forNextProcess.map { (list: $0, key: key) } }
+        forNextProcess.cells = keptCellsKey.flatMap { key in cellOutput.forNextProcess.map { (list: $0, key: key) } }
         cellOutput.forNextProcess = nil
         var keep: (@Sendable () -> Void)?
-        if keptItems != nil || keptBodies != nil || keptCells != nil {
+        if !forNextProcess.isEmpty {
             // Handed over, not held: the lists are let go of once written, not at the build's end.
-            let kept = Handoff((items: consume keptItems, bodies: consume keptBodies, cells: consume keptCells))
+            let kept = Handoff(forNextProcess)
+            forNextProcess = KeptForNextProcess()
             let cache = layout.cache
-            keep = { @Sendable in
-                guard let kept = kept.take() else { return }
-                BuildPipeline.keep(items: kept.items, bodies: kept.bodies, cells: kept.cells, cache: cache)
-            }
+            keep = { @Sendable in kept.take()?.write(cache: cache) }
         }
         // Links written in Markdown are checked once every page is known, before anything is
         // written: a broken one fails the build (`links: {broken: error}`, the default) and leaves
@@ -226,24 +227,6 @@ struct BuildPipeline: Sendable {
         return BuildResult(report: report, model: site, pages: pages.pages, alternates: pages.alternates,
                            languageSites: languageSites, cells: cellOutput.cells, images: images,
                            captured: memo.output.captured, outputTree: memo.output.folders?.output.tree)
-    }
-
-    /// Writes the sources, bodies and cells the next process takes (``KeptItems``, ``KeptBodies``,
-    /// ``KeptCells``), each with its key.
-    private static func keep(items: (sources: [ContentItem.Source], reusing: KeptItems.Catalog, key: UInt64)?, bodies: (entries: [BodyStage.Entry], key: UInt64)?,
-                             cells: (list: [KeptCells.Cell], key: UInt64)?, cache: String) {
-        if let items {
-            KeptItems.save(items.sources, reusing: items.reusing, cache: cache, key: items.key)
-            Trace.mark("kept items saved")
-        }
-        if let bodies {
-            KeptBodies.save(bodies.entries, cache: cache, key: bodies.key)
-            Trace.mark("kept bodies saved")
-        }
-        if let cells {
-            KeptCells.save(cells.list, cache: cache, key: cells.key)
-            Trace.mark("kept cells saved")
-        }
     }
 
     /// The code highlighter when the site wants code in colour, prepared once per session; a

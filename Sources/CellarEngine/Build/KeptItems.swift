@@ -21,10 +21,11 @@ enum KeptItems {
 
     static func file(in cache: String) -> String { Paths.join(cache, "items.bin") }
 
-    /// The key the file is written under for `site`; nil when the program cannot be known.
-    static func key(for site: LoadedSite) -> UInt64? {
+    /// The key the file is written under for `site`, whose ``ParseStage/context(of:)`` is
+    /// `context`; nil when the program cannot be known.
+    static func key(context: UInt64, site: LoadedSite) -> UInt64? {
         KeptFile.key(version: formatVersion) { hash in
-            hash.combine(ParseStage.context(of: site))
+            hash.combine(context)
             hash.combine(site.layout.display(sitePath: "content"))
         }
     }
