@@ -107,21 +107,10 @@ import Testing
 
     @Test func aDamagedMissingOrCleanCacheMeansEveryFileIsTyped() async throws {
         let sites = try await Sites()
-        let everything = try await { () async throws -> BuildReport in
-            var options = sites.site.options()
-            options.clean = true
-            return try await SiteBuilder(options: options).build()
-        }()
+        let everything = try await sites.buildFromNothing()
         #expect(everything.itemsTyped > 10)
-        for damage in ["garbage", "truncated", "missing"] {
-            let file = items(sites)
-            switch damage {
-            case "garbage": try Data("cellar-items\nnonsense".utf8).write(to: URL(fileURLWithPath: file))
-            case "truncated":
-                let bytes = try Data(contentsOf: URL(fileURLWithPath: file))
-                try bytes.prefix(bytes.count / 2).write(to: URL(fileURLWithPath: file))
-            default: try FileManager.default.removeItem(atPath: file)
-            }
+        for damage in Sites.damages {
+            try Sites.damage(items(sites), damage, magic: "cellar-items")
             try sites.edit(["content/posts/post-3.md": OracleSite.post(3, body: "Words \(damage).\n")])
             let report = try await sites.build()
             #expect(report.itemsTyped == everything.itemsTyped, "\(damage): typed \(report.itemsTyped)")

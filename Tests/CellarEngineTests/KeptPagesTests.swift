@@ -78,6 +78,27 @@ import Testing
             try mirror.write(files)
         }
 
+        /// `cellar build --clean` in a new process: everything made again, nothing kept believed.
+        func buildFromNothing() async throws -> BuildReport {
+            var options = site.options()
+            options.clean = true
+            return try await SiteBuilder(options: options).build()
+        }
+
+        /// The ways the damage tests break a kept file: its first line followed by nonsense, cut in half, gone.
+        static let damages = ["garbage", "truncated", "missing"]
+
+        /// Breaks the kept file at `path` as `damage` (one of ``damages``) says; `magic` is its first line.
+        static func damage(_ path: String, _ damage: String, magic: String) throws {
+            switch damage {
+            case "garbage": try Data("\(magic)\nnonsense".utf8).write(to: URL(fileURLWithPath: path))
+            case "truncated":
+                let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+                try bytes.prefix(bytes.count / 2).write(to: URL(fileURLWithPath: path))
+            default: try FileManager.default.removeItem(atPath: path)
+            }
+        }
+
         /// Whether the site's output is what a build from nothing of the mirror writes.
         func matchesAFreshBuild() async throws -> Bool {
             var options = mirror.options()
@@ -100,14 +121,8 @@ import Testing
         let sites = try await Sites()
         let everything = sites.everything
         #expect(everything > 20)
-        for damage in ["garbage", "truncated", "missing"] {
-            switch damage {
-            case "garbage": try Data("cellar-pages\nnonsense".utf8).write(to: URL(fileURLWithPath: sites.kept))
-            case "truncated":
-                let bytes = try Data(contentsOf: URL(fileURLWithPath: sites.kept))
-                try bytes.prefix(bytes.count / 2).write(to: URL(fileURLWithPath: sites.kept))
-            default: try FileManager.default.removeItem(atPath: sites.kept)
-            }
+        for damage in Sites.damages {
+            try Sites.damage(sites.kept, damage, magic: "cellar-pages")
             try sites.edit(["content/posts/post-3.md": OracleSite.post(3, body: "Words \(damage).\n")])
             let report = try await sites.build()
             #expect(report.pagesRendered == everything, "\(damage): rendered \(report.pagesRendered) of \(everything)")

@@ -39,11 +39,6 @@ enum KeptBodies {
         KeptFile.save(to: file(in: cache)) { write in encode(entries, key: key, into: write) }
     }
 
-    /// Removes the cache's file.
-    static func remove(cache: String) {
-        FileIO.remove(file(in: cache))
-    }
-
     // MARK: - The file
 
     /// The whole file (see ``encode(_:key:into:)``).

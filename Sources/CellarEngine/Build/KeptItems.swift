@@ -60,11 +60,6 @@ enum KeptItems {
         try FrontMatterSplitter().split(SourceText.decode(bytes, file: file), file: file).body
     }
 
-    /// Removes the cache's file.
-    static func remove(cache: String) {
-        FileIO.remove(file(in: cache))
-    }
-
     // MARK: - The file
 
     /// The records of a file, each found by its item's id and read only when asked for: the
