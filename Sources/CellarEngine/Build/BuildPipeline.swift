@@ -118,6 +118,8 @@ struct BuildPipeline: Sendable {
             if keptBodiesKey != nil {
                 // A one-shot build listed them; a session filed them by id.
                 let bodies = memo.policy == .thisBuildOnly ? memo.model.bodies.forNextProcess : Array(memo.model.bodies.entries.values)
+                // Taken, not shared: the list is let go of once its file is written, not at the build's end.
+                memo.model.bodies.forNextProcess = []
                 // Written again only when a body was rendered or one is gone.
                 if bodiesRendered > 0 || bodies.count != bodiesOnHand { bodiesForNextProcess = bodies }
             }

@@ -49,7 +49,9 @@ enum KeptBodies {
     /// The entries sorted by id (the same bodies give the same bytes), each with what it was
     /// rendered from, then the body; handed to `write` a part at a time.
     static func encode(_ entries: [BodyStage.Entry], key: UInt64, into write: ([UInt8]) -> Void) {
-        let kept = entries.filter { $0.diagnostics.isEmpty }.sorted { $0.id < $1.id }
+        // Sorted in place: a second list of a big site's entries would be held while pages are written.
+        var kept = entries.filter { $0.diagnostics.isEmpty }
+        kept.sort { $0.id < $1.id }
         var file = KeptFile.Writer(magic: magic, version: formatVersion, key: key, capacity: 1 << 21)
         file.append(UInt64(kept.count))
         for entry in kept {

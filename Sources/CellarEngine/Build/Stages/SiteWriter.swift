@@ -228,46 +228,57 @@ struct SiteWriter {
     /// on every core (a site of photos has tens of thousands).
     /// - Parameter sources: copy only the files with these (absolute) sources, and nothing else.
     func copyFiles(onlyFrom sources: Set<String>? = nil) async throws(FileIOError) {
+        let writer = self.writer
+        let unchanged = sources == nil ? unchangedSources : nil
         var copies: [(source: String, path: String, origins: [String], fresh: Bool)] = []
+        /// Copies what `add` listed. A batch at a time: the list of a 100,000-item site's image
+        /// variants (three paths each) is tens of MiB, held on top of the whole site at the build's peak.
+        func copyListed() async throws(FileIOError) {
+            _ = try await parallelMap(copies, minimumChunk: 256) { (copy) throws(FileIOError) in
+                if let unchanged, !copy.fresh, !copy.origins.contains(where: unchanged.changed.contains), writer.keep(copy.path) { return }
+                try writer.copy(copy.source, to: copy.path)
+            }
+            copies.removeAll(keepingCapacity: true)
+        }
         /// - Parameters:
         ///   - origins: the paths whose change means the file must be copied again (its source,
         ///     and for an asset both places it may come from: a site's override that goes away
         ///     brings back the theme's file, unchanged itself).
         ///   - fresh: copied whatever changed (a variant from another cache folder than last time).
-        func add(_ source: String, to path: String, origins: [String]? = nil, fresh: Bool = false) {
+        func add(_ source: String, to path: String, origins: [String]? = nil, fresh: Bool = false) async throws(FileIOError) {
             if let sources, !sources.contains(source), !(origins ?? []).contains(where: sources.contains) { return }
             copies.append((source, path, origins ?? [source], fresh))
+            if copies.count == Self.copyBatch { try await copyListed() }
         }
         // A processed image is published as its variants, never as it is (its EXIF may say where
         // its owner lives).
         let images = environment.images.entries
         for (path, entry) in images.sorted(by: { $0.key < $1.key }) {
             for variant in entry.image.variants {
-                add(Paths.join(entry.folder, variant.file), to: entry.url(of: variant).outputFile,
-                    origins: [Paths.join(layout.content, path)], fresh: environment.images.refolded.contains(path))
+                try await add(Paths.join(entry.folder, variant.file), to: entry.url(of: variant).outputFile,
+                              origins: [Paths.join(layout.content, path)], fresh: environment.images.refolded.contains(path))
             }
         }
         for path in model.staticFiles where images[path] == nil {
-            add(Paths.join(layout.content, path), to: path)
+            try await add(Paths.join(layout.content, path), to: path)
         }
         for (item, files) in model.bundleResources {
             guard let bundle = item.bundleDirectory else { continue }
             for file in files where images[file] == nil {
                 let relative = String(file.dropFirst(bundle.count + 1))
-                add(Paths.join(layout.content, file), to: item.url.appending(relative).outputFile)
+                try await add(Paths.join(layout.content, file), to: item.url.appending(relative).outputFile)
             }
         }
         for asset in model.theme.assets {
             guard let source = model.theme.assetSource(asset) else { continue }
-            add(source.path, to: asset, origins: [Paths.join(layout.root, "assets", asset), Paths.join(model.theme.directory, "assets", asset)])
+            try await add(source.path, to: asset, origins: [Paths.join(layout.root, "assets", asset), Paths.join(model.theme.directory, "assets", asset)])
         }
-        let writer = self.writer
-        let unchanged = sources == nil ? unchangedSources : nil
-        _ = try await parallelMap(copies, minimumChunk: 256) { (copy) throws(FileIOError) in
-            if let unchanged, !copy.fresh, !copy.origins.contains(where: unchanged.changed.contains), writer.keep(copy.path) { return }
-            try writer.copy(copy.source, to: copy.path)
-        }
+        try await copyListed()
     }
+
+    /// How many files ``copyFiles(onlyFrom:)`` lists before copying them: enough for every core's
+    /// chunks (``parallelMap(_:minimumChunk:progress:_:)``), few enough to hold little.
+    private static let copyBatch = 4096
 }
 
 /// The paths a file watcher reported, for skipping checks of everything else.
