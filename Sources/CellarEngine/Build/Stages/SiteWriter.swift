@@ -86,11 +86,13 @@ struct SiteWriter {
         let reporter = self.reporter
         let remembersPages = self.remembersPages
         let total = pages.count
+        // A page's problem in a list, not an optional: a Diagnostic held inline made every page's
+        // result (100,000 of them, twice while the chunks are joined) several times its size.
         let results = await parallelMap(pages, minimumChunk: 64, progress: { reporter.progress(.renderingAndWriting, done: $0, total: total) }) {
-            page -> (String, UInt64?, Diagnostic?, Bool) in
+            page -> (String, UInt64?, [Diagnostic], Bool) in
             let file = page.url.outputFile
             let key = remembersPages ? fingerprint(page) : nil
-            if let key, previous[file] == key, writer.keep(file) { return (file, key, nil, false) }
+            if let key, previous[file] == key, writer.keep(file) { return (file, key, [], false) }
             var html: [UInt8] = []
             html.reserveCapacity(16 * 1024)
             do {
@@ -100,18 +102,18 @@ struct SiteWriter {
                     do throws(FileIOError) { try writer.write(bytes, to: file) } catch { failure = error }
                 }
                 if let failure { throw failure }
-                return (file, key, nil, true)
+                return (file, key, [], true)
             } catch let error as DiagnosticConvertible {
-                return (file, nil, error.diagnostic, true)
+                return (file, nil, [error.diagnostic], true)
             } catch {
-                return (file, nil, .error("cannot render \(page.url): \(error)"), true)
+                return (file, nil, [.error("cannot render \(page.url): \(error)")], true)
             }
         }
         var fingerprints: [String: UInt64] = [:]
         fingerprints.reserveCapacity(results.count)
         var rendered = 0
-        for (file, key, problem, wasRendered) in results {
-            if let problem { diagnostics.append(problem) }
+        for (file, key, problems, wasRendered) in results {
+            diagnostics.append(contentsOf: problems)
             if let key { fingerprints[file] = key }
             if wasRendered { rendered += 1 }
         }
