@@ -56,20 +56,17 @@ package struct SiteBuilder: Sendable {
         var memo = BuildMemo(policy: .thisBuildOnly)
         let result = try await BuildPipeline(options: options, reporter: reporter).run(.everything, memo: &memo)
         let report = result.report
-        let tree = result.outputTree   // the tree this build just swapped in
-        // Let go of before the snapshot is encoded, not after: its bytes then take memory the
-        // site's model gave back rather than adding to the build's peak.
-        BackgroundRelease.release((consume memo, consume result))
         // The snapshot taken before the build, even when a file changed while it ran: a change
         // moves the file's ctime on, so the next build's snapshot differs from this one and it
         // builds again. (Walking the inputs a second time to find out cost seconds at 100k items.)
-        if options.writeMode == .staged, let tree {
+        if options.writeMode == .staged, let tree = result.outputTree {   // the tree this build just swapped in
             options.faults.step()
             LastBuild(inputs: inputs, outcome: .init(items: report.items, pages: report.pages, output: tree,
                                                      nextScheduledChange: report.nextScheduledChange,
                                                      diagnostics: report.diagnostics)).save(layout)
         }
         Trace.mark("snapshot saved")
+        BackgroundRelease.release((consume memo, consume result))
         return report
     }
 
