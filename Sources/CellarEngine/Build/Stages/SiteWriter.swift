@@ -126,15 +126,17 @@ struct SiteWriter {
         let searchFileCount = searches.isEmpty ? 0
             : searches.count * 2 + SearchIndex.shardCount(documents: model.items.count) + model.items.count / SearchIndex.chunkSize
         writer.expect(files: pages.count + copies + 4 * (model.sections.count + 1) + 8 + searchFileCount)
-        // Feeds, the sitemap and redirects are written one after another, and the search index (its
-        // items read on every core, then its postings and files): beside the pages, not before or
-        // after them — the items read before the pages were queued added their whole wall time to
-        // the build (2 s at 100,000 items), while the pages leave the cores idle part of the time.
+        // The search index's items are read first, on every core: what is left of the index (its
+        // postings and files, mostly on one core) then runs beside the pages, not queued behind them
+        // and finishing alone.
+        let readings = Handoff(await readSearchIndexes())
+        // Feeds, the sitemap and redirects are written one after another, and the search index:
+        // on a core of their own while the pages are rendered on the others, not after them.
         async let siteFiles = Self.failure { () async throws(FileIOError) in
             try writeFeeds()
             try writeSiteFiles(pages)
         }
-        async let searchFiles = Self.failure { () async throws(FileIOError) in try await writeSearchIndex(onlyChanged: false) }
+        async let searchFiles = Self.failure { () async throws(FileIOError) in try await writeSearchIndex(readings.take(), onlyChanged: false) }
         var (diagnostics, fingerprints, rendered) = await write(pages, fingerprints: previous)
         if let problem = await siteFiles { diagnostics.append(problem.diagnostic) }
         if let problem = await searchFiles { diagnostics.append(problem.diagnostic) }
@@ -273,8 +275,8 @@ struct UnchangedSources: Sendable {
     var changed: Set<String>
 }
 
-/// A value handed from one task to another and taken once: the giver keeps no copy (what the next
-/// process is given, let go of by the task that writes it, not held by the caller to its end).
+/// A value handed from one task to another and taken once: the giver keeps no copy (the search
+/// index's readings, let go of by the task that writes the index, not held by the caller to its end).
 final class Handoff<Value: Sendable>: Sendable {
     private let value: Mutex<Value?>
 
