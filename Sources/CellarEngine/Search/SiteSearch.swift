@@ -264,8 +264,9 @@ struct SiteSearch {
 }
 
 extension SiteWriter {
-    /// Reads the items of every search index (on every core; see ``SiteSearch/read()``): the first
-    /// part of ``writeSearchIndex(_:onlyChanged:)``, which a full build runs beside its pages.
+    /// Reads the items of every search index (on every core; see ``SiteSearch/read()``): what a full
+    /// build does before it queues its pages, so that what is left of the index (postings, files, on
+    /// one core) runs beside them rather than after.
     func readSearchIndexes() async -> [SiteSearch.Reading] {
         guard let cache = searches.first?.cache else { return [] }
         cache.startCount()
