@@ -51,13 +51,14 @@ package struct SearchDocument: Sendable, Hashable {
 /// rendered, and a String per term and document (16 bytes, 15 million of them at 100,000 items)
 /// was the largest part of its memory. ``terms`` and ``aliasWords`` read the strings back from the numbers.
 package struct DocumentTerms: Sendable, Equatable {
-    /// The terms' strings when they are not numbered (``numbering`` nil).
+    /// The terms' strings and their scores when they are not numbered (``numbering`` nil).
     private var termTexts: [String] = []
-    /// `termScores[i]` of `terms[i]`: the sum of the weights of the fields it occurs in, once per
-    /// occurrence, at most ``SearchIndex/highestScore``.
-    package private(set) var termScores: [UInt8] = []
-    /// `termNumbers[i]`: the number of `terms[i]` in ``numbering`` (empty when it is nil).
-    package private(set) var termNumbers: [Int32] = []
+    private var textScores: [UInt8] = []
+    /// The numbered terms (``numbering`` set), each `number * 16 + score`, as a posting holds it
+    /// (``SearchIndexState``): one array of 4 bytes a term, not one of numbers and one of scores
+    /// (5 bytes a term and a second array per document — 13.6 MB of a 10,000-item build's peak
+    /// were these arrays), and the postings made of them by a mask and an add.
+    package private(set) var packedTerms: [UInt32] = []
     /// The numbers the terms and aliases carry instead of their strings (nil: strings kept).
     package private(set) var numbering: TermNumbers?
     private var aliasWordTexts: [String] = []
@@ -71,13 +72,34 @@ package struct DocumentTerms: Sendable, Equatable {
     /// Terms and aliases numbered by `numbers`, made whole (what ``TermCounter`` makes of a
     /// document: each array at its size, not appended to term by term).
     init(numbers: TermNumbers, terms: [Int32], scores: [UInt8], aliasWords: [Int32], aliasStems: [Int32]) {
-        precondition(terms.count == scores.count && aliasWords.count == aliasStems.count)
+        precondition(terms.count == scores.count)
+        self.init(numbers: numbers, packedTerms: zip(terms, scores).map(Self.pack), aliasWords: aliasWords, aliasStems: aliasStems)
+    }
+
+    /// Terms given packed (``packedTerms``) and aliases numbered by `numbers`.
+    init(numbers: TermNumbers, packedTerms: [UInt32], aliasWords: [Int32], aliasStems: [Int32]) {
+        precondition(aliasWords.count == aliasStems.count)
         numbering = numbers
-        termNumbers = terms
-        termScores = scores
+        self.packedTerms = packedTerms
         aliasWordNumbers = aliasWords
         aliasStemNumbers = aliasStems
     }
+
+    /// A term's number and score as ``packedTerms`` holds them.
+    @inline(__always)
+    static func pack(_ number: Int32, _ score: UInt8) -> UInt32 {
+        precondition(number >= 0 && number < 1 << 28, "a term number past 28 bits")
+        return UInt32(number) << 4 | UInt32(min(score, UInt8(SearchIndex.highestScore)))
+    }
+
+    /// `termScores[i]` of `terms[i]`: the sum of the weights of the fields it occurs in, once per
+    /// occurrence, at most ``SearchIndex/highestScore``.
+    package var termScores: [UInt8] {
+        numbering == nil ? textScores : packedTerms.map { UInt8(truncatingIfNeeded: $0 & 15) }
+    }
+
+    /// `termNumbers[i]`: the number of `terms[i]` in ``numbering`` (empty when it is nil).
+    package var termNumbers: [Int32] { packedTerms.map { Int32($0 >> 4) } }
 
     /// The terms of `document`, read with a tokenizer for its language (``SearchTokenizer/terms(of:)``).
     package init(_ document: SearchDocument, tokenizer: SearchTokenizer) {
@@ -104,7 +126,16 @@ package struct DocumentTerms: Sendable, Equatable {
         return numbering.texts(aliasStemNumbers)
     }
 
-    package var termCount: Int { termScores.count }
+    /// Lets go of the terms and their scores, keeping the aliases: what an index that is not edited
+    /// again holds of a document once its postings hold its terms (``SearchIndexState/holdsTerms``).
+    /// The kept file (``KeptTerms``) writes the terms from the postings and only the aliases per document.
+    package mutating func dropTermsKeepingAliases() {
+        termTexts = []
+        textScores = []
+        packedTerms = []
+    }
+
+    package var termCount: Int { numbering == nil ? textScores.count : packedTerms.count }
     package var aliasCount: Int { numbering == nil ? aliasWordTexts.count : aliasWordNumbers.count }
 
     /// Appends a term by its string (the terms then carry no numbers: those appended before are read
@@ -112,15 +143,14 @@ package struct DocumentTerms: Sendable, Equatable {
     package mutating func append(_ term: String, score: UInt8) {
         dropNumbers()
         termTexts.append(term)
-        termScores.append(score)
+        textScores.append(score)
     }
 
     /// Appends a term by its number in `numbers` (a document numbered otherwise so far is read back
     /// as strings and numbered again).
     package mutating func append(number: Int32, score: UInt8, numbers: TermNumbers) {
         adopt(numbers)
-        termNumbers.append(number)
-        termScores.append(score)
+        packedTerms.append(Self.pack(number, score))
     }
 
     /// Whether every term carries its number in `numbers`.
@@ -154,7 +184,7 @@ package struct DocumentTerms: Sendable, Equatable {
             let sorted = newValue.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
             dropNumbers()
             termTexts = sorted.map(\.key)
-            termScores = sorted.map { UInt8(clamping: $0.value) }
+            textScores = sorted.map { UInt8(clamping: $0.value) }
             if let aliases { self.aliases = aliases }
         }
     }
@@ -171,8 +201,8 @@ package struct DocumentTerms: Sendable, Equatable {
     }
 
     package static func == (lhs: DocumentTerms, rhs: DocumentTerms) -> Bool {
-        if let numbering = lhs.numbering, numbering === rhs.numbering, lhs.termNumbers == rhs.termNumbers,
-           lhs.termScores == rhs.termScores, lhs.aliasWordNumbers == rhs.aliasWordNumbers, lhs.aliasStemNumbers == rhs.aliasStemNumbers {
+        if let numbering = lhs.numbering, numbering === rhs.numbering, lhs.packedTerms == rhs.packedTerms,
+           lhs.aliasWordNumbers == rhs.aliasWordNumbers, lhs.aliasStemNumbers == rhs.aliasStemNumbers {
             return true
         }
         if lhs.termCount != rhs.termCount || lhs.aliasCount != rhs.aliasCount { return false }
@@ -188,9 +218,10 @@ package struct DocumentTerms: Sendable, Equatable {
     private mutating func dropNumbers() {
         guard let numbering else { return }
         termTexts = numbering.texts(termNumbers)
+        textScores = termScores
         aliasWordTexts = numbering.texts(aliasWordNumbers)
         aliasStemTexts = numbering.texts(aliasStemNumbers)
-        termNumbers = []
+        packedTerms = []
         aliasWordNumbers = []
         aliasStemNumbers = []
         self.numbering = nil
@@ -204,10 +235,11 @@ package struct DocumentTerms: Sendable, Equatable {
             return
         }
         dropNumbers()
-        termNumbers = termTexts.map(numbers.number(of:))
+        packedTerms = zip(termTexts.map(numbers.number(of:)), textScores).map(Self.pack)
         aliasWordNumbers = aliasWordTexts.map(numbers.number(of:))
         aliasStemNumbers = aliasStemTexts.map(numbers.number(of:))
         termTexts = []
+        textScores = []
         aliasWordTexts = []
         aliasStemTexts = []
         numbering = numbers

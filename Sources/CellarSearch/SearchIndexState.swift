@@ -14,7 +14,14 @@ package struct SearchIndexState: Sendable {
     package private(set) var ids: [String]
     /// What each document was read from (the caller's key: its revision and the settings it depends on).
     package private(set) var keys: [UInt64]
+    /// Each document's terms; only its aliases when the index does not hold terms (``holdsTerms``).
     package private(set) var terms: [DocumentTerms]
+    /// Whether each document's terms are held once its postings are made: what an edit
+    /// (``replace(_:key:document:terms:)``) compares a document's new terms with. An index made for
+    /// one build and let go of after (a `cellar build`) keeps only each document's aliases (for the
+    /// kept file): at 100,000 items the terms are ≈ 130 MiB, held beside the postings that repeat
+    /// them while the pages are rendered.
+    package let holdsTerms: Bool
     private var rows: [[UInt8]]
     /// Term → one entry per document that has it, ascending: `number * 16 + score` (32 bits: 18
     /// million entries at 100,000 items, held while the pages render).
@@ -42,12 +49,16 @@ package struct SearchIndexState: Sendable {
     /// The index of documents given as their metadata rows (``row(_:)``), some kept from another index.
     /// - Parameter numbers: the term numbers the documents' terms carry (read by their strings when
     ///   some document's terms do not carry them all).
-    package init(ids: [String], keys: [UInt64], rows: [[UInt8]], terms: [DocumentTerms], numbers: TermNumbers? = nil) {
+    /// - Parameter holdsTerms: whether the documents' terms are held once their postings are made
+    ///   (``holdsTerms``); when not, each document's are let go of as soon as its postings are, so
+    ///   that `terms` is best handed over (`consume`), not shared.
+    package init(ids: [String], keys: [UInt64], rows: [[UInt8]], terms: consuming [DocumentTerms], numbers: TermNumbers? = nil,
+                 holdsTerms: Bool = true) {
         precondition(ids.count == rows.count && keys.count == rows.count && terms.count == rows.count)
         self.ids = ids
         self.keys = keys
-        self.terms = terms
         self.rows = rows
+        self.holdsTerms = holdsTerms
         shards = SearchIndex.shardCount(documents: rows.count)
         termsOfShard = Array(repeating: [], count: shards)
         aliasesOfShard = Array(repeating: [], count: shards)
@@ -67,7 +78,7 @@ package struct SearchIndexState: Sendable {
                 // By index: the loops below read each document's arrays in place, not a copy of
                 // the document (its eight references retained, then released, per document and loop).
                 for number in terms.indices {
-                    for term in terms[number].termNumbers { counts[Int(term)] += 1 }
+                    for packed in terms[number].packedTerms { counts[Int(packed >> 4)] += 1 }
                 }
             }
             lists = counts.map { count in
@@ -80,9 +91,10 @@ package struct SearchIndexState: Sendable {
             // (not shared, in bounds) for each of the 18 million postings of 100,000 items.
             lists.withUnsafeMutableBufferPointer { lists in
                 for number in terms.indices {
-                    for (term, score) in zip(terms[number].termNumbers, terms[number].termScores) {
-                        lists[Int(term)].append(UInt32(number * 16 + Int(score)))
-                    }
+                    // A document's packed term (`term * 16 + score`) is its posting's score as it is.
+                    let document = UInt32(number * 16)
+                    for packed in terms[number].packedTerms { lists[Int(packed >> 4)].append(document | packed & 15) }
+                    if !holdsTerms { terms[number].dropTermsKeepingAliases() }
                 }
             }
             for number in terms.indices {
@@ -98,16 +110,18 @@ package struct SearchIndexState: Sendable {
                 aliases[termTexts[word]] = Dictionary(stems.map { (termTexts[Int($0.stem)], $0.count) }, uniquingKeysWith: +)
             }
         } else {
-            for (number, document) in terms.enumerated() {
-                for (term, score) in zip(document.terms, document.termScores) {
+            // By index: a document's terms are let go of in place, not in a copy of the array.
+            for number in terms.indices {
+                for (term, score) in zip(terms[number].terms, terms[number].termScores) {
                     let (index, added) = termTable.add(term)
                     if added { lists.append([]) }
                     lists[index].append(UInt32(number * 16 + Int(score)))
                 }
+                if !holdsTerms { terms[number].dropTermsKeepingAliases() }
             }
             termTexts = termTable.strings
-            for document in terms {
-                for (word, stem) in zip(document.aliasWords, document.aliasStems) {
+            for number in terms.indices {
+                for (word, stem) in zip(terms[number].aliasWords, terms[number].aliasStems) {
                     let (index, added) = wordTable.add(word)
                     if added { stemsOfWord.append([]) }
                     if let known = stemsOfWord[index].firstIndex(where: { $0.stem == stem }) {
@@ -127,10 +141,12 @@ package struct SearchIndexState: Sendable {
         for word in aliases.keys { aliasesOfShard[SearchIndex.shard(of: word, count: shards)].insert(word) }
         dirtyShards = Set(0..<shards)
         dirtyChunks = Set(0..<chunks)
+        self.terms = terms
     }
 
     /// The document numbered `number` now reads `document` with `terms` (read from what `key` says).
     package mutating func replace(_ number: Int, key: UInt64, document: SearchDocument, terms new: DocumentTerms) {
+        precondition(holdsTerms, "an index that does not hold its documents' terms is not edited")
         let old = terms[number]
         keys[number] = key
         let row = Self.row(document)

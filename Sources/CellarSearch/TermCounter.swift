@@ -101,12 +101,13 @@ struct TermCounter {
     /// gives the same arrays), scores capped at ``SearchIndex/highestScore``, and its alias words in
     /// the order they first occur.
     mutating func finish() -> DocumentTerms {
-        let scores = termOrder.map { UInt8(truncatingIfNeeded: termState[Int($0)]) }
         if let numbers {
-            return DocumentTerms(numbers: numbers, terms: termOrder.map { termNumbers[Int($0)] }, scores: scores,
+            return DocumentTerms(numbers: numbers,
+                                 packedTerms: termOrder.map { DocumentTerms.pack(termNumbers[Int($0)], UInt8(truncatingIfNeeded: termState[Int($0)])) },
                                  aliasWords: aliasOrder.map { wordNumbers[Int($0)] },
                                  aliasStems: aliasOrder.map { termNumbers[Int(wordTerms[Int($0)])] })
         }
+        let scores = termOrder.map { UInt8(truncatingIfNeeded: termState[Int($0)]) }
         var result = DocumentTerms()
         for word in aliasOrder {
             result.appendAlias(wordTexts[Int(word)], stem: termTexts[Int(wordTerms[Int(word)])])

@@ -219,12 +219,15 @@ struct SiteSearch {
     /// paths under the index's prefix): all of them (`all`), or those whose bytes may differ from
     /// what the last build that went through made (only the shards and chunks the items read again
     /// touch are serialised).
-    func forEachFile(_ reading: Reading, all: Bool, _ body: (_ path: String, _ bytes: [UInt8]) -> Void) {
+    /// An index that is not remembered (``remembers``) keeps of each document's terms only its
+    /// aliases once its postings are made: `reading` is handed over, so that nothing else holds them.
+    func forEachFile(_ reading: consuming Reading, all: Bool, _ body: (_ path: String, _ bytes: [UInt8]) -> Void) {
         var index: SearchIndexState
-        switch reading {
+        switch consume reading {
         case .edited(let edited): index = edited
         case .fresh(let ids, let keys, let rows, let terms, let keep):
-            index = SearchIndexState(ids: ids, keys: keys, rows: rows, terms: terms, numbers: cache.tokenizers.numbers)
+            index = SearchIndexState(ids: ids, keys: keys, rows: rows, terms: consume terms, numbers: cache.tokenizers.numbers,
+                                     holdsTerms: remembers)
             Trace.mark("search: postings")
             if keep, let keptFile {
                 Self.writeKept(index, to: keptFile)
@@ -287,7 +290,7 @@ extension SiteWriter {
             // Taken out of the array: what is read is let go of with the index it made.
             let reading = readings[number]
             readings[number] = .fresh(ids: [], keys: [], rows: [], terms: [], keep: false)
-            search.forEachFile(reading, all: !onlyChanged) { path, bytes in
+            search.forEachFile(consume reading, all: !onlyChanged) { path, bytes in
                 guard failure == nil else { return }
                 let hash = bytes.withUnsafeBytes { bytes in
                     var hasher = StableHash()
