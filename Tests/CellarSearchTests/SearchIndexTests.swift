@@ -257,6 +257,32 @@ import Testing
         #expect(KeptTerms.encode(again) == bytes)
     }
 
+    /// A `cellar build`'s index lets go of each document's terms once its postings hold them
+    /// (`holdsTerms: false`): its files and its kept file are those of an index that holds them,
+    /// numbered or not, and each document keeps its aliases (what `terms.bin` lists per document).
+    @Test func anIndexThatLetsTermsGoMakesTheSameFiles() {
+        let documents = (0..<40).map { number in
+            Self.document("/p/\(number)/", title: "Running gardens \(number)", body: "rebuilt café 東京 item\(number) " + (number.isMultiple(of: 4) ? "Đà Nẵng" : "walked"))
+        }
+        let ids = documents.map(\.url), keys = documents.indices.map(UInt64.init), rows = documents.map(SearchIndexState.row)
+        let numbers = TermNumbers()
+        let numbered = documents.map { DocumentTerms($0, tokenizer: SearchTokenizer(language: "en", numbers: numbers)) }
+        let plain = documents.map { DocumentTerms($0, tokenizer: SearchTokenizer(language: "en")) }
+        var holding = SearchIndexState(ids: ids, keys: keys, rows: rows, terms: plain)
+        let kept = KeptTerms.encode(holding)
+        let files = holding.allFiles()
+        for (terms, numbering) in [(numbered, Optional(numbers)), (plain, nil)] {
+            var letting = SearchIndexState(ids: ids, keys: keys, rows: rows, terms: terms, numbers: numbering, holdsTerms: false)
+            #expect(!letting.holdsTerms)
+            #expect(documents.indices.allSatisfy { letting.entry($0).terms.termCount == 0 })
+            #expect(documents.indices.allSatisfy { letting.entry($0).terms.aliasWords == plain[$0].aliasWords })
+            #expect(documents.indices.contains { letting.entry($0).terms.aliasCount > 0 })
+            #expect(KeptTerms.encode(letting) == kept)
+            #expect(letting.allFiles().map(\.path) == files.map(\.path))
+            #expect(letting.allFiles().map(\.bytes) == files.map(\.bytes))
+        }
+    }
+
     @Test func metadataIsChunkedAndSnippetsAreCut() throws {
         let documents = (0..<23).map { Self.document("/p/\($0)/", title: "Post \($0)", body: "Words \($0) " + String(repeating: "long text ", count: 60)) }
         let files = Self.build(documents)
