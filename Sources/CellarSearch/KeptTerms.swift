@@ -163,9 +163,10 @@ package enum KeptTerms {
                 }
                 let range = starts[number]..<starts[number + 1]
                 if let numbers {
-                    terms.append(DocumentTerms(numbers: numbers, terms: places[range].map { nameNumbers[Int($0)] },
-                                               scores: Array(scores[range]), aliasWords: words.map { nameNumbers[Int($0)] },
-                                               aliasStems: stems.map { nameNumbers[Int($0)] }))
+                    // Packed as they are read: one array per document, not numbers and scores then their pairs.
+                    terms.append(DocumentTerms(numbers: numbers,
+                                               packedTerms: zip(places[range], scores[range]).map { DocumentTerms.pack(nameNumbers[Int($0)], $1) },
+                                               aliasWords: words.map { nameNumbers[Int($0)] }, aliasStems: stems.map { nameNumbers[Int($0)] }))
                 } else {
                     var document = DocumentTerms()
                     for (place, score) in zip(places[range], scores[range]) { document.append(names[Int(place)], score: score) }

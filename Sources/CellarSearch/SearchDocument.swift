@@ -69,14 +69,9 @@ package struct DocumentTerms: Sendable, Equatable {
 
     package init() {}
 
-    /// Terms and aliases numbered by `numbers`, made whole (what ``TermCounter`` makes of a
-    /// document: each array at its size, not appended to term by term).
-    init(numbers: TermNumbers, terms: [Int32], scores: [UInt8], aliasWords: [Int32], aliasStems: [Int32]) {
-        precondition(terms.count == scores.count)
-        self.init(numbers: numbers, packedTerms: zip(terms, scores).map(Self.pack), aliasWords: aliasWords, aliasStems: aliasStems)
-    }
-
-    /// Terms given packed (``packedTerms``) and aliases numbered by `numbers`.
+    /// Terms given packed (``packedTerms``) and aliases numbered by `numbers`, made whole (what
+    /// ``TermCounter`` and ``KeptTerms`` make of a document: each array at its size, not appended to
+    /// term by term).
     init(numbers: TermNumbers, packedTerms: [UInt32], aliasWords: [Int32], aliasStems: [Int32]) {
         precondition(aliasWords.count == aliasStems.count)
         numbering = numbers

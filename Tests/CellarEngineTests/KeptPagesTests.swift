@@ -86,16 +86,17 @@ import Testing
         }
 
         /// The ways the damage tests break a kept file: its first line followed by nonsense, cut in half, gone.
-        static let damages = ["garbage", "truncated", "missing"]
+        enum Damage: CaseIterable { case garbage, truncated, missing }
+        static let damages = Damage.allCases
 
-        /// Breaks the kept file at `path` as `damage` (one of ``damages``) says; `magic` is its first line.
-        static func damage(_ path: String, _ damage: String, magic: String) throws {
+        /// Breaks the kept file at `path` as `damage` says (`magic`: its first line, which garbage keeps).
+        static func damage(_ path: String, _ damage: Damage, magic: String) throws {
             switch damage {
-            case "garbage": try Data("\(magic)\nnonsense".utf8).write(to: URL(fileURLWithPath: path))
-            case "truncated":
+            case .garbage: try Data("\(magic)\nnonsense".utf8).write(to: URL(fileURLWithPath: path))
+            case .truncated:
                 let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
                 try bytes.prefix(bytes.count / 2).write(to: URL(fileURLWithPath: path))
-            default: try FileManager.default.removeItem(atPath: path)
+            case .missing: try FileManager.default.removeItem(atPath: path)
             }
         }
 

@@ -280,7 +280,7 @@ struct SiteWriter {
 
     /// How many files ``copyFiles(onlyFrom:)`` lists before copying them: enough for every core's
     /// chunks (``parallelMap(_:minimumChunk:progress:_:)``), few enough to hold little.
-    private static let copyBatch = 4096
+    static let copyBatch = 4096
 }
 
 /// The paths a file watcher reported, for skipping checks of everything else.
