@@ -129,11 +129,18 @@ package final class SearchTokenizer {
                 // `index` is always on a separator or on a word's first byte.
                 while index < count {
                     if index + 8 <= count {
-                        let eight = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-                        let inWord = wordBytes(eight)
+                        var eight = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                        var inWord = wordBytes(eight)
                         if inWord == 0 { index += 8; continue }
                         let start = inWord.trailingZeroBitCount / 8
-                        if start > 0 { index += start; continue }
+                        if start > 0 {
+                            // The separators before a word skipped and its eight bytes read at once,
+                            // not on a turn of the loop of their own (one more per word of the text).
+                            index += start
+                            if index + 8 > count { continue }
+                            eight = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                            inWord = wordBytes(eight)
+                        }
                         let ends = ~inWord & 0x8080_8080_8080_8080
                         if ends != 0 {
                             let length = ends.trailingZeroBitCount / 8

@@ -31,7 +31,7 @@ struct TermCounter {
     /// the word's bytes packed (0: empty, no word packs to 0), and `shortSlots[2 i + 1]`, its entry
     /// (``entry(word:)``) — key and entry in one cache line, found by one load. A power of two of
     /// slots, at most half full.
-    private var shortSlots = [UInt64](repeating: 0, count: 2 * 4096)
+    private var shortSlots = FlatBuffer<UInt64>(repeating: 0, count: 2 * 4096)
     private var shortCount = 0
 
     private var termTexts: [String] = []
@@ -44,13 +44,14 @@ struct TermCounter {
     /// The current document (every per-document value below is valid when its stamp is this one).
     private var stamp: UInt32 = 0
     /// Per term: the stamp of the last document that has it (high 32 bits) and its score there (low
-    /// 32 bits, at most ``SearchIndex/highestScore``).
-    private var termState: [UInt64] = []
+    /// 32 bits, at most ``SearchIndex/highestScore``). This, the two below and ``shortSlots`` are read
+    /// or written for every word of a text: ``FlatBuffer``s, not arrays.
+    private var termState = FlatBuffer<UInt64>(repeating: 0, count: 0)
     /// Per word: the stamp of the last document that noted it as an alias.
-    private var aliasStamp: [UInt32] = []
+    private var aliasStamp = FlatBuffer<UInt32>(repeating: 0, count: 0)
     /// The document's terms and alias words, in the order they first occur.
-    private var termOrder: [Int32] = []
-    private var aliasOrder: [Int32] = []
+    private var termOrder = FlatBuffer<Int32>(repeating: 0, count: 0)
+    private var aliasOrder = FlatBuffer<Int32>(repeating: 0, count: 0)
 
     init() {}
 
@@ -59,11 +60,11 @@ struct TermCounter {
         stamp &+= 1
         if stamp == UInt32.max {
             stamp = 1
-            for index in termState.indices { termState[index] = 0 }
-            for index in aliasStamp.indices { aliasStamp[index] = 0 }
+            termState.fill(0)
+            aliasStamp.fill(0)
         }
-        termOrder.removeAll(keepingCapacity: true)
-        aliasOrder.removeAll(keepingCapacity: true)
+        termOrder.removeAll()
+        aliasOrder.removeAll()
     }
 
     /// Counts one occurrence of a folded word (`ideographic`: a Chinese or Japanese term, never
@@ -109,10 +110,10 @@ struct TermCounter {
         }
         let scores = termOrder.map { UInt8(truncatingIfNeeded: termState[Int($0)]) }
         var result = DocumentTerms()
-        for word in aliasOrder {
-            result.appendAlias(wordTexts[Int(word)], stem: termTexts[Int(wordTerms[Int(word)])])
+        for alias in aliasOrder.map({ (word: wordTexts[Int($0)], stem: termTexts[Int(wordTerms[Int($0)])]) }) {
+            result.appendAlias(alias.word, stem: alias.stem)
         }
-        for (term, score) in zip(termOrder, scores) { result.append(termTexts[Int(term)], score: score) }
+        for (term, score) in zip(termOrder.map({ termTexts[Int($0)] }), scores) { result.append(term, score: score) }
         return result
     }
 
@@ -172,7 +173,7 @@ struct TermCounter {
 
     private mutating func growShortSlots() {
         let old = shortSlots
-        shortSlots = [UInt64](repeating: 0, count: old.count * 2)
+        shortSlots = FlatBuffer<UInt64>(repeating: 0, count: old.count * 2)
         let mask = shortSlots.count / 2 - 1
         for index in stride(from: 0, to: old.count, by: 2) where old[index] != 0 {
             var slot = Self.shortSlot(of: old[index], mask: mask)
