@@ -119,6 +119,30 @@ import Testing
         }
     }
 
+    /// A tokenizer that meets thousands of distinct words (its word tables and per-term states grow
+    /// several times, past their first size) still gives each document the terms of its tokens, in
+    /// the order they first occur, and a word met again in a later document is found, not added twice.
+    @Test func aTokenizerWhoseTablesGrowCountsEveryDocumentAsAFreshOne() {
+        func word(_ number: Int) -> String {
+            var rest = number, letters = ""
+            repeat {
+                letters.append(Character(Unicode.Scalar(UInt8(ascii: "a") + UInt8(rest % 26))))
+                rest /= 26
+            } while rest > 0
+            return "q" + letters + (number % 3 == 0 ? "s" : "")   // some plural, so stemmed to an alias
+        }
+        let used = SearchTokenizer(language: "en")
+        for document in 0..<12 {
+            // 400 new words a document, and 100 met in earlier documents.
+            let words = (0..<400).map { word(document * 400 + $0) } + (0..<100).map { word(($0 * 37 + document) % max(1, document * 400)) }
+            let fields: [SearchDocument.Field] = [.init(words.joined(separator: " "), weight: 2), .init(words.prefix(50).joined(separator: ", "))]
+            let counted = used.terms(of: fields)
+            let fresh = SearchTokenizer(language: "en").terms(of: fields)
+            #expect(counted.terms == fresh.terms && counted.termScores == fresh.termScores, "document \(document)")
+            #expect(counted.aliasWords == fresh.aliasWords && counted.aliasStems == fresh.aliasStems, "document \(document)")
+        }
+    }
+
     /// The same text gives the same arrays (what ``KeptTerms`` writes), whatever was read before.
     @Test func documentTermsKeepTheirWordsFirstOrder() {
         let fields: [SearchDocument.Field] = [.init("Zebras run past apples", weight: 3), .init("apples and zebras running")]
