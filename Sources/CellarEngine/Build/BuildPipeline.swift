@@ -75,9 +75,13 @@ struct BuildPipeline: Sendable {
         // `cellar build` in a new process: the bodies the last one rendered, each taken again while
         // what it was rendered from is the same (``KeptBodies``).
         let keptBodiesKey = keptContext.flatMap { KeptBodies.key(context: $0, highlighting: highlighting) }
+        // Where each of them sat in the last build's pages (it is read back from there).
+        var bodiesPlacedBefore: [String: KeptBodies.Placement] = [:]
         if let keptBodiesKey {
             if !options.clean, memo.model.bodies.entries.isEmpty {
-                memo.model.bodies = BodyStage.Memo(entries: KeptBodies.load(cache: layout.cache, key: keptBodiesKey))
+                let loaded = await KeptBodies.load(cache: layout.cache, output: layout.output, key: keptBodiesKey)
+                memo.model.bodies = BodyStage.Memo(entries: loaded.entries)
+                bodiesPlacedBefore = loaded.placements
                 itemSetup.bodiesOnHand = memo.model.bodies.entries
             }
             itemSetup.keepsBodiesForNextProcess = true
@@ -93,8 +97,8 @@ struct BuildPipeline: Sendable {
             Trace.mark("kept items read")
         }
         let bodiesOnHand = memo.model.bodies.entries.count
-        // The bodies to write to ``KeptBodies`` beside the pages (nil: the file holds them already).
-        var bodiesForNextProcess: [BodyStage.Entry]?
+        // The bodies to write to ``KeptBodies`` after the pages, and whether one was rendered or is gone.
+        var bodiesForNextProcess: (entries: [BodyStage.Entry], changed: Bool)?
         // A file that does not parse leaves its item out; the model's own problems (URLs that
         // collide, links) are still found, to be reported with it.
         let parsed = try await stage(.parsingItems, continuing: true) {
@@ -120,8 +124,8 @@ struct BuildPipeline: Sendable {
                 let bodies = memo.policy == .thisBuildOnly ? memo.model.bodies.forNextProcess : Array(memo.model.bodies.entries.values)
                 // Taken, not shared: the list is let go of once its file is written, not at the build's end.
                 memo.model.bodies.forNextProcess = []
-                // Written again only when a body was rendered or one is gone.
-                if bodiesRendered > 0 || bodies.count != bodiesOnHand { bodiesForNextProcess = bodies }
+                // Written again only when a body was rendered or one is gone, or sits elsewhere in its page.
+                bodiesForNextProcess = (bodies, bodiesRendered > 0 || bodies.count != bodiesOnHand)
             }
             memo.modelBuilt()
             return model
@@ -166,10 +170,23 @@ struct BuildPipeline: Sendable {
         // error so far) writes them; each body and cell is keyed by what it was made from, so a
         // build that fails later leaves only what its inputs give, and each file is whole or not
         // there (``KeptFile/save(to:produce:)``).
-        forNextProcess.bodies = keptBodiesKey.flatMap { key in bodiesForNextProcess.map { (entries: $0, key: key) } }
+        forNextProcess.bodies = keptBodiesKey.flatMap { key in bodiesForNextProcess.map { (entries: $0.entries, changed: $0.changed, key: key) } }
         bodiesForNextProcess = nil
         forNextProcess.cells = keptCellsKey.flatMap { key in cellOutput.forNextProcess.map { (list: $0, key: key) } }
         cellOutput.forNextProcess = nil
+        // The bodies are written once the pages are: the file says where each sits in them.
+        var keepBodies: WriteStage.BodiesAfterPages?
+        if let bodies = forNextProcess.bodies {
+            let kept = Handoff(bodies)
+            forNextProcess.bodies = nil
+            let cache = layout.cache, placedBefore = bodiesPlacedBefore
+            keepBodies = (bodiesPlacedBefore, { @Sendable placements in
+                if let bodies = kept.take() {
+                    KeptForNextProcess.writeBodies(bodies, placements: placements, placedBefore: placedBefore, cache: cache)
+                }
+            })
+        }
+        bodiesPlacedBefore = [:]
         var keep: (@Sendable () -> Void)?
         if !forNextProcess.isEmpty {
             // Handed over, not held: the lists are let go of once written, not at the build's end.
@@ -206,7 +223,7 @@ struct BuildPipeline: Sendable {
         }
         let summary = try await stage(.renderingAndWriting) { () throws(BuildFailure) in
             try await WriteStage(options: options, layout: layout, reporter: reporter, globalKey: globalKey, languageSites: languageSites,
-                                 besidePages: keep)
+                                 besidePages: keep, bodiesAfterPages: keepBodies)
                 .run(site, pages: pages, cells: cellOutput.cells, environment: environment, changes: changes,
                      memo: &memo.output, diagnostics: &diagnostics)
         }

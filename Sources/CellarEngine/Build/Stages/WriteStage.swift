@@ -29,6 +29,11 @@ struct WriteStage {
     /// ``KeptCells``). It starts once the output is prepared, which removes the cache's temporary
     /// files of interrupted writes: a file it is writing then is not taken for one.
     var besidePages: (@Sendable () -> Void)?
+    /// `cellar build`: where each body sat in the last build's pages, and what writes
+    /// ``KeptBodies`` once the pages are written, told where each body sits in them (run beside the
+    /// copies, finished before the output is swapped in).
+    var bodiesAfterPages: BodiesAfterPages?
+    typealias BodiesAfterPages = (placedBefore: [String: KeptBodies.Placement], write: @Sendable ([String: KeptBodies.Placement]) -> Void)
 
     func run(
         _ model: SiteModel, pages: PageStage.Output, cells: CellCache, environment: RenderEnvironment,
@@ -58,6 +63,7 @@ struct WriteStage {
                                       unchangedSources: trusted ? changedPaths.map(UnchangedSources.init) : nil,
                                       languageSites: languageSites, alternates: pages.alternates)
                 site.remembersPages = options.writeMode != .staged || keptKey != nil
+                site.bodiesPlacedBefore = bodiesAfterPages?.placedBefore
                 let known = kept.map { $0.fingerprints(for: writer.outputTree) } ?? previous
                 if SiteSearch.isOn(model) {
                     site.searches = SiteSearch.indexes(model, environment: environment, cache: searchCache,
@@ -66,13 +72,14 @@ struct WriteStage {
                     for number in site.searches.indices { site.searches[number].remembers = options.writeMode != .staged }
                 }
                 guard let dirty else {
-                    let (problems, fingerprints, rendered) = await site.writeAll(pages.pages, fingerprints: known)
-                    diagnostics.append(contentsOf: problems.diagnostics)
+                    let written = await site.writeAll(pages.pages, fingerprints: known, afterPages: bodiesAfterPages?.write)
+                    diagnostics.append(contentsOf: written.diagnostics.diagnostics)
                     await besideDone
-                    return (fingerprints, writer.captured, rendered)
+                    return (written.fingerprints, writer.captured, written.rendered)
                 }
                 // Only what shows a changed item, and the files the change set names.
-                var (problems, fresh, rendered) = await site.write(dirty.map { pages.pages[$0] }, fingerprints: known)
+                let written = await site.write(dirty.map { pages.pages[$0] }, fingerprints: known)
+                var problems = written.diagnostics
                 // Files copied as they are: only when the change set names one (not just items' own files).
                 let copies = (changedPaths ?? []).filter { path in
                     Paths.relative(path, to: layout.content).map { model.itemsByID[$0] == nil } ?? true
@@ -86,7 +93,7 @@ struct WriteStage {
                 }
                 diagnostics.append(contentsOf: problems.diagnostics)
                 await besideDone
-                return (fresh, writer.captured, rendered)
+                return (written.fingerprints, writer.captured, written.rendered)
             }
             memo.search.finish(committed: true)
             let (fingerprints, captured, rendered) = outcome.result
