@@ -91,57 +91,66 @@ import Testing
 
     @Test func aBodyIsFoundInItsPageOrKeptInline() throws {
         let page = Self.page(showing: Self.longBody.html)
-        let placement = try #require(page.withUnsafeBytes { KeptBodies.placement(of: Self.longBody.html, in: $0, file: "posts/a/index.html") })
-        #expect(placement.file == "posts/a/index.html" && placement.length == Self.longBody.html.utf8.count)
+        let placement = try #require(page.withUnsafeBytes { KeptBodies.placement(of: Self.longBody.html, in: $0) })
+        #expect(placement.length == Self.longBody.html.utf8.count)
         #expect(Array(page[placement.offset..<placement.offset + placement.length]) == Array(Self.longBody.html.utf8))
         #expect(KeptBodies.placement(placement, holds: Self.longBody.html))
         #expect(!KeptBodies.placement(placement, holds: Self.longBody.html + " "))
         // Not in the page (a template that leaves the body out, or rewrites it), or too short to be worth it: inline.
         let other = Self.page(showing: "<p>Something else.</p>")
-        #expect(other.withUnsafeBytes { KeptBodies.placement(of: Self.longBody.html, in: $0, file: "posts/a/index.html") } == nil)
-        #expect(page.withUnsafeBytes { KeptBodies.placement(of: "<p>Short.</p>", in: $0, file: "posts/a/index.html") } == nil)
+        #expect(other.withUnsafeBytes { KeptBodies.placement(of: Self.longBody.html, in: $0) } == nil)
+        #expect(page.withUnsafeBytes { KeptBodies.placement(of: "<p>Short.</p>", in: $0) } == nil)
         // A first byte met many times before the body starts.
         let crowded = Self.page(showing: String(repeating: "<p>", count: 50) + Self.longBody.html)
-        let found = try #require(crowded.withUnsafeBytes { KeptBodies.placement(of: Self.longBody.html, in: $0, file: "f") })
+        let found = try #require(crowded.withUnsafeBytes { KeptBodies.placement(of: Self.longBody.html, in: $0) })
         #expect(Array(crowded[found.offset..<found.offset + found.length]) == Array(Self.longBody.html.utf8))
     }
 
-    /// A placed body is read back from the page in the output; one whose page is gone or holds
-    /// other bytes there is left out (rendered again), and one kept inline is read from the file.
-    @Test func aPlacedBodyIsReadBackFromItsPageAndOnlyWhileThePageHoldsIt() async throws {
+    /// A body left to its page is read back from the page in the output, where the places file
+    /// says it sits; one whose page is gone or holds other bytes there is left out (rendered
+    /// again), one not found in its page comes from the places file, one with no place is left out,
+    /// and a places file of another bodies file places nothing.
+    @Test func aBodyLeftToItsPageIsReadBackOnlyWhileThePageHoldsIt() async throws {
         let site = try TemporarySite()
-        let output = site.root + "/public"
-        try FileManager.default.createDirectory(atPath: output + "/posts/a", withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(atPath: output + "/posts/c", withIntermediateDirectories: true)
+        let cache = site.root + "/.cellar-cache", output = site.root + "/public"
         let page = Self.page(showing: Self.longBody.html)
         for folder in ["posts/a", "posts/c"] {
+            try FileManager.default.createDirectory(atPath: output + "/" + folder, withIntermediateDirectories: true)
             try Data(page).write(to: URL(fileURLWithPath: output + "/\(folder)/index.html"))
         }
         var entries = Self.sample
-        entries["posts/a.md"]?.body = Self.longBody
-        entries["posts/c.md"] = BodyStage.Entry(id: "posts/c.md", sourceHash: 3, url: "posts/c/", language: "en", renderingKey: 4,
-                                                dependsOnLinks: false, linksKey: 0, body: Self.longBody, revision: 79, diagnostics: [])
-        let placements = try ["posts/a.md": "posts/a/index.html", "posts/c.md": "posts/c/index.html"].mapValues { file in
-            try #require(page.withUnsafeBytes { KeptBodies.placement(of: Self.longBody.html, in: $0, file: file) })
+        for (id, url) in ["posts/a.md": "posts/a/", "posts/c.md": "posts/c/", "posts/d.md": "posts/d/", "posts/e.md": "posts/e/"] {
+            entries[id] = BodyStage.Entry(id: id, sourceHash: 3, url: URLPath(url), language: "en", renderingKey: 4,
+                                          dependsOnLinks: false, linksKey: 0, body: Self.longBody, revision: 79, diagnostics: [])
         }
-        let file = KeptBodies.encoded(Array(entries.values), placements: placements, key: 7)
-        #expect(file.count < KeptBodies.encoded(Array(entries.values), key: 7).count - Self.longBody.html.utf8.count)
-        let records = try #require(KeptBodies.decode(file, key: 7))
-        #expect(records.first { $0.entry.id == "posts/a.md" }?.placement == placements["posts/a.md"])
-        #expect(records.first { $0.entry.id == "posts/a.md" }?.entry.body.html == "", "not read until resolved")
+        let inPages = try #require(KeptBodies.save(Array(entries.values), inPage: { $0.id.hasPrefix("posts/") }, cache: cache, key: 7))
+        #expect(inPages.ids == ["posts/a.md", "posts/c.md", "posts/d.md", "posts/e.md"])
+        let file = try [UInt8](Data(contentsOf: URL(fileURLWithPath: KeptBodies.file(in: cache))))
+        #expect(file.count < KeptBodies.encoded(Array(entries.values), key: 7).count - 3 * Self.longBody.html.utf8.count)
+        let placement = try #require(page.withUnsafeBytes { KeptBodies.placement(of: Self.longBody.html, in: $0) })
+        // posts/d.md was not found in its page (its HTML is in the places file); posts/e.md has no place at all.
+        KeptBodies.savePlaces(inPages, placements: ["posts/a.md": placement, "posts/c.md": placement],
+                              html: { $0 == "posts/d.md" ? Self.longBody.html : nil }, cache: cache)
 
-        let loaded = await KeptBodies.resolve(records, output: output)
-        #expect(loaded.entries.keys.sorted() == ["notes/b.md", "posts/a.md", "posts/c.md"])
-        #expect(loaded.entries["posts/a.md"]?.body.html == Self.longBody.html)
-        #expect(loaded.entries["posts/a.md"]?.body.summary == Self.longBody.summary)
-        #expect(loaded.placements == placements)
+        let loaded = await KeptBodies.load(cache: cache, output: output, key: 7)
+        #expect(loaded.entries.keys.sorted() == ["notes/b.md", "posts/a.md", "posts/c.md", "posts/d.md"])
+        for id in ["posts/a.md", "posts/c.md", "posts/d.md"] {
+            #expect(loaded.entries[id]?.body.html == Self.longBody.html, "\(id)")
+            #expect(loaded.entries[id]?.body.summary == Self.longBody.summary, "\(id)")
+        }
+        #expect(loaded.placements == ["posts/a.md": placement, "posts/c.md": placement])
+        #expect(loaded.inPages?.checksum == inPages.checksum && loaded.inPages?.ids == inPages.ids)
 
         // One page edited by hand where the body sits, the other removed: neither body is kept.
         try Data(Self.page(showing: Self.longBody.html.uppercased())).write(to: URL(fileURLWithPath: output + "/posts/a/index.html"))
         try FileManager.default.removeItem(atPath: output + "/posts/c/index.html")
-        let after = await KeptBodies.resolve(records, output: output)
-        #expect(after.entries.keys.sorted() == ["notes/b.md"])
+        let after = await KeptBodies.load(cache: cache, output: output, key: 7)
+        #expect(after.entries.keys.sorted() == ["notes/b.md", "posts/d.md"])
         #expect(after.placements.isEmpty)
+
+        // The bodies file written again (another checksum): the old places file places nothing.
+        _ = KeptBodies.save(Array(entries.values.filter { $0.id != "notes/b.md" }), inPage: { $0.id.hasPrefix("posts/") }, cache: cache, key: 7)
+        #expect(await KeptBodies.load(cache: cache, output: output, key: 7).entries.isEmpty)
     }
 
     // MARK: - Builds in new processes
@@ -161,7 +170,7 @@ import Testing
         #expect(try await sites.matchesAFreshBuild())
     }
 
-    /// The file says where a post's body sits in its page rather than holding it; a note's short
+    /// The files say where a post's body sits in its page rather than holding it; a note's short
     /// body, and a link's (no page), are inline. A new process reads the post's body back from the
     /// page and renders only the edited one.
     @Test func aNewProcessReadsABodyBackFromItsPage() async throws {
@@ -171,9 +180,12 @@ import Testing
         let key = bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: KeptBodies.magic.count + 8, as: UInt64.self).littleEndian }
         let records = try #require(KeptBodies.decode(bytes, key: key))
         let post = try #require(records.first { $0.entry.id == "posts/post-1.md" })
-        #expect(post.placement?.file == "posts/post-1/index.html" && post.entry.body.html.isEmpty)
+        #expect(post.placement != nil && post.entry.body.html.isEmpty)
         let page = try #require(sites.site.output("posts/post-1/index.html").map { Array($0.utf8) })
-        let placement = try #require(post.placement)
+        let places = try #require(KeptFile.load(sites.site.root + "/.cellar-cache/body-places.bin")
+            .flatMap { KeptBodies.decodePlaces($0, key: KeptFile.checksum(of: bytes)) })
+        guard case .offset(let offset)? = places["posts/post-1.md"] else { Issue.record("no place for post-1: \(places)"); return }
+        let placement = try #require(post.placement.map { KeptBodies.Placement(offset: offset, length: $0.length, hash: $0.hash) })
         let shown = try #require(String(validating: page[placement.offset..<placement.offset + placement.length], as: UTF8.self))
         #expect(shown.contains("<h2") && shown.contains("More words."))
         #expect(!String(decoding: bytes, as: UTF8.self).contains("More words."), "no placed body is in the file")
@@ -218,6 +230,21 @@ import Testing
         #expect(report.bodiesRendered > 1)
         #expect(sites.site.output("posts/post-3/index.html")?.contains("/notes/first-note/") == true)
         #expect(try await sites.matchesAFreshBuild())
+    }
+
+    /// The places file damaged or missing: only the bodies left to their pages are rendered again.
+    @Test func aDamagedOrMissingPlacesFileRendersTheBodiesLeftToPages() async throws {
+        let sites = try await Sites()
+        let places = sites.site.root + "/.cellar-cache/body-places.bin"
+        let everything = try await sites.buildFromNothing()
+        for damage in Sites.damages {
+            try Sites.damage(places, damage, magic: "cellar-body-places")
+            try sites.edit(["content/notes/note-3.md": OracleSite.note(3, body: "Words \(damage).\n")])
+            let report = try await sites.build()
+            #expect(report.bodiesRendered > 1 && report.bodiesRendered < everything.bodiesRendered,
+                    "\(damage): \(report.bodiesRendered) bodies of \(everything.bodiesRendered)")
+            #expect(try await sites.matchesAFreshBuild(), "\(damage)")
+        }
     }
 
     @Test func aDamagedMissingOrCleanCacheMeansEveryBodyAndCellIsRendered() async throws {

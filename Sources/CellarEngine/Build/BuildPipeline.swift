@@ -75,13 +75,15 @@ struct BuildPipeline: Sendable {
         // `cellar build` in a new process: the bodies the last one rendered, each taken again while
         // what it was rendered from is the same (``KeptBodies``).
         let keptBodiesKey = keptContext.flatMap { KeptBodies.key(context: $0, highlighting: highlighting) }
-        // Where each of them sat in the last build's pages (it is read back from there).
+        // Where each of them sat in the last build's pages (it is read back from there), and what its file left to them.
         var bodiesPlacedBefore: [String: KeptBodies.Placement] = [:]
+        var bodiesInPagesBefore: KeptBodies.InPages?
         if let keptBodiesKey {
             if !options.clean, memo.model.bodies.entries.isEmpty {
                 let loaded = await KeptBodies.load(cache: layout.cache, output: layout.output, key: keptBodiesKey)
                 memo.model.bodies = BodyStage.Memo(entries: loaded.entries)
                 bodiesPlacedBefore = loaded.placements
+                bodiesInPagesBefore = loaded.inPages
                 itemSetup.bodiesOnHand = memo.model.bodies.entries
             }
             itemSetup.keepsBodiesForNextProcess = true
@@ -97,8 +99,8 @@ struct BuildPipeline: Sendable {
             Trace.mark("kept items read")
         }
         let bodiesOnHand = memo.model.bodies.entries.count
-        // The bodies to write to ``KeptBodies`` after the pages, and whether one was rendered or is gone.
-        var bodiesForNextProcess: (entries: [BodyStage.Entry], changed: Bool)?
+        // The bodies to write to ``KeptBodies`` beside the pages (nil: the file holds them already).
+        var bodiesForNextProcess: [BodyStage.Entry]?
         // A file that does not parse leaves its item out; the model's own problems (URLs that
         // collide, links) are still found, to be reported with it.
         let parsed = try await stage(.parsingItems, continuing: true) {
@@ -124,8 +126,8 @@ struct BuildPipeline: Sendable {
                 let bodies = memo.policy == .thisBuildOnly ? memo.model.bodies.forNextProcess : Array(memo.model.bodies.entries.values)
                 // Taken, not shared: the list is let go of once its file is written, not at the build's end.
                 memo.model.bodies.forNextProcess = []
-                // Written again only when a body was rendered or one is gone, or sits elsewhere in its page.
-                bodiesForNextProcess = (bodies, bodiesRendered > 0 || bodies.count != bodiesOnHand)
+                // Written again only when a body was rendered or one is gone.
+                if bodiesRendered > 0 || bodies.count != bodiesOnHand { bodiesForNextProcess = bodies }
             }
             memo.modelBuilt()
             return model
@@ -170,24 +172,27 @@ struct BuildPipeline: Sendable {
         // error so far) writes them; each body and cell is keyed by what it was made from, so a
         // build that fails later leaves only what its inputs give, and each file is whole or not
         // there (``KeptFile/save(to:produce:)``).
-        forNextProcess.bodies = keptBodiesKey.flatMap { key in bodiesForNextProcess.map { (entries: $0.entries, changed: $0.changed, key: key) } }
+        let items = site.itemsByID
+        forNextProcess.bodies = keptBodiesKey.flatMap { key in
+            bodiesForNextProcess.map { (entries: $0, inPage: { @Sendable entry in items[entry.id]?.hasPage == true }, key: key) }
+        }
+        if forNextProcess.bodies == nil { forNextProcess.bodiesInPagesBefore = bodiesInPagesBefore }
         bodiesForNextProcess = nil
         forNextProcess.cells = keptCellsKey.flatMap { key in cellOutput.forNextProcess.map { (list: $0, key: key) } }
         cellOutput.forNextProcess = nil
-        // The bodies are written once the pages are: the file says where each sits in them.
+        // Where each body sits in the pages is known once they are written: told then, to a small file of its own.
         var keepBodies: WriteStage.BodiesAfterPages?
-        if let bodies = forNextProcess.bodies {
-            let kept = Handoff(bodies)
-            forNextProcess.bodies = nil
-            let cache = layout.cache, placedBefore = bodiesPlacedBefore
-            keepBodies = (bodiesPlacedBefore, { @Sendable placements in
-                if let bodies = kept.take() {
-                    KeptForNextProcess.writeBodies(bodies, placements: placements, placedBefore: placedBefore, cache: cache)
-                }
+        if keptBodiesKey != nil {
+            let cache = layout.cache, placedBefore = bodiesPlacedBefore, inPagesBefore = bodiesInPagesBefore
+            keepBodies = (bodiesPlacedBefore, { @Sendable inPages, placements in
+                // The same bodies file, each body where it sat: the places file holds this already.
+                if let inPages, inPages.checksum == inPagesBefore?.checksum, placements == placedBefore { return }
+                KeptBodies.savePlaces(inPages, placements: placements, html: { items[$0]?.contentHTML }, cache: cache)
+                Trace.mark("kept body places saved")
             })
         }
         bodiesPlacedBefore = [:]
-        var keep: (@Sendable () -> Void)?
+        var keep: (@Sendable () -> KeptBodies.InPages?)?
         if !forNextProcess.isEmpty {
             // Handed over, not held: the lists are let go of once written, not at the build's end.
             let kept = Handoff(forNextProcess)

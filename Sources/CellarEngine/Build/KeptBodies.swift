@@ -14,21 +14,26 @@ import Foundation
 /// renders it and reports it again). A missing, damaged or foreign file reads as nothing kept:
 /// every body is rendered.
 ///
-/// Nearly every body is written verbatim into its item's page: the file then holds where
-/// (``Placement``), not the HTML — which was most of its bytes (294 of 500 MB kept at 100,000
-/// items) — and a new process reads the body back from the page the last build left in the output.
-/// A page changed, removed or moved since reads as that body not kept: it is rendered.
+/// Nearly every body is written verbatim into its item's page: the file then says so (its length and
+/// hash), not the HTML — which was most of its bytes (294 of 512 MB kept at 100,000 items) — and a
+/// new process reads the body back from the page the last build left in the output. Where in its
+/// page each sits is only known once the pages are written, so it goes in a second, small file,
+/// `body-places.bin` (``savePlaces(_:placements:html:cache:)``), written then and tied to this one
+/// by its checksum; this one is written beside the pages, as before, and its list let go of early.
+/// A page changed, removed or moved since, or a places file missing or of another bodies file,
+/// reads as those bodies not kept: they are rendered.
 enum KeptBodies {
     /// Bump when the file's layout or what an entry covers changes.
     static let formatVersion: UInt32 = 2
     static let magic = Array("cellar-bodies\n".utf8)
+    static let placesMagic = Array("cellar-body-places\n".utf8)
 
     static func file(in cache: String) -> String { Paths.join(cache, "bodies.bin") }
+    static func placesFile(in cache: String) -> String { Paths.join(cache, "body-places.bin") }
 
-    /// Where a body sits in the page written for its item: that page's file (relative to the
-    /// output folder), the byte range, and the hash of those bytes, checked when they are read back.
+    /// Where a body sits in the page written for its item (that item's URL's file in the output):
+    /// the byte range, and the hash of those bytes, checked when they are read back.
     struct Placement: Sendable, Equatable {
-        var file: String
         var offset: Int
         var length: Int
         var hash: UInt64
@@ -37,14 +42,14 @@ enum KeptBodies {
     /// Bodies shorter than this are kept inline: reading them back would cost more than their bytes.
     static let shortestPlaced = 64
 
-    /// Where `html` sits in `page` (the bytes written to `file`), or nil when it is not there
+    /// Where `html` sits in `page` (the bytes written for its item), or nil when it is not there
     /// verbatim (a template that shows no `content`, or rewrites it) or too short to be worth it.
-    static func placement(of html: String, in page: UnsafeRawBufferPointer, file: String) -> Placement? {
+    static func placement(of html: String, in page: UnsafeRawBufferPointer) -> Placement? {
         var html = html
         return html.withUTF8 { body -> Placement? in
             let body = UnsafeRawBufferPointer(body)
             guard body.count >= shortestPlaced, let offset = firstOffset(of: body, in: page) else { return nil }
-            return Placement(file: file, offset: offset, length: body.count, hash: StableHash.ofBytes(body))
+            return Placement(offset: offset, length: body.count, hash: StableHash.ofBytes(body))
         }
     }
 
@@ -71,17 +76,33 @@ enum KeptBodies {
         placement.length == html.utf8.count && placement.hash == StableHash.ofUTF8(html)
     }
 
-    /// What a new process takes from the file: the entries (bodies read back from the pages) and
-    /// where each placed body sat (carried over for pages linked unchanged).
+    /// What a places file is written against: the bodies file's checksum, and the ids (sorted) of
+    /// the bodies it left to their pages.
+    struct InPages: Sendable {
+        var checksum: UInt64
+        var ids: [String]
+    }
+
+    /// What a new process takes from the files: the entries (bodies read back from the pages),
+    /// where each body sat (carried over for pages linked unchanged) and what the bodies file left
+    /// to the pages (while it is not written again, the next places file is written against it).
     struct Loaded: Sendable {
         var entries: [String: BodyStage.Entry] = [:]
         var placements: [String: Placement] = [:]
+        var inPages: InPages?
     }
 
-    /// One entry as the file holds it: a placed body's HTML is not read yet (empty).
+    /// One entry as the file holds it; one left to its page has its length and hash (offset -1,
+    /// HTML empty) until the places file and the page are read.
     struct Record: Sendable {
         var entry: BodyStage.Entry
         var placement: Placement?
+    }
+
+    /// Where the places file says a body is: at an offset of its page, or (not found there) its HTML.
+    enum Place: Sendable, Equatable {
+        case offset(Int)
+        case html(String)
     }
 
     /// The key the file is written under for `site` and its code highlighting; nil when the
@@ -94,21 +115,39 @@ enum KeptBodies {
         }
     }
 
-    /// The entries the file holds, each placed body read back from `output` (the last build's
-    /// pages); empty when the file is missing, damaged or written under another key.
+    /// The entries the files hold, each body left to its page read back from `output` (the last
+    /// build's pages); empty when the bodies file is missing, damaged or written under another key.
     static func load(cache: String, output: String, key: UInt64) async -> Loaded {
-        guard let records = KeptFile.load(file(in: cache)).flatMap({ decode($0, key: key) }) else { return Loaded() }
-        return await resolve(records, output: output)
+        guard let bytes = KeptFile.load(file(in: cache)), var records = decode(bytes, key: key) else { return Loaded() }
+        let checksum = KeptFile.checksum(of: bytes)
+        let places = KeptFile.load(placesFile(in: cache)).flatMap { decodePlaces($0, key: checksum) } ?? [:]
+        var ids: [String] = []
+        for index in records.indices {
+            guard let placement = records[index].placement else { continue }
+            let id = records[index].entry.id
+            ids.append(id)
+            switch places[id] {
+            case .offset(let offset)?: records[index].placement = Placement(offset: offset, length: placement.length, hash: placement.hash)
+            case .html(let html)?:
+                records[index].placement = nil
+                records[index].entry.body = records[index].entry.body.with(html: html)
+            case nil: records[index].placement = Placement(offset: -1, length: 0, hash: 0)   // where is not known: rendered
+            }
+        }
+        var loaded = await resolve(records, output: output)
+        loaded.inPages = InPages(checksum: checksum, ids: ids)
+        return loaded
     }
 
-    /// The records with each placed body read from its page in `output`, on every core; a body
-    /// whose page is gone, shorter, or holds other bytes there is left out (it is rendered).
+    /// The records with each body left to its page read from that page in `output`, on every
+    /// core; a body whose page is gone, shorter, or holds other bytes there is left out (it is rendered).
     static func resolve(_ records: [Record], output: String) async -> Loaded {
         let read = await parallelMap(records, minimumChunk: 256) { record -> Record? in
             guard let placement = record.placement else { return record }
+            guard placement.offset >= 0 else { return nil }
             let bytes: [UInt8]
             do throws(FileIOError) {
-                bytes = try FileIO.read(Paths.join(output, placement.file), offset: placement.offset, count: placement.length)
+                bytes = try FileIO.read(Paths.join(output, record.entry.url.outputFile), offset: placement.offset, count: placement.length)
             } catch {
                 return nil   // the page is gone: the body is rendered
             }
@@ -128,27 +167,43 @@ enum KeptBodies {
         return loaded
     }
 
-    /// Writes the entries that reported nothing (see ``KeptFile/save(_:to:)``), each placed body
-    /// as where it sits in its page (`placements`, by id), the others inline.
-    static func save(_ entries: [BodyStage.Entry], placements: [String: Placement], cache: String, key: UInt64) {
-        KeptFile.save(to: file(in: cache)) { write in encode(entries, placements: placements, key: key, into: write) }
+    /// Writes the entries that reported nothing (see ``KeptFile/save(_:to:)``), those `inPage` says
+    /// are shown in their item's page as their length and hash, the others inline.
+    /// - Returns: what the places file is to be written against; nil when the file could not be written.
+    static func save(_ entries: [BodyStage.Entry], inPage: (BodyStage.Entry) -> Bool, cache: String, key: UInt64) -> InPages? {
+        var inPages: InPages?
+        let saved = KeptFile.save(to: file(in: cache)) { write in inPages = encode(entries, inPage: inPage, key: key, into: write) }
+        return saved ? inPages : nil
+    }
+
+    /// Writes where each body `inPages` names sits in its page (`placements`, by id), else its HTML
+    /// (`html`, by id); a body with neither is not kept. Removes the file when there is no bodies file to tie it to.
+    static func savePlaces(_ inPages: InPages?, placements: [String: Placement], html: (String) -> String?, cache: String) {
+        guard let inPages else { return FileIO.remove(placesFile(in: cache)) }
+        KeptFile.save(to: placesFile(in: cache)) { write in
+            write(encodedPlaces(inPages, placements: placements, html: html))
+        }
     }
 
     // MARK: - The file
 
-    /// The whole file (see ``encode(_:placements:key:into:)``).
-    static func encoded(_ entries: [BodyStage.Entry], placements: [String: Placement] = [:], key: UInt64) -> [UInt8] {
-        KeptFile.joined { encode(entries, placements: placements, key: key, into: $0) }
+    /// The whole file (see ``encode(_:inPage:key:into:)``).
+    static func encoded(_ entries: [BodyStage.Entry], inPage: (BodyStage.Entry) -> Bool = { _ in false }, key: UInt64) -> [UInt8] {
+        KeptFile.joined { encode(entries, inPage: inPage, key: key, into: $0) }
     }
 
     /// The entries sorted by id (the same bodies give the same bytes), each with what it was
-    /// rendered from, then the body (where it is placed, else its HTML); handed to `write` a part at a time.
-    static func encode(_ entries: [BodyStage.Entry], placements: [String: Placement], key: UInt64,
-                       into write: ([UInt8]) -> Void) {
+    /// rendered from, then the body — its HTML, or (``shortestPlaced`` bytes or more, and `inPage`)
+    /// only its length and hash; handed to `write` a part at a time.
+    /// - Returns: the file's checksum and the ids of the bodies left to their pages.
+    @discardableResult
+    static func encode(_ entries: [BodyStage.Entry], inPage: (BodyStage.Entry) -> Bool, key: UInt64,
+                       into write: ([UInt8]) -> Void) -> InPages {
         // Sorted in place: a second list of a big site's entries would be held while pages are written.
         var kept = entries.filter { $0.diagnostics.isEmpty }
         kept.sort { $0.id < $1.id }
         var file = KeptFile.Writer(magic: magic, version: formatVersion, key: key, capacity: 1 << 21)
+        var inPages: [String] = []
         file.append(UInt64(kept.count))
         for entry in kept {
             file.append(entry.id)
@@ -167,12 +222,11 @@ enum KeptBodies {
             }
             file.append(entry.revision)
             let body = entry.body
-            if let placement = placements[entry.id] {
+            if body.html.utf8.count >= shortestPlaced, inPage(entry) {
+                inPages.append(entry.id)
                 file.append(true)
-                file.append(placement.file)
-                file.append(placement.offset)
-                file.append(placement.length)
-                file.append(placement.hash)
+                file.append(body.html.utf8.count)
+                file.append(StableHash.ofUTF8(body.html))
             } else {
                 file.append(false)
                 file.append(body.html)
@@ -200,9 +254,10 @@ enum KeptBodies {
             if let part = file.part() { write(part) }
         }
         write(file.finished())
+        return InPages(checksum: file.checksum, ids: inPages)
     }
 
-    /// The records in `bytes` (placed bodies not read yet); nil unless the file is whole, of this
+    /// The records in `bytes` (bodies left to their pages not read yet); nil unless the file is whole, of this
     /// format and written under `key`.
     static func decode(_ bytes: [UInt8], key: UInt64) -> [Record]? {
         KeptFile.read(bytes, magic: magic, version: formatVersion, key: key) { file -> [Record]? in
@@ -230,9 +285,8 @@ enum KeptBodies {
         var placement: Placement?
         var html = ""
         if isPlaced {
-            guard let page = file.text(), let offset = file.integer(), let length = file.integer(), let hash = file.number(),
-                  offset >= 0, length >= 0 else { return nil }
-            placement = Placement(file: page, offset: offset, length: length, hash: hash)
+            guard let length = file.integer(), let hash = file.number(), length >= 0 else { return nil }
+            placement = Placement(offset: -1, length: length, hash: hash)
         } else {
             guard let inline = file.text() else { return nil }
             html = inline
@@ -262,6 +316,56 @@ enum KeptBodies {
                                     dependsOnLinks: dependsOnLinks, linksKey: linksKey, usesShortcodes: usesShortcodes,
                                     shortcodesKey: shortcodesKey, dataFiles: dataFiles, body: body, revision: revision, diagnostics: [])
         return Record(entry: entry, placement: placement)
+    }
+}
+
+extension KeptBodies {
+    // MARK: - The places file
+
+    /// The places file: written under the bodies file's checksum, then for each body that file
+    /// left to its page (in its order, by id) a flag — found in its page or not — and the offset
+    /// there, or its HTML.
+    static func encodedPlaces(_ inPages: InPages, placements: [String: Placement], html: (String) -> String?) -> [UInt8] {
+        var file = KeptFile.Writer(magic: placesMagic, version: formatVersion, key: inPages.checksum, capacity: inPages.ids.count * 48)
+        var places: [(String, Place)] = []
+        places.reserveCapacity(inPages.ids.count)
+        for id in inPages.ids {
+            if let placement = placements[id] {
+                places.append((id, .offset(placement.offset)))
+            } else if let html = html(id) {
+                places.append((id, .html(html)))
+            }
+        }
+        file.append(UInt64(places.count))
+        for (id, place) in places {
+            file.append(id)
+            switch place {
+            case .offset(let offset): file.append(true); file.append(offset)
+            case .html(let html): file.append(false); file.append(html)
+            }
+        }
+        return file.finished()
+    }
+
+    /// Each body's place, by id; nil unless the file is whole, of this format and written against
+    /// the bodies file whose checksum is `key`.
+    static func decodePlaces(_ bytes: [UInt8], key: UInt64) -> [String: Place]? {
+        KeptFile.read(bytes, magic: placesMagic, version: formatVersion, key: key) { file -> [String: Place]? in
+            guard let count = file.count(ofRecordsAtLeast: 8 * 3) else { return nil }
+            var places: [String: Place] = [:]
+            places.reserveCapacity(count)
+            for _ in 0..<count {
+                guard let id = file.text(), let found = file.flag() else { return nil }
+                if found {
+                    guard let offset = file.integer(), offset >= 0 else { return nil }
+                    places[id] = .offset(offset)
+                } else {
+                    guard let html = file.text() else { return nil }
+                    places[id] = .html(html)
+                }
+            }
+            return places
+        }
     }
 }
 

@@ -101,12 +101,10 @@ struct SiteWriter {
         let items = model.itemsByID
         let total = pages.count
         /// Where the body of the item `page` shows sits in its file, written as `html` (nil: linked unchanged).
-        @Sendable func placement(of page: Page, file: String, html: UnsafeRawBufferPointer?) -> KeptBodies.Placement? {
+        @Sendable func placement(of page: Page, html: UnsafeRawBufferPointer?) -> KeptBodies.Placement? {
             guard let placedBefore, let id = page.itemID, let body = items[id]?.contentHTML else { return nil }
-            guard let html else {
-                return placedBefore[id].flatMap { $0.file == file && KeptBodies.placement($0, holds: body) ? $0 : nil }
-            }
-            return KeptBodies.placement(of: body, in: html, file: file)
+            guard let html else { return placedBefore[id].flatMap { KeptBodies.placement($0, holds: body) ? $0 : nil } }
+            return KeptBodies.placement(of: body, in: html)
         }
         // A page's problem in a list, not an optional: a Diagnostic held inline made every page's
         // result (100,000 of them, twice while the chunks are joined) several times its size.
@@ -114,7 +112,7 @@ struct SiteWriter {
             page -> (String, UInt64?, [Diagnostic], Bool, KeptBodies.Placement?) in
             let file = page.url.outputFile
             let key = remembersPages ? fingerprint(page) : nil
-            if let key, previous[file] == key, writer.keep(file) { return (file, key, [], false, placement(of: page, file: file, html: nil)) }
+            if let key, previous[file] == key, writer.keep(file) { return (file, key, [], false, placement(of: page, html: nil)) }
             var html: [UInt8] = []
             html.reserveCapacity(16 * 1024)
             do {
@@ -122,7 +120,7 @@ struct SiteWriter {
                 var failure: FileIOError?
                 let placed = html.withUnsafeBytes { bytes -> KeptBodies.Placement? in
                     do throws(FileIOError) { try writer.write(bytes, to: file) } catch { failure = error }
-                    return placement(of: page, file: file, html: bytes)
+                    return placement(of: page, html: bytes)
                 }
                 if let failure { throw failure }
                 return (file, key, [], true, placed)
@@ -145,10 +143,7 @@ struct SiteWriter {
     }
 
     /// Pages, then feeds, the sitemap, robots.txt, redirects and copied files.
-    /// - Parameter afterPages: run once the pages are written, beside the copies, told where each
-    ///   body sits in its page (what writes ``KeptBodies``).
-    func writeAll(_ pages: [Page], fingerprints previous: [String: UInt64],
-                  afterPages: (@Sendable (_ placements: [String: KeptBodies.Placement]) -> Void)? = nil) async -> Written {
+    func writeAll(_ pages: [Page], fingerprints previous: [String: UInt64]) async -> Written {
         // Pages (nearly all of them in their own folder), copies, feeds and the few site files.
         let copies = model.staticFiles.count + model.bundleResources.reduce(0) { $0 + $1.files.count } + model.theme.assets.count
         let searchFileCount = searches.isEmpty ? 0
@@ -166,9 +161,6 @@ struct SiteWriter {
         }
         async let searchFiles = Self.failure { () async throws(FileIOError) in try await writeSearchIndex(readings.take(), onlyChanged: false) }
         var written = await write(pages, fingerprints: previous)
-        let placements = written.placements
-        written.placements = [:]
-        async let afterPagesDone: Void = afterPages?(placements) ?? ()
         if let problem = await siteFiles { written.diagnostics.append(problem.diagnostic) }
         if let problem = await searchFiles { written.diagnostics.append(problem.diagnostic) }
         Trace.mark("write: pages, feeds, sitemap")
@@ -178,7 +170,6 @@ struct SiteWriter {
         } catch {
             written.diagnostics.append(error.diagnostic)
         }
-        await afterPagesDone
         return written
     }
 

@@ -28,12 +28,14 @@ struct WriteStage {
     /// the output is swapped in (what `cellar build` keeps for the next process: ``KeptBodies``,
     /// ``KeptCells``). It starts once the output is prepared, which removes the cache's temporary
     /// files of interrupted writes: a file it is writing then is not taken for one.
-    var besidePages: (@Sendable () -> Void)?
-    /// `cellar build`: where each body sat in the last build's pages, and what writes
-    /// ``KeptBodies`` once the pages are written, told where each body sits in them (run beside the
-    /// copies, finished before the output is swapped in).
+    /// It returns what the bodies file (written then, or before) left to the pages.
+    var besidePages: (@Sendable () -> KeptBodies.InPages?)?
+    /// `cellar build`: where each body sat in the last build's pages, and what writes where each
+    /// sits in the pages just written (``KeptBodies/savePlaces(_:placements:html:cache:)``), once
+    /// they and the work beside them are done, before the output is swapped in.
     var bodiesAfterPages: BodiesAfterPages?
-    typealias BodiesAfterPages = (placedBefore: [String: KeptBodies.Placement], write: @Sendable ([String: KeptBodies.Placement]) -> Void)
+    typealias BodiesAfterPages = (placedBefore: [String: KeptBodies.Placement],
+                                  write: @Sendable (KeptBodies.InPages?, [String: KeptBodies.Placement]) -> Void)
 
     func run(
         _ model: SiteModel, pages: PageStage.Output, cells: CellCache, environment: RenderEnvironment,
@@ -57,7 +59,7 @@ struct WriteStage {
         do throws(OutputTransaction.Aborted) {
             let besidePages = self.besidePages
             let outcome = try await transaction.run(diagnostics: &diagnostics, remembered: &remembered) { writer, diagnostics in
-                async let besideDone: Void = besidePages?() ?? ()
+                async let besideDone: KeptBodies.InPages? = besidePages?() ?? nil
                 var site = SiteWriter(model: model, environment: environment, cells: cells, writer: writer, reporter: reporter,
                                       layout: layout, globalKey: globalKey,
                                       unchangedSources: trusted ? changedPaths.map(UnchangedSources.init) : nil,
@@ -72,9 +74,10 @@ struct WriteStage {
                     for number in site.searches.indices { site.searches[number].remembers = options.writeMode != .staged }
                 }
                 guard let dirty else {
-                    let written = await site.writeAll(pages.pages, fingerprints: known, afterPages: bodiesAfterPages?.write)
+                    let written = await site.writeAll(pages.pages, fingerprints: known)
                     diagnostics.append(contentsOf: written.diagnostics.diagnostics)
-                    await besideDone
+                    let inPages = await besideDone
+                    bodiesAfterPages?.write(inPages, written.placements)
                     return (written.fingerprints, writer.captured, written.rendered)
                 }
                 // Only what shows a changed item, and the files the change set names.
@@ -92,7 +95,7 @@ struct WriteStage {
                     problems.append(error.diagnostic)
                 }
                 diagnostics.append(contentsOf: problems.diagnostics)
-                await besideDone
+                _ = await besideDone
                 return (written.fingerprints, writer.captured, written.rendered)
             }
             memo.search.finish(committed: true)
