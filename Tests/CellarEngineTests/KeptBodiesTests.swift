@@ -129,7 +129,7 @@ import Testing
         #expect(file.count < KeptBodies.encoded(Array(entries.values), key: 7).count - 3 * Self.longBody.html.utf8.count)
         let placement = try #require(page.withUnsafeBytes { KeptBodies.placement(of: Self.longBody.html, in: $0) })
         // posts/d.md was not found in its page (its HTML is in the places file); posts/e.md has no place at all.
-        KeptBodies.savePlaces(inPages, placements: ["posts/a.md": placement, "posts/c.md": placement],
+        KeptBodies.savePlaces(inPages, offsets: ["posts/a.md": placement.offset, "posts/c.md": placement.offset],
                               html: { $0 == "posts/d.md" ? Self.longBody.html : nil }, cache: cache)
 
         let loaded = await KeptBodies.load(cache: cache, output: output, key: 7)

@@ -184,10 +184,10 @@ struct BuildPipeline: Sendable {
         var keepBodies: WriteStage.BodiesAfterPages?
         if keptBodiesKey != nil {
             let cache = layout.cache, placedBefore = bodiesPlacedBefore, inPagesBefore = bodiesInPagesBefore
-            keepBodies = (bodiesPlacedBefore, { @Sendable inPages, placements in
+            keepBodies = (bodiesPlacedBefore, { @Sendable inPages, offsets in
                 // The same bodies file, each body where it sat: the places file holds this already.
-                if let inPages, inPages.checksum == inPagesBefore?.checksum, placements == placedBefore { return }
-                KeptBodies.savePlaces(inPages, placements: placements, html: { items[$0]?.contentHTML }, cache: cache)
+                if let inPages, inPages.checksum == inPagesBefore?.checksum, offsets == placedBefore.mapValues(\.offset) { return }
+                KeptBodies.savePlaces(inPages, offsets: offsets, html: { items[$0]?.contentHTML }, cache: cache)
                 Trace.mark("kept body places saved")
             })
         }

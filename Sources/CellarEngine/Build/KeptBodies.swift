@@ -18,7 +18,7 @@ import Foundation
 /// hash), not the HTML — which was most of its bytes (294 of 512 MB kept at 100,000 items) — and a
 /// new process reads the body back from the page the last build left in the output. Where in its
 /// page each sits is only known once the pages are written, so it goes in a second, small file,
-/// `body-places.bin` (``savePlaces(_:placements:html:cache:)``), written then and tied to this one
+/// `body-places.bin` (``savePlaces(_:offsets:html:cache:)``), written then and tied to this one
 /// by its checksum; this one is written beside the pages, as before, and its list let go of early.
 /// A page changed, removed or moved since, or a places file missing or of another bodies file,
 /// reads as those bodies not kept: they are rendered.
@@ -176,12 +176,12 @@ enum KeptBodies {
         return saved ? inPages : nil
     }
 
-    /// Writes where each body `inPages` names sits in its page (`placements`, by id), else its HTML
+    /// Writes where each body `inPages` names starts in its page (`offsets`, by id), else its HTML
     /// (`html`, by id); a body with neither is not kept. Removes the file when there is no bodies file to tie it to.
-    static func savePlaces(_ inPages: InPages?, placements: [String: Placement], html: (String) -> String?, cache: String) {
+    static func savePlaces(_ inPages: InPages?, offsets: [String: Int], html: (String) -> String?, cache: String) {
         guard let inPages else { return FileIO.remove(placesFile(in: cache)) }
         KeptFile.save(to: placesFile(in: cache)) { write in
-            write(encodedPlaces(inPages, placements: placements, html: html))
+            write(encodedPlaces(inPages, offsets: offsets, html: html))
         }
     }
 
@@ -325,13 +325,13 @@ extension KeptBodies {
     /// The places file: written under the bodies file's checksum, then for each body that file
     /// left to its page (in its order, by id) a flag — found in its page or not — and the offset
     /// there, or its HTML.
-    static func encodedPlaces(_ inPages: InPages, placements: [String: Placement], html: (String) -> String?) -> [UInt8] {
+    static func encodedPlaces(_ inPages: InPages, offsets: [String: Int], html: (String) -> String?) -> [UInt8] {
         var file = KeptFile.Writer(magic: placesMagic, version: formatVersion, key: inPages.checksum, capacity: inPages.ids.count * 48)
         var places: [(String, Place)] = []
         places.reserveCapacity(inPages.ids.count)
         for id in inPages.ids {
-            if let placement = placements[id] {
-                places.append((id, .offset(placement.offset)))
+            if let offset = offsets[id] {
+                places.append((id, .offset(offset)))
             } else if let html = html(id) {
                 places.append((id, .html(html)))
             }

@@ -80,12 +80,12 @@ struct SiteWriter {
 
     /// What ``write(_:fingerprints:)`` did: the problems met (the caller aborts when there are
     /// errors), the fingerprint of every page, how many pages were rendered and, when it places
-    /// bodies (``bodiesPlacedBefore``), where each item's body sits in its page, by item id.
+    /// bodies (``bodiesPlacedBefore``), where each item's body starts in its page, by item id.
     struct Written: Sendable {
         var diagnostics = DiagnosticBag()
         var fingerprints: [String: UInt64] = [:]
         var rendered = 0
-        var placements: [String: KeptBodies.Placement] = [:]
+        var bodyOffsets: [String: Int] = [:]
     }
 
     /// Writes every page of `pages`. A page whose fingerprint is in `fingerprints` and whose file
@@ -100,43 +100,45 @@ struct SiteWriter {
         let placedBefore = bodiesPlacedBefore
         let items = model.itemsByID
         let total = pages.count
-        /// Where the body of the item `page` shows sits in its file, written as `html` (nil: linked unchanged).
-        @Sendable func placement(of page: Page, html: UnsafeRawBufferPointer?) -> KeptBodies.Placement? {
-            guard let placedBefore, let id = page.itemID, let body = items[id]?.contentHTML else { return nil }
-            guard let html else { return placedBefore[id].flatMap { KeptBodies.placement($0, holds: body) ? $0 : nil } }
-            return KeptBodies.placement(of: body, in: html)
+        /// Where the body of the item `page` shows starts in its file, written as `html` (nil: linked
+        /// unchanged); -1 when it is not there (32 bits: each page's result is held until all are written).
+        @Sendable func bodyOffset(of page: Page, html: UnsafeRawBufferPointer?) -> Int32 {
+            guard let placedBefore, let id = page.itemID, let body = items[id]?.contentHTML else { return -1 }
+            let placement = if let html { KeptBodies.placement(of: body, in: html) }
+                            else { placedBefore[id].flatMap { KeptBodies.placement($0, holds: body) ? $0 : nil } }
+            return placement.flatMap { Int32(exactly: $0.offset) } ?? -1
         }
         // A page's problem in a list, not an optional: a Diagnostic held inline made every page's
         // result (100,000 of them, twice while the chunks are joined) several times its size.
         let results = await parallelMap(pages, minimumChunk: 64, progress: { reporter.progress(.renderingAndWriting, done: $0, total: total) }) {
-            page -> (String, UInt64?, [Diagnostic], Bool, KeptBodies.Placement?) in
+            page -> (String, UInt64?, Bool, Int32, [Diagnostic]) in
             let file = page.url.outputFile
             let key = remembersPages ? fingerprint(page) : nil
-            if let key, previous[file] == key, writer.keep(file) { return (file, key, [], false, placement(of: page, html: nil)) }
+            if let key, previous[file] == key, writer.keep(file) { return (file, key, false, bodyOffset(of: page, html: nil), []) }
             var html: [UInt8] = []
             html.reserveCapacity(16 * 1024)
             do {
                 try (page.language.flatMap { renderers[$0] } ?? renderer).render(page, into: &html)
                 var failure: FileIOError?
-                let placed = html.withUnsafeBytes { bytes -> KeptBodies.Placement? in
+                let offset = html.withUnsafeBytes { bytes -> Int32 in
                     do throws(FileIOError) { try writer.write(bytes, to: file) } catch { failure = error }
-                    return placement(of: page, html: bytes)
+                    return bodyOffset(of: page, html: bytes)
                 }
                 if let failure { throw failure }
-                return (file, key, [], true, placed)
+                return (file, key, true, offset, [])
             } catch let error as DiagnosticConvertible {
-                return (file, nil, [error.diagnostic], true, nil)
+                return (file, nil, true, -1, [error.diagnostic])
             } catch {
-                return (file, nil, [.error("cannot render \(page.url): \(error)")], true, nil)
+                return (file, nil, true, -1, [.error("cannot render \(page.url): \(error)")])
             }
         }
         var written = Written()
         written.fingerprints.reserveCapacity(results.count)
-        for (page, (file, key, problems, wasRendered, placed)) in zip(pages, results) {
+        for (page, (file, key, wasRendered, offset, problems)) in zip(pages, results) {
             written.diagnostics.append(contentsOf: problems)
             if let key { written.fingerprints[file] = key }
             if wasRendered { written.rendered += 1 }
-            if let placed, let id = page.itemID { written.placements[id] = placed }
+            if offset >= 0, let id = page.itemID { written.bodyOffsets[id] = Int(offset) }
         }
         reporter.progress(.renderingAndWriting, done: total, total: total)
         return written

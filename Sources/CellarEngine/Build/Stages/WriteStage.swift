@@ -31,11 +31,11 @@ struct WriteStage {
     /// It returns what the bodies file (written then, or before) left to the pages.
     var besidePages: (@Sendable () -> KeptBodies.InPages?)?
     /// `cellar build`: where each body sat in the last build's pages, and what writes where each
-    /// sits in the pages just written (``KeptBodies/savePlaces(_:placements:html:cache:)``), once
+    /// sits in the pages just written (``KeptBodies/savePlaces(_:offsets:html:cache:)``), once
     /// they and the work beside them are done, before the output is swapped in.
     var bodiesAfterPages: BodiesAfterPages?
     typealias BodiesAfterPages = (placedBefore: [String: KeptBodies.Placement],
-                                  write: @Sendable (KeptBodies.InPages?, [String: KeptBodies.Placement]) -> Void)
+                                  write: @Sendable (KeptBodies.InPages?, _ bodyOffsets: [String: Int]) -> Void)
 
     func run(
         _ model: SiteModel, pages: PageStage.Output, cells: CellCache, environment: RenderEnvironment,
@@ -77,7 +77,7 @@ struct WriteStage {
                     let written = await site.writeAll(pages.pages, fingerprints: known)
                     diagnostics.append(contentsOf: written.diagnostics.diagnostics)
                     let inPages = await besideDone
-                    bodiesAfterPages?.write(inPages, written.placements)
+                    bodiesAfterPages?.write(inPages, written.bodyOffsets)
                     return (written.fingerprints, writer.captured, written.rendered)
                 }
                 // Only what shows a changed item, and the files the change set names.
