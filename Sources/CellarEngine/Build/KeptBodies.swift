@@ -45,11 +45,16 @@ enum KeptBodies {
     /// Where `html` sits in `page` (the bytes written for its item), or nil when it is not there
     /// verbatim (a template that shows no `content`, or rewrites it) or too short to be worth it.
     static func placement(of html: String, in page: UnsafeRawBufferPointer) -> Placement? {
+        offset(of: html, in: page).map { Placement(offset: $0, length: html.utf8.count, hash: StableHash.ofUTF8(html)) }
+    }
+
+    /// Where `html` starts in `page`, as ``placement(of:in:)`` finds it, without hashing it (the
+    /// bodies file holds its length and hash: the pages' writer needs only this, for every page).
+    static func offset(of html: String, in page: UnsafeRawBufferPointer) -> Int? {
         var html = html
-        return html.withUTF8 { body -> Placement? in
-            let body = UnsafeRawBufferPointer(body)
-            guard body.count >= shortestPlaced, let offset = firstOffset(of: body, in: page) else { return nil }
-            return Placement(offset: offset, length: body.count, hash: StableHash.ofBytes(body))
+        return html.withUTF8 { body -> Int? in
+            guard body.count >= shortestPlaced else { return nil }
+            return firstOffset(of: UnsafeRawBufferPointer(body), in: page)
         }
     }
 

@@ -104,9 +104,9 @@ struct SiteWriter {
         /// unchanged); -1 when it is not there (32 bits: each page's result is held until all are written).
         @Sendable func bodyOffset(of page: Page, html: UnsafeRawBufferPointer?) -> Int32 {
             guard let placedBefore, let id = page.itemID, let body = items[id]?.contentHTML else { return -1 }
-            let placement = if let html { KeptBodies.placement(of: body, in: html) }
-                            else { placedBefore[id].flatMap { KeptBodies.placement($0, holds: body) ? $0 : nil } }
-            return placement.flatMap { Int32(exactly: $0.offset) } ?? -1
+            let offset = if let html { KeptBodies.offset(of: body, in: html) }
+                         else { placedBefore[id].flatMap { KeptBodies.placement($0, holds: body) ? $0.offset : nil } }
+            return offset.flatMap { Int32(exactly: $0) } ?? -1
         }
         // A page's problem in a list, not an optional: a Diagnostic held inline made every page's
         // result (100,000 of them, twice while the chunks are joined) several times its size.
