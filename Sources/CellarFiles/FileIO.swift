@@ -186,6 +186,32 @@ package enum FileIO {
         return bytes
     }
 
+    /// Reads `count` bytes of a regular file from `offset` (a part of a page written by the last
+    /// build, not the whole page); fewer when the file ends sooner.
+    package static func read(_ path: String, offset: Int, count: Int) throws(FileIOError) -> [UInt8] {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else { throw FileIOError(path: path, operation: "read", code: errno) }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw FileIOError(path: path, operation: "read", code: errno) }
+        guard info.st_mode & S_IFMT == S_IFREG else { throw FileIOError(path: path, operation: "read", code: notARegularFile) }
+        var bytes = [UInt8](repeating: 0, count: max(count, 0))
+        var total = 0
+        while total < bytes.count {
+            let read = bytes.withUnsafeMutableBytes { buffer in
+                pread(fd, buffer.baseAddress! + total, buffer.count - total, off_t(offset + total))
+            }
+            if read < 0 {
+                if errno == EINTR { continue }
+                throw FileIOError(path: path, operation: "read", code: errno)
+            }
+            if read == 0 { break }
+            total += read
+        }
+        bytes.removeSubrange(total...)
+        return bytes
+    }
+
     /// Writes `bytes` to the file at `path`, creating it or replacing its contents.
     ///
     /// An existing file is overwritten from the start and cut to length only when it was longer:

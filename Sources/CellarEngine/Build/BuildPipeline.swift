@@ -75,9 +75,15 @@ struct BuildPipeline: Sendable {
         // `cellar build` in a new process: the bodies the last one rendered, each taken again while
         // what it was rendered from is the same (``KeptBodies``).
         let keptBodiesKey = keptContext.flatMap { KeptBodies.key(context: $0, highlighting: highlighting) }
+        // Where each of them sat in the last build's pages (it is read back from there), and what its file left to them.
+        var bodiesPlacedBefore: [String: KeptBodies.Placement] = [:]
+        var bodiesInPagesBefore: KeptBodies.InPages?
         if let keptBodiesKey {
             if !options.clean, memo.model.bodies.entries.isEmpty {
-                memo.model.bodies = BodyStage.Memo(entries: KeptBodies.load(cache: layout.cache, key: keptBodiesKey))
+                let loaded = await KeptBodies.load(cache: layout.cache, output: layout.output, key: keptBodiesKey)
+                memo.model.bodies = BodyStage.Memo(entries: loaded.entries)
+                bodiesPlacedBefore = loaded.placements
+                bodiesInPagesBefore = loaded.inPages
                 itemSetup.bodiesOnHand = memo.model.bodies.entries
             }
             itemSetup.keepsBodiesForNextProcess = true
@@ -166,11 +172,27 @@ struct BuildPipeline: Sendable {
         // error so far) writes them; each body and cell is keyed by what it was made from, so a
         // build that fails later leaves only what its inputs give, and each file is whole or not
         // there (``KeptFile/save(to:produce:)``).
-        forNextProcess.bodies = keptBodiesKey.flatMap { key in bodiesForNextProcess.map { (entries: $0, key: key) } }
+        let items = site.itemsByID
+        forNextProcess.bodies = keptBodiesKey.flatMap { key in
+            bodiesForNextProcess.map { (entries: $0, inPage: { @Sendable entry in items[entry.id]?.hasPage == true }, key: key) }
+        }
+        if forNextProcess.bodies == nil { forNextProcess.bodiesInPagesBefore = bodiesInPagesBefore }
         bodiesForNextProcess = nil
         forNextProcess.cells = keptCellsKey.flatMap { key in cellOutput.forNextProcess.map { (list: $0, key: key) } }
         cellOutput.forNextProcess = nil
-        var keep: (@Sendable () -> Void)?
+        // Where each body sits in the pages is known once they are written: told then, to a small file of its own.
+        var keepBodies: WriteStage.BodiesAfterPages?
+        if keptBodiesKey != nil {
+            let cache = layout.cache, placedBefore = bodiesPlacedBefore, inPagesBefore = bodiesInPagesBefore
+            keepBodies = (bodiesPlacedBefore, { @Sendable inPages, offsets in
+                // The same bodies file, each body where it sat: the places file holds this already.
+                if let inPages, inPages.checksum == inPagesBefore?.checksum, offsets == placedBefore.mapValues(\.offset) { return }
+                KeptBodies.savePlaces(inPages, offsets: offsets, html: { items[$0]?.contentHTML }, cache: cache)
+                Trace.mark("kept body places saved")
+            })
+        }
+        bodiesPlacedBefore = [:]
+        var keep: (@Sendable () -> KeptBodies.InPages?)?
         if !forNextProcess.isEmpty {
             // Handed over, not held: the lists are let go of once written, not at the build's end.
             let kept = Handoff(forNextProcess)
@@ -206,7 +228,7 @@ struct BuildPipeline: Sendable {
         }
         let summary = try await stage(.renderingAndWriting) { () throws(BuildFailure) in
             try await WriteStage(options: options, layout: layout, reporter: reporter, globalKey: globalKey, languageSites: languageSites,
-                                 besidePages: keep)
+                                 besidePages: keep, bodiesAfterPages: keepBodies)
                 .run(site, pages: pages, cells: cellOutput.cells, environment: environment, changes: changes,
                      memo: &memo.output, diagnostics: &diagnostics)
         }

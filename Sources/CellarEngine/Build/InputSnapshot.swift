@@ -103,9 +103,17 @@ struct InputSnapshot: Sendable {
     /// line break in it, makes the whole snapshot unreadable: the next build is a full one).
     func lines() -> [UInt8] {
         if case .lines(let bytes, _) = files { return bytes }
-        var text = ""
-        for entry in entries() ?? [] { text += entry.stamp.fields + "\t" + entry.path + "\n" }
-        return Array(text.utf8)
+        let entries = entries() ?? []
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(entries.count * 160)
+        for entry in entries {
+            entry.stamp.appendFields(to: &bytes)
+            bytes.append(0x09)
+            var path = entry.path
+            path.withUTF8 { bytes.append(contentsOf: $0) }
+            bytes.append(0x0A)
+        }
+        return bytes
     }
 
     static func parse(_ bytes: [UInt8]) -> [Entry]? {

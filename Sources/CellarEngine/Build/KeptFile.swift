@@ -100,10 +100,15 @@ enum KeptFile {
         /// The bytes not handed out yet, with the checksum of the whole file.
         func finished() -> [UInt8] {
             var bytes = self.bytes
+            withUnsafeBytes(of: checksum.littleEndian) { bytes.append(contentsOf: $0) }
+            return bytes
+        }
+
+        /// The checksum ``finished()`` ends the file with (what another file names it by).
+        var checksum: UInt64 {
             var hash = handedOut
             bytes.withUnsafeBytes { hash.combine($0) }
-            withUnsafeBytes(of: hash.value.littleEndian) { bytes.append(contentsOf: $0) }
-            return bytes
+            return hash.value
         }
     }
 
@@ -184,6 +189,12 @@ enum KeptFile {
         }
     }
 
+    /// The checksum a file's bytes end with (``Writer/checksum``); 0 for bytes too short to hold one.
+    static func checksum(of bytes: [UInt8]) -> UInt64 {
+        guard bytes.count >= 8 else { return 0 }
+        return bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: bytes.count - 8, as: UInt64.self).littleEndian }
+    }
+
     /// The record at `range` of a file ``read(_:magic:version:key:_:)`` found whole, as `record`
     /// reads it; nil unless it reads the range to its end.
     static func record<Value>(in bytes: [UInt8], range: Range<Int>, _ record: (inout Reader) -> Value?) -> Value? {
@@ -207,12 +218,16 @@ enum KeptFile {
     }
 
     /// Writes the parts `produce` hands to its argument (see ``Writer/part(over:)``), as ``save(_:to:)``.
-    static func save(to path: String, produce: (_ write: ([UInt8]) -> Void) -> Void) {
+    /// - Returns: whether the file was written (else it is removed).
+    @discardableResult
+    static func save(to path: String, produce: (_ write: ([UInt8]) -> Void) -> Void) -> Bool {
         do throws(FileIOError) {
             try FileIO.makeDirectories(Paths.parent(of: path))
             try FileIO.writeAtomically(to: path, produce: produce)
+            return true
         } catch {
             FileIO.remove(path)
+            return false
         }
     }
 

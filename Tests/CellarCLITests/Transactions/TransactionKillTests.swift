@@ -120,10 +120,12 @@ struct TransactionKillTests {
         let top = Set((try? FileManager.default.contentsOfDirectory(atPath: site)) ?? [])
         strays += top.subtracting(["content", "themes", "public", ".cellar-cache", ".public.cellar-spare", ".gitignore", ".github"]).sorted()
         let cache = FolderSnapshot.paths(site + "/.cellar-cache")
-        // The search terms, the pages' fingerprints, the typed items, the bodies and the cells kept for
-        // the next process (`search/terms.bin`, `pages.bin`, `items.bin`, `bodies.bin`, `cells.bin`).
+        // The search terms, the pages' fingerprints, the typed items, the bodies (and where they sit in
+        // their pages) and the cells kept for the next process (`search/terms.bin`, `pages.bin`,
+        // `items.bin`, `bodies.bin`, `body-places.bin`, `cells.bin`).
         strays += cache.filter {
-            !["build.lock", "last-build.txt", "trees", "search", "search/terms.bin", "pages.bin", "items.bin", "bodies.bin", "cells.bin"].contains($0)
+            !["build.lock", "last-build.txt", "trees", "search", "search/terms.bin", "pages.bin", "items.bin", "bodies.bin",
+              "body-places.bin", "cells.bin"].contains($0)
                 && !$0.hasPrefix("trees/")
         }
         let manifests = cache.filter { $0.hasPrefix("trees/") }

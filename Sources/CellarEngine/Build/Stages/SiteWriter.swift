@@ -31,6 +31,10 @@ struct SiteWriter {
     var alternates = LanguageAlternates()
     /// The search indexes (one per language of a multilingual site), when the site has search.
     var searches: [SiteSearch] = []
+    /// When set (`cellar build`), each item page is searched for its body, to tell ``KeptBodies``
+    /// where it sits; it holds where each body sat in the last build's pages, carried over for a
+    /// page linked unchanged from the last output.
+    var bodiesPlacedBefore: [String: KeptBodies.Placement]?
 
     init(model: SiteModel, environment: RenderEnvironment, cells: CellCache, writer: OutputWriter,
          reporter: any BuildReporter, layout: SiteLayout, globalKey: UInt64, unchangedSources: UnchangedSources? = nil,
@@ -74,55 +78,74 @@ struct SiteWriter {
         }
     }
 
-    /// Writes everything; returns the problems met (the caller aborts when there are errors), the
-    /// fingerprint of every page and how many pages were rendered. A page whose fingerprint is in
-    /// `fingerprints` and whose file is still as written is neither rendered nor written.
-    func write(_ pages: [Page], fingerprints previous: [String: UInt64]) async -> (DiagnosticBag, [String: UInt64], rendered: Int) {
+    /// What ``write(_:fingerprints:)`` did: the problems met (the caller aborts when there are
+    /// errors), the fingerprint of every page, how many pages were rendered and, when it places
+    /// bodies (``bodiesPlacedBefore``), where each item's body starts in its page, by item id.
+    struct Written: Sendable {
         var diagnostics = DiagnosticBag()
+        var fingerprints: [String: UInt64] = [:]
+        var rendered = 0
+        var bodyOffsets: [String: Int] = [:]
+    }
+
+    /// Writes every page of `pages`. A page whose fingerprint is in `fingerprints` and whose file
+    /// is still as written is neither rendered nor written.
+    func write(_ pages: [Page], fingerprints previous: [String: UInt64]) async -> Written {
         let fingerprint = fingerprint()
         let renderer = self.renderer
         let renderers = self.renderers
         let writer = self.writer
         let reporter = self.reporter
         let remembersPages = self.remembersPages
+        let placedBefore = bodiesPlacedBefore
+        let items = model.itemsByID
         let total = pages.count
+        /// Where the body of the item `page` shows starts in its file, written as `html` (nil: linked
+        /// unchanged); -1 when it is not there (32 bits: each page's result is held until all are written).
+        @Sendable func bodyOffset(of page: Page, html: UnsafeRawBufferPointer?) -> Int32 {
+            guard let placedBefore, let id = page.itemID, let body = items[id]?.contentHTML else { return -1 }
+            let offset = if let html { KeptBodies.offset(of: body, in: html) }
+                         else { placedBefore[id].flatMap { KeptBodies.placement($0, holds: body) ? $0.offset : nil } }
+            return offset.flatMap { Int32(exactly: $0) } ?? -1
+        }
         // A page's problem in a list, not an optional: a Diagnostic held inline made every page's
         // result (100,000 of them, twice while the chunks are joined) several times its size.
         let results = await parallelMap(pages, minimumChunk: 64, progress: { reporter.progress(.renderingAndWriting, done: $0, total: total) }) {
-            page -> (String, UInt64?, [Diagnostic], Bool) in
+            page -> (String, UInt64?, Bool, Int32, [Diagnostic]) in
             let file = page.url.outputFile
             let key = remembersPages ? fingerprint(page) : nil
-            if let key, previous[file] == key, writer.keep(file) { return (file, key, [], false) }
+            if let key, previous[file] == key, writer.keep(file) { return (file, key, false, bodyOffset(of: page, html: nil), []) }
             var html: [UInt8] = []
             html.reserveCapacity(16 * 1024)
             do {
                 try (page.language.flatMap { renderers[$0] } ?? renderer).render(page, into: &html)
                 var failure: FileIOError?
-                html.withUnsafeBytes { bytes in
+                let offset = html.withUnsafeBytes { bytes -> Int32 in
                     do throws(FileIOError) { try writer.write(bytes, to: file) } catch { failure = error }
+                    return bodyOffset(of: page, html: bytes)
                 }
                 if let failure { throw failure }
-                return (file, key, [], true)
+                return (file, key, true, offset, [])
             } catch let error as DiagnosticConvertible {
-                return (file, nil, [error.diagnostic], true)
+                return (file, nil, true, -1, [error.diagnostic])
             } catch {
-                return (file, nil, [.error("cannot render \(page.url): \(error)")], true)
+                return (file, nil, true, -1, [.error("cannot render \(page.url): \(error)")])
             }
         }
-        var fingerprints: [String: UInt64] = [:]
-        fingerprints.reserveCapacity(results.count)
-        var rendered = 0
-        for (file, key, problems, wasRendered) in results {
-            diagnostics.append(contentsOf: problems)
-            if let key { fingerprints[file] = key }
-            if wasRendered { rendered += 1 }
+        var written = Written()
+        written.fingerprints.reserveCapacity(results.count)
+        for (page, (file, key, wasRendered, offset, problems)) in zip(pages, results) {
+            written.diagnostics.append(contentsOf: problems)
+            if let key { written.fingerprints[file] = key }
+            if wasRendered { written.rendered += 1 }
+            if offset >= 0, let id = page.itemID { written.bodyOffsets[id] = Int(offset) }
         }
         reporter.progress(.renderingAndWriting, done: total, total: total)
-        return (diagnostics, fingerprints, rendered)
+        return written
     }
 
     /// Pages, then feeds, the sitemap, robots.txt, redirects and copied files.
-    func writeAll(_ pages: [Page], fingerprints previous: [String: UInt64]) async -> (DiagnosticBag, [String: UInt64], rendered: Int) {
+    func writeAll(_ pages: [Page], fingerprints previous: [String: UInt64]) async -> Written {
         // Pages (nearly all of them in their own folder), copies, feeds and the few site files.
         let copies = model.staticFiles.count + model.bundleResources.reduce(0) { $0 + $1.files.count } + model.theme.assets.count
         let searchFileCount = searches.isEmpty ? 0
@@ -139,17 +162,17 @@ struct SiteWriter {
             try writeSiteFiles(pages)
         }
         async let searchFiles = Self.failure { () async throws(FileIOError) in try await writeSearchIndex(readings.take(), onlyChanged: false) }
-        var (diagnostics, fingerprints, rendered) = await write(pages, fingerprints: previous)
-        if let problem = await siteFiles { diagnostics.append(problem.diagnostic) }
-        if let problem = await searchFiles { diagnostics.append(problem.diagnostic) }
+        var written = await write(pages, fingerprints: previous)
+        if let problem = await siteFiles { written.diagnostics.append(problem.diagnostic) }
+        if let problem = await searchFiles { written.diagnostics.append(problem.diagnostic) }
         Trace.mark("write: pages, feeds, sitemap")
         do throws(FileIOError) {
             try await copyFiles()
             Trace.mark("write: copies")
         } catch {
-            diagnostics.append(error.diagnostic)
+            written.diagnostics.append(error.diagnostic)
         }
-        return (diagnostics, fingerprints, rendered)
+        return written
     }
 
     // MARK: - Private

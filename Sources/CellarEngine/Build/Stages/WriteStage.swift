@@ -28,7 +28,14 @@ struct WriteStage {
     /// the output is swapped in (what `cellar build` keeps for the next process: ``KeptBodies``,
     /// ``KeptCells``). It starts once the output is prepared, which removes the cache's temporary
     /// files of interrupted writes: a file it is writing then is not taken for one.
-    var besidePages: (@Sendable () -> Void)?
+    /// It returns what the bodies file (written then, or before) left to the pages.
+    var besidePages: (@Sendable () -> KeptBodies.InPages?)?
+    /// `cellar build`: where each body sat in the last build's pages, and what writes where each
+    /// sits in the pages just written (``KeptBodies/savePlaces(_:offsets:html:cache:)``), once
+    /// they and the work beside them are done, before the output is swapped in.
+    var bodiesAfterPages: BodiesAfterPages?
+    typealias BodiesAfterPages = (placedBefore: [String: KeptBodies.Placement],
+                                  write: @Sendable (KeptBodies.InPages?, _ bodyOffsets: [String: Int]) -> Void)
 
     func run(
         _ model: SiteModel, pages: PageStage.Output, cells: CellCache, environment: RenderEnvironment,
@@ -52,12 +59,13 @@ struct WriteStage {
         do throws(OutputTransaction.Aborted) {
             let besidePages = self.besidePages
             let outcome = try await transaction.run(diagnostics: &diagnostics, remembered: &remembered) { writer, diagnostics in
-                async let besideDone: Void = besidePages?() ?? ()
+                async let besideDone: KeptBodies.InPages? = besidePages?() ?? nil
                 var site = SiteWriter(model: model, environment: environment, cells: cells, writer: writer, reporter: reporter,
                                       layout: layout, globalKey: globalKey,
                                       unchangedSources: trusted ? changedPaths.map(UnchangedSources.init) : nil,
                                       languageSites: languageSites, alternates: pages.alternates)
                 site.remembersPages = options.writeMode != .staged || keptKey != nil
+                site.bodiesPlacedBefore = bodiesAfterPages?.placedBefore
                 let known = kept.map { $0.fingerprints(for: writer.outputTree) } ?? previous
                 if SiteSearch.isOn(model) {
                     site.searches = SiteSearch.indexes(model, environment: environment, cache: searchCache,
@@ -66,13 +74,15 @@ struct WriteStage {
                     for number in site.searches.indices { site.searches[number].remembers = options.writeMode != .staged }
                 }
                 guard let dirty else {
-                    let (problems, fingerprints, rendered) = await site.writeAll(pages.pages, fingerprints: known)
-                    diagnostics.append(contentsOf: problems.diagnostics)
-                    await besideDone
-                    return (fingerprints, writer.captured, rendered)
+                    let written = await site.writeAll(pages.pages, fingerprints: known)
+                    diagnostics.append(contentsOf: written.diagnostics.diagnostics)
+                    let inPages = await besideDone
+                    bodiesAfterPages?.write(inPages, written.bodyOffsets)
+                    return (written.fingerprints, writer.captured, written.rendered)
                 }
                 // Only what shows a changed item, and the files the change set names.
-                var (problems, fresh, rendered) = await site.write(dirty.map { pages.pages[$0] }, fingerprints: known)
+                let written = await site.write(dirty.map { pages.pages[$0] }, fingerprints: known)
+                var problems = written.diagnostics
                 // Files copied as they are: only when the change set names one (not just items' own files).
                 let copies = (changedPaths ?? []).filter { path in
                     Paths.relative(path, to: layout.content).map { model.itemsByID[$0] == nil } ?? true
@@ -85,8 +95,8 @@ struct WriteStage {
                     problems.append(error.diagnostic)
                 }
                 diagnostics.append(contentsOf: problems.diagnostics)
-                await besideDone
-                return (fresh, writer.captured, rendered)
+                _ = await besideDone
+                return (written.fingerprints, writer.captured, written.rendered)
             }
             memo.search.finish(committed: true)
             let (fingerprints, captured, rendered) = outcome.result
