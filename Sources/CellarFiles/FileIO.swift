@@ -187,7 +187,9 @@ package enum FileIO {
     }
 
     /// Reads `count` bytes of a regular file from `offset` (a part of a page written by the last
-    /// build, not the whole page); fewer when the file ends sooner.
+    /// build, not the whole page); fewer when the file ends sooner. The buffer is sized by what the
+    /// file holds past `offset`, not by `count` alone: a count read from a damaged cache file asks
+    /// for no more memory than the file has bytes.
     package static func read(_ path: String, offset: Int, count: Int) throws(FileIOError) -> [UInt8] {
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { throw FileIOError(path: path, operation: "read", code: errno) }
@@ -195,7 +197,8 @@ package enum FileIO {
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw FileIOError(path: path, operation: "read", code: errno) }
         guard info.st_mode & S_IFMT == S_IFREG else { throw FileIOError(path: path, operation: "read", code: notARegularFile) }
-        var bytes = [UInt8](repeating: 0, count: max(count, 0))
+        let available = offset >= 0 ? max(Int(info.st_size) - offset, 0) : 0
+        var bytes = [UInt8](repeating: 0, count: max(min(count, available), 0))
         var total = 0
         while total < bytes.count {
             let read = bytes.withUnsafeMutableBytes { buffer in
