@@ -123,23 +123,26 @@ enum KeptBodies {
     /// The entries the files hold, each body left to its page read back from `output` (the last
     /// build's pages); empty when the bodies file is missing, damaged or written under another key.
     static func load(cache: String, output: String, key: UInt64) async -> Loaded {
-        guard let bytes = KeptFile.load(file(in: cache)), var records = decode(bytes, key: key) else { return Loaded() }
+        guard let bytes = KeptFile.load(file(in: cache)), let records = decode(bytes, key: key) else { return Loaded() }
         let checksum = KeptFile.checksum(of: bytes)
         let places = KeptFile.load(placesFile(in: cache)).flatMap { decodePlaces($0, key: checksum) } ?? [:]
         var ids: [String] = []
-        for index in records.indices {
-            guard let placement = records[index].placement else { continue }
-            let id = records[index].entry.id
-            ids.append(id)
-            switch places[id] {
-            case .offset(let offset)?: records[index].placement = Placement(offset: offset, length: placement.length, hash: placement.hash)
-            case .html(let html)?:
-                records[index].placement = nil
-                records[index].entry.body = records[index].entry.body.with(html: html)
-            case nil: records[index].placement = Placement(offset: -1, length: 0, hash: 0)   // where is not known: rendered
+        var placed: [Record] = []
+        placed.reserveCapacity(records.count)
+        for var record in records {
+            if let placement = record.placement {
+                ids.append(record.entry.id)
+                switch places[record.entry.id] {
+                case .offset(let offset)?: record.placement = Placement(offset: offset, length: placement.length, hash: placement.hash)
+                case .html(let html)?:
+                    record.placement = nil
+                    record.entry.body = record.entry.body.with(html: html)
+                case nil: continue   // where it is is not known: it is rendered
+                }
             }
+            placed.append(record)
         }
-        var loaded = await resolve(records, output: output)
+        var loaded = await resolve(placed, output: output)
         loaded.inPages = InPages(checksum: checksum, ids: ids)
         return loaded
     }
