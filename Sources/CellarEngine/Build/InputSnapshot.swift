@@ -116,6 +116,12 @@ struct InputSnapshot: Sendable {
         return bytes
     }
 
+    /// The same snapshot holding its lines (``lines()``) instead of its entries: what
+    /// ``LastBuild`` writes, made once.
+    func stored() -> InputSnapshot {
+        InputSnapshot(settings: settings, fingerprint: fingerprint, files: .lines(lines(), count: count))
+    }
+
     static func parse(_ bytes: [UInt8]) -> [Entry]? {
         var entries: [Entry] = []
         for line in bytes.split(separator: 0x0A, omittingEmptySubsequences: true) {

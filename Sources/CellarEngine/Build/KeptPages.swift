@@ -12,7 +12,7 @@ import CellarOutput
 /// library, another output folder, a file of another format version, or a damaged one.
 struct KeptPages: Sendable, Equatable {
     /// Bump when the file's layout or what a fingerprint covers changes.
-    static let formatVersion: UInt32 = 1
+    static let formatVersion: UInt32 = 2
     static let magic = Array("cellar-pages\n".utf8)
 
     /// The output tree the pages were written to (``TreeID/fileName``).
@@ -51,28 +51,47 @@ struct KeptPages: Sendable, Equatable {
         FileIO.remove(file(in: cache))
     }
 
-    /// The file (see ``KeptFile``): the tree, then the entries sorted by path (the same pages give the same bytes).
+    /// The file (see ``KeptFile``): the entries sorted by path (the same pages give the same
+    /// bytes), then the tree.
     func encoded(key: UInt64) -> [UInt8] {
-        var file = KeptFile.Writer(magic: Self.magic, version: Self.formatVersion, key: key, capacity: fingerprints.count * 48)
-        file.append(tree)
+        Self.finished(Self.records(fingerprints, key: key), tree: tree)
+    }
+
+    /// The file up to its tree: what a build encodes while its output is committed, before the
+    /// tree it swaps in is known (``finished(_:tree:)`` ends it).
+    static func records(_ fingerprints: [String: UInt64], key: UInt64) -> KeptFile.Writer {
+        var file = KeptFile.Writer(magic: magic, version: formatVersion, key: key, capacity: fingerprints.count * 48)
         file.append(UInt64(fingerprints.count))
         for (path, fingerprint) in fingerprints.sorted(by: { $0.key < $1.key }) {
             file.append(path)
             file.append(fingerprint)
         }
+        return file
+    }
+
+    /// The whole file: `records` (``records(_:key:)``), then the tree they were written to.
+    static func finished(_ records: KeptFile.Writer, tree: String) -> [UInt8] {
+        var file = records
+        file.append(tree)
         return file.finished()
+    }
+
+    /// Writes `records` ended with `tree` atomically (best effort: see ``KeptFile/save(_:to:)``).
+    static func save(_ records: KeptFile.Writer, tree: String, cache: String) {
+        KeptFile.save(finished(records, tree: tree), to: file(in: cache))
     }
 
     /// The file in `bytes`; nil unless it is whole, of this format and written under `key`.
     static func decode(_ bytes: [UInt8], key: UInt64) -> KeptPages? {
         KeptFile.read(bytes, magic: magic, version: formatVersion, key: key) { file -> KeptPages? in
-            guard let tree = file.text(), let count = file.count(ofRecordsAtLeast: 16) else { return nil }
+            guard let count = file.count(ofRecordsAtLeast: 16) else { return nil }
             var fingerprints: [String: UInt64] = [:]
             fingerprints.reserveCapacity(count)
             for _ in 0..<count {
                 guard let path = file.text(), let fingerprint = file.number() else { return nil }
                 fingerprints[path] = fingerprint
             }
+            guard let tree = file.text() else { return nil }
             return KeptPages(tree: tree, fingerprints: fingerprints)
         }
     }

@@ -30,13 +30,18 @@ struct LastBuild: Sendable {
     /// The file's bytes: the header; the snapshot's settings, fingerprint and number of entries; the
     /// outcome as one line of JSON; then the snapshot's lines.
     func bytes() throws -> [UInt8] {
+        try parts().reduce(into: []) { $0 += $1 }
+    }
+
+    /// ``bytes()`` in two parts, never joined: the header and outcome, then the snapshot's lines
+    /// (as they are, when the snapshot holds them already: see ``InputSnapshot/stored()``).
+    func parts() throws -> [[UInt8]] {
         let json = try JSONEncoder().encode(outcome)
-        var bytes = Array((Self.header + "\n" + String(inputs.settings, radix: 16) + "\t"
-                           + String(inputs.fingerprint, radix: 16) + "\t" + String(inputs.count) + "\n").utf8)
-        bytes += json
-        bytes.append(0x0A)
-        bytes += inputs.lines()
-        return bytes
+        var head = Array((Self.header + "\n" + String(inputs.settings, radix: 16) + "\t"
+                          + String(inputs.fingerprint, radix: 16) + "\t" + String(inputs.count) + "\n").utf8)
+        head += json
+        head.append(0x0A)
+        return [head, inputs.lines()]
     }
 
     /// The last build read from `bytes`; its snapshot's lines are read only if they are needed.
@@ -65,9 +70,9 @@ struct LastBuild: Sendable {
 
     /// Writes the file (atomically: a build killed while saving leaves the last one, or none).
     func save(_ layout: SiteLayout) {
-        guard let bytes = try? bytes() else { return }
+        guard let parts = try? parts() else { return }
         try? FileIO.makeDirectories(layout.cache)
-        try? FileIO.writeAtomically(bytes, to: Self.fileName(in: layout))
+        try? FileIO.writeAtomically(parts: parts, to: Self.fileName(in: layout))
         FileIO.remove(Paths.join(layout.cache, "last-build.json"))   // what Cellar kept before (one hash, no paths)
     }
 }

@@ -54,12 +54,16 @@ package struct SiteBuilder: Sendable {
         // starts afresh (what outlives the process — photos' hashes, the output's manifest — each
         // stage checks itself).
         var memo = BuildMemo(policy: .thisBuildOnly)
+        // The snapshot's stored form (17 MB of lines at 100k items) is made beside the build, on
+        // whichever core is free, not after it; its entries are let go of once it is made.
+        let storedInputs = options.writeMode == .staged ? Self.storedInBackground(consume inputs) : nil
         let result = try await BuildPipeline(options: options, reporter: reporter).run(.everything, memo: &memo)
         let report = result.report
         // The snapshot taken before the build, even when a file changed while it ran: a change
         // moves the file's ctime on, so the next build's snapshot differs from this one and it
         // builds again. (Walking the inputs a second time to find out cost seconds at 100k items.)
-        if options.writeMode == .staged, let tree = result.outputTree {   // the tree this build just swapped in
+        if let storedInputs, let tree = result.outputTree {   // the tree this build just swapped in
+            let inputs = await storedInputs.value
             options.faults.step()
             LastBuild(inputs: inputs, outcome: .init(items: report.items, pages: report.pages, output: tree,
                                                      nextScheduledChange: report.nextScheduledChange,
@@ -68,6 +72,16 @@ package struct SiteBuilder: Sendable {
         Trace.mark("snapshot saved")
         BackgroundRelease.release((consume memo, consume result))
         return report
+    }
+
+    /// `inputs` in the form ``LastBuild`` writes (``InputSnapshot/Files/lines(_:count:)``), made on
+    /// another task: the snapshot is handed over, so its entries go once their lines are made.
+    static func storedInBackground(_ inputs: consuming InputSnapshot) -> Task<InputSnapshot, Never> {
+        let handed = Handoff(inputs)
+        return Task.detached {
+            guard let inputs = handed.take() else { preconditionFailure("the snapshot is taken once") }
+            return inputs.stored()
+        }
     }
 
     /// `.cellar-cache/` as printed.

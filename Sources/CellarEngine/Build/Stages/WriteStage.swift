@@ -58,6 +58,11 @@ struct WriteStage {
         let searchCache = memo.search
         do throws(OutputTransaction.Aborted) {
             let besidePages = self.besidePages
+            // The kept fingerprints are sorted and encoded while the output is committed (its
+            // manifest, its folders' times), not after the swap: only the tree's name waits for it.
+            let keptRecords = { (fingerprints: [String: UInt64]) -> Task<KeptFile.Writer, Never>? in
+                keptKey.map { key in Task.detached { KeptPages.records(fingerprints, key: key) } }
+            }
             let outcome = try await transaction.run(diagnostics: &diagnostics, remembered: &remembered) { writer, diagnostics in
                 async let besideDone: KeptBodies.InPages? = besidePages?() ?? nil
                 var site = SiteWriter(model: model, environment: environment, cells: cells, writer: writer, reporter: reporter,
@@ -78,7 +83,7 @@ struct WriteStage {
                     diagnostics.append(contentsOf: written.diagnostics.diagnostics)
                     let inPages = await besideDone
                     bodiesAfterPages?.write(inPages, written.bodyOffsets)
-                    return (written.fingerprints, writer.captured, written.rendered)
+                    return (written.fingerprints, writer.captured, written.rendered, keptRecords(written.fingerprints))
                 }
                 // Only what shows a changed item, and the files the change set names.
                 let written = await site.write(dirty.map { pages.pages[$0] }, fingerprints: known)
@@ -96,16 +101,16 @@ struct WriteStage {
                 }
                 diagnostics.append(contentsOf: problems.diagnostics)
                 _ = await besideDone
-                return (written.fingerprints, writer.captured, written.rendered)
+                return (written.fingerprints, writer.captured, written.rendered, keptRecords(written.fingerprints))
             }
             memo.search.finish(committed: true)
-            let (fingerprints, captured, rendered) = outcome.result
+            let (fingerprints, captured, rendered, records) = outcome.result
             memo.rendered = rendered
-            if let keptKey {
+            if let records {
                 // Named after the tree just swapped in: should this process die before the file is
                 // written, the next finds an older tree's file and renders every page.
                 if let tree = outcome.remembered?.output.tree?.fileName {
-                    KeptPages(tree: tree, fingerprints: fingerprints).save(cache: layout.cache, key: keptKey)
+                    KeptPages.save(await records.value, tree: tree, cache: layout.cache)
                 } else {
                     KeptPages.remove(cache: layout.cache)
                 }
