@@ -86,6 +86,53 @@ import Testing
         #expect(taken.changes(since: other) == .paths([]))
     }
 
+    /// The stored form made beside the build (``SiteBuilder/storedInBackground(_:)``) is the file
+    /// the snapshot's entries make, and reads back as the same snapshot.
+    @Test func theStoredFormMadeBesideTheBuildIsTheSameFile() async throws {
+        let site = try TemporarySite(files: Self.files)
+        let taken = snapshot(site)
+        let outcome = LastBuild.Outcome(items: 2, pages: 5, output: TreeID(inode: 7, modified: 8), nextScheduledChange: nil,
+                                        diagnostics: [])
+        let stored = await SiteBuilder.storedInBackground(taken).value
+        guard case .lines = stored.files else { Issue.record("the stored form holds lines"); return }
+        #expect(stored.count == taken.count && stored.settings == taken.settings && stored.fingerprint == taken.fingerprint)
+        // The snapshot's part (the outcome's JSON is not byte-stable: its keys come in any order).
+        let parts = try LastBuild(inputs: stored, outcome: outcome).parts()
+        let fromEntries = try LastBuild(inputs: taken, outcome: outcome).parts()
+        #expect(parts.count == 2 && parts[1] == taken.lines() && parts[1] == fromEntries[1])
+        let bytes = try LastBuild(inputs: stored, outcome: outcome).bytes()
+        #expect(bytes.count == parts[0].count + parts[1].count && bytes.suffix(parts[1].count).elementsEqual(parts[1]))
+        let read = try #require(LastBuild(bytes: bytes))
+        #expect(read.inputs.entries() == taken.entries())
+    }
+
+    /// A reporter that, when the writing stage starts, runs `change` once: a file edited while the
+    /// build runs, after its snapshot was taken and its items were read.
+    private struct EditWhileWriting: BuildReporter {
+        let change: @Sendable () -> Void
+        func stageStarted(_ stage: BuildStage) {
+            if stage == .renderingAndWriting { change() }
+        }
+    }
+
+    /// A file changed while the build ran (after its snapshot was taken, its stored form made on
+    /// another task) is not taken as built: the next build is not up to date, and shows the edit.
+    @Test func aFileChangedDuringTheBuildIsBuiltByTheNextOne() async throws {
+        let site = try TemporarySite(files: Self.files)
+        let root = site.root
+        let edit = EditWhileWriting {
+            let path = root + "/content/notes/two.md"
+            FileManager.default.createFile(atPath: path + ".new",
+                                           contents: Data("---\ntitle: Two, edited\ndate: 2024-01-02\n---\nTwo.\n".utf8))
+            _ = rename(path + ".new", path)
+        }
+        try await SiteBuilder(options: site.options(), reporter: edit).build()
+        #expect(site.output("notes/two/index.html")?.contains("Two, edited") == false)
+        #expect(!(try await site.build().upToDate))
+        #expect(site.output("notes/two/index.html")?.contains("Two, edited") == true)
+        #expect(try await site.build().upToDate)
+    }
+
     @Test func aDamagedStoredFormIsNoLastBuildOrEverything() throws {
         let site = try TemporarySite(files: Self.files)
         let taken = snapshot(site)

@@ -68,6 +68,40 @@ import Testing
         #expect(KeptBodies.decode(bytes, key: 7) == nil)
     }
 
+    /// The file's small numbers, lengths and flags are compact (seven bits a byte): each reads back
+    /// as written at every size, and one cut short or longer than 64 bits reads as damage.
+    @Test func compactNumbersReadBackAndAnOverlongOneIsDamage() {
+        let unsigned: [UInt64] = [0, 1, 127, 128, 300, 16_383, 16_384, UInt64(UInt32.max), UInt64.max >> 1, UInt64.max]
+        let signed: [Int] = [0, -1, 1, -64, 64, -65, Int.max, Int.min, Int(Int32.min)]
+        var file = KeptFile.Writer(magic: KeptItems.magic, version: KeptItems.formatVersion, key: 7)
+        for value in unsigned { file.appendCompact(value) }
+        for value in signed { file.appendCompact(value) }
+        file.appendCompact(true)
+        file.appendCompact("Café")
+        let read = KeptFile.read(file.finished(), magic: KeptItems.magic, version: KeptItems.formatVersion, key: 7) { reader -> Bool? in
+            let numbers = unsigned.map { _ in reader.compactNumber() }
+            let integers = signed.map { _ in reader.compactInteger() }
+            return numbers == unsigned && integers == signed && reader.compactFlag() == true && reader.compactText() == "Café"
+        }
+        #expect(read == true)
+        #expect(file.bytes.count < KeptItems.magic.count + 16 + 8 * (unsigned.count + signed.count + 2))
+        // Eleven bytes that all go on, and ten whose last holds more than the 64th bit: neither is a number.
+        for damaged: [UInt8] in [Array(repeating: 0xFF, count: 10) + [0x01], Array(repeating: 0xFF, count: 9) + [0x02], [0x80, 0x80]] {
+            var bad = KeptFile.Writer(magic: KeptItems.magic, version: KeptItems.formatVersion, key: 7)
+            bad.append(bytes: damaged[...])
+            let number = KeptFile.read(bad.finished(), magic: KeptItems.magic, version: KeptItems.formatVersion, key: 7) { reader -> UInt64?? in
+                .some(reader.compactNumber())
+            }
+            #expect(number == .some(nil) || number == nil, "\(damaged)")
+        }
+        // An items.bin of the first format (every number in eight bytes), its checksum made right, is not read.
+        var older = KeptItems.encoded([Self.source], key: 7)
+        older.removeLast(8)
+        older.withUnsafeMutableBytes { $0.storeBytes(of: UInt64(1).littleEndian, toByteOffset: KeptItems.magic.count, as: UInt64.self) }
+        withUnsafeBytes(of: StableHash.of(bytes: older).littleEndian) { older.append(contentsOf: $0) }
+        #expect(KeptItems.decode(older, key: 7) == nil)
+    }
+
     /// A dated item's date is its own; without `date:`, on a site that processes photos, it may be
     /// the date a photo it shows was taken.
     @Test func anItemWhoseDateMayComeFromAPhotoIsNotKept() {

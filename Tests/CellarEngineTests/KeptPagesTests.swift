@@ -22,6 +22,21 @@ import Testing
         #expect(KeptPages.decode(KeptPages(tree: "t", fingerprints: [:]).encoded(key: 1), key: 1)?.fingerprints.isEmpty == true)
     }
 
+    /// The records encoded while the output is committed, ended with the tree after the swap, are
+    /// the whole file; a file of the first format (its tree first) reads as nothing kept.
+    @Test func recordsEndedWithTheTreeAreTheFileAndTheFirstFormatIsNotRead() {
+        let records = KeptPages.records(Self.sample.fingerprints, key: 7)
+        #expect(KeptPages.finished(records, tree: Self.sample.tree) == Self.sample.encoded(key: 7))
+        var first = KeptFile.Writer(magic: KeptPages.magic, version: 1, key: 7)
+        first.append(Self.sample.tree)
+        first.append(UInt64(Self.sample.fingerprints.count))
+        for (path, fingerprint) in Self.sample.fingerprints.sorted(by: { $0.key < $1.key }) {
+            first.append(path)
+            first.append(fingerprint)
+        }
+        #expect(KeptPages.decode(first.finished(), key: 7) == nil)
+    }
+
     @Test func aDamagedFileReadsAsNothingKept() {
         let bytes = Self.sample.encoded(key: 7)
         // Every byte flipped in turn, and the file cut short at every length.

@@ -4,7 +4,8 @@ import Foundation
 /// The layout every file `cellar build` keeps in `.cellar-cache` for the next process shares
 /// (``KeptPages``, ``KeptBodies``, ``KeptCells``): a magic line, the format version, the key of what
 /// it was written under, the records, then a hash of all that. Numbers are 64-bit little-endian,
-/// texts their UTF-8 length then their bytes.
+/// texts their UTF-8 length then their bytes; a file may write its small numbers, lengths and
+/// flags compact instead (``Writer/appendCompact(_:)-(UInt64)``: `items.bin` halves so).
 ///
 /// A file that is cut short, damaged, of another format version or written under another key
 /// reads as nothing kept: the build then makes everything, as if the file were missing.
@@ -87,6 +88,36 @@ enum KeptFile {
             }
         }
 
+        /// `value` in as few bytes as it takes, seven bits a byte, low bits first, the high bit
+        /// set on every byte but the last: for lengths, counts, flags, tags and small numbers,
+        /// which take one or two bytes instead of eight.
+        mutating func appendCompact(_ value: UInt64) {
+            var value = value
+            while value >= 0x80 {
+                bytes.append(UInt8(truncatingIfNeeded: value) | 0x80)
+                value >>= 7
+            }
+            bytes.append(UInt8(value))
+        }
+
+        /// A signed number, compact (``appendCompact(_:)-(UInt64)``) by its magnitude: zigzag, so
+        /// that -1 takes one byte, not ten.
+        mutating func appendCompact(_ value: Int) {
+            let value = Int64(value)
+            appendCompact(UInt64(bitPattern: (value << 1) ^ (value >> 63)))
+        }
+
+        mutating func appendCompact(_ value: Bool) { bytes.append(value ? 1 : 0) }
+
+        /// A text: its UTF-8 length, compact, then its bytes.
+        mutating func appendCompact(_ text: String) {
+            var text = text
+            text.withUTF8 { utf8 in
+                appendCompact(UInt64(utf8.count))
+                bytes.append(contentsOf: utf8)
+            }
+        }
+
         /// What was written since the last part, once it is `threshold` bytes or more; else nil.
         mutating func part(over threshold: Int = 1 << 20) -> [UInt8]? {
             guard bytes.count >= threshold else { return nil }
@@ -162,6 +193,47 @@ enum KeptFile {
         mutating func count(ofRecordsAtLeast size: Int) -> Int? {
             guard let count = number(), count <= UInt64(remaining / max(size, 1)) else { return nil }
             return Int(count)
+        }
+
+        /// A number ``Writer/appendCompact(_:)-(UInt64)`` wrote; nil past the end or for more than
+        /// ten bytes or 64 bits.
+        mutating func compactNumber() -> UInt64? {
+            var value: UInt64 = 0
+            var shift: UInt64 = 0
+            while offset < end {
+                let byte = buffer[offset]
+                offset += 1
+                let bits = UInt64(byte & 0x7F)
+                guard shift < 64, shift < 63 || bits <= 1 else { return nil }
+                value |= bits << shift
+                if byte & 0x80 == 0 { return value }
+                shift += 7
+            }
+            return nil
+        }
+
+        mutating func compactInteger() -> Int? {
+            compactNumber().map { Int(truncatingIfNeeded: Int64(bitPattern: $0 >> 1) ^ -Int64(bitPattern: $0 & 1)) }
+        }
+
+        mutating func compactFlag() -> Bool? {
+            switch compactNumber() {
+            case 0?: return false
+            case 1?: return true
+            default: return nil
+            }
+        }
+
+        /// A compact count of records at least `size` bytes each; nil when the file cannot hold that many.
+        mutating func compactCount(ofRecordsAtLeast size: Int) -> Int? {
+            guard let count = compactNumber(), count <= UInt64(remaining / max(size, 1)) else { return nil }
+            return Int(count)
+        }
+
+        mutating func compactText() -> String? {
+            guard let count = compactNumber(), count <= UInt64(end - offset) else { return nil }
+            defer { offset += Int(count) }
+            return String(validating: UnsafeRawBufferPointer(rebasing: buffer[offset..<offset + Int(count)]), as: UTF8.self)
         }
 
         mutating func text() -> String? {

@@ -16,7 +16,7 @@ import Foundation
 /// kept: every file is typed.
 enum KeptItems {
     /// Bump when the file's layout or what an entry covers changes.
-    static let formatVersion: UInt32 = 1
+    static let formatVersion: UInt32 = 2
     static let magic = Array("cellar-items\n".utf8)
 
     static func file(in cache: String) -> String { Paths.join(cache, "items.bin") }
@@ -79,11 +79,11 @@ enum KeptItems {
         /// The records of `bytes`; nil unless the file is whole, of this format and written under `key`.
         init?(_ bytes: [UInt8], key: UInt64) {
             let found = KeptFile.read(bytes, magic: magic, version: formatVersion, key: key) { file -> [String: (UInt64, Range<Int>)]? in
-                guard let count = file.count(ofRecordsAtLeast: 8 * 3) else { return nil }
+                guard let count = file.count(ofRecordsAtLeast: 1 + 8 + 1) else { return nil }
                 var records: [String: (UInt64, Range<Int>)] = [:]
                 records.reserveCapacity(count)
                 for _ in 0..<count {
-                    guard let id = file.text(), let sourceHash = file.number(), let length = file.number() else { return nil }
+                    guard let id = file.compactText(), let sourceHash = file.number(), let length = file.compactNumber() else { return nil }
                     let start = file.position
                     guard file.skip(length) else { return nil }
                     records[id] = (sourceHash, start..<file.position)
@@ -117,22 +117,23 @@ enum KeptItems {
     }
 
     /// The sources sorted by id (the same items give the same bytes), each its id, its file's
-    /// hash, the length of the rest and the rest: every field but the Markdown body. Handed to
-    /// `write` a part at a time.
+    /// hash, the length of the rest and the rest: every field but the Markdown body. Every number
+    /// but hashes and the bits of dates and decimals is compact (``KeptFile/Writer/appendCompact(_:)-(UInt64)``):
+    /// in eight bytes each, they made half the file. Handed to `write` a part at a time.
     static func encode(_ sources: [ContentItem.Source], key: UInt64, reusing catalog: Catalog,
                        into write: ([UInt8]) -> Void) {
         var file = KeptFile.Writer(magic: magic, version: formatVersion, key: key, capacity: 1 << 20)
         file.append(UInt64(sources.count))
         for source in sources.sorted(by: { $0.id < $1.id }) {
-            file.append(source.id)
+            file.appendCompact(source.id)
             file.append(source.sourceHash)
             if let record = catalog.record(for: source) {
-                file.append(UInt64(record.count))
+                file.appendCompact(UInt64(record.count))
                 file.append(bytes: record)
             } else {
                 var rest = KeptFile.Writer()
                 encodeRest(of: source, into: &rest)
-                file.append(UInt64(rest.bytes.count))
+                file.appendCompact(UInt64(rest.bytes.count))
                 file.append(bytes: rest.bytes[...])
             }
             if let part = file.part() { write(part) }
@@ -142,29 +143,29 @@ enum KeptItems {
 
     /// A source after its id and hash.
     private static func encodeRest(of source: ContentItem.Source, into file: inout KeptFile.Writer) {
-        file.append(source.file)
-        file.append(source.sectionID)
-        file.append(source.kind)
-        file.append(source.hasPage)
-        file.append(source.title)
+        file.appendCompact(source.file)
+        file.appendCompact(source.sectionID)
+        file.appendCompact(source.kind)
+        file.appendCompact(source.hasPage)
+        file.appendCompact(source.title)
         append(source.date, to: &file)
         append(source.updated, to: &file)
-        file.append(source.slug)
+        file.appendCompact(source.slug)
         append(source.tags, to: &file)
-        file.append(source.draft)
+        file.appendCompact(source.draft)
         append(source.expires, to: &file)
-        file.append(source.weight)
+        file.appendCompact(source.weight)
         append(source.aliases, to: &file)
         append(source.fields, of: source.file, to: &file)
-        file.append(source.url.value)
-        file.append(source.anchor)
-        file.append(source.bundleDirectory != nil)
-        file.append(source.bundleDirectory ?? "")
-        file.append(source.bodyFirstLine)
-        file.append(source.summary)
-        file.append(source.language)
-        file.append(source.siteLanguage)
-        file.append(source.translationKey)
+        file.appendCompact(source.url.value)
+        file.appendCompact(source.anchor)
+        file.appendCompact(source.bundleDirectory != nil)
+        file.appendCompact(source.bundleDirectory ?? "")
+        file.appendCompact(source.bodyFirstLine)
+        file.appendCompact(source.summary)
+        file.appendCompact(source.language)
+        file.appendCompact(source.siteLanguage)
+        file.appendCompact(source.translationKey)
     }
 
     /// The sources in `bytes`, by id; nil unless the file is whole, of this format and written
@@ -180,14 +181,14 @@ enum KeptItems {
     }
 
     private static func decodeSource(id: String, sourceHash: UInt64, _ file: inout KeptFile.Reader) -> ContentItem.Source? {
-        guard let display = file.text(), let sectionID = file.text(),
-              let kind = file.text(), let hasPage = file.flag(), let title = file.text(), let date = decodeDate(&file),
-              let updated = decodeDate(&file), let slug = file.text(), let tags = decodeTexts(&file), let draft = file.flag(),
-              let expires = decodeDate(&file), let weight = file.integer(), let aliases = decodeTexts(&file),
+        guard let display = file.compactText(), let sectionID = file.compactText(),
+              let kind = file.compactText(), let hasPage = file.compactFlag(), let title = file.compactText(), let date = decodeDate(&file),
+              let updated = decodeDate(&file), let slug = file.compactText(), let tags = decodeTexts(&file), let draft = file.compactFlag(),
+              let expires = decodeDate(&file), let weight = file.compactInteger(), let aliases = decodeTexts(&file),
               let fields = decodeFields(of: display, &file),
-              let url = file.text(), let anchor = file.text(), let hasBundle = file.flag(), let bundleDirectory = file.text(),
-              let bodyFirstLine = file.integer(), let summary = file.text(), let language = file.text(),
-              let siteLanguage = file.text(), let translationKey = file.text() else { return nil }
+              let url = file.compactText(), let anchor = file.compactText(), let hasBundle = file.compactFlag(), let bundleDirectory = file.compactText(),
+              let bodyFirstLine = file.compactInteger(), let summary = file.compactText(), let language = file.compactText(),
+              let siteLanguage = file.compactText(), let translationKey = file.compactText() else { return nil }
         return ContentItem.Source(
             id: id, file: display, sectionID: sectionID, kind: kind, hasPage: hasPage, title: title, date: date,
             updated: updated, slug: slug, tags: tags, draft: draft, expires: expires, weight: weight,
@@ -205,27 +206,27 @@ enum KeptItems {
     }
 
     private static func append(_ date: Date?, to file: inout KeptFile.Writer) {
-        file.append(date != nil)
+        file.appendCompact(date != nil)
         file.append((date?.timeIntervalSinceReferenceDate ?? 0).bitPattern)
     }
 
     /// A date or none; nil (the outer optional) when the file is damaged.
     private static func decodeDate(_ file: inout KeptFile.Reader) -> Date?? {
-        guard let present = file.flag(), let bits = file.number() else { return nil }
+        guard let present = file.compactFlag(), let bits = file.number() else { return nil }
         return .some(present ? Date(timeIntervalSinceReferenceDate: Double(bitPattern: bits)) : nil)
     }
 
     private static func append(_ texts: [String], to file: inout KeptFile.Writer) {
-        file.append(UInt64(texts.count))
-        for text in texts { file.append(text) }
+        file.appendCompact(UInt64(texts.count))
+        for text in texts { file.appendCompact(text) }
     }
 
     private static func decodeTexts(_ file: inout KeptFile.Reader) -> [String]? {
-        guard let count = file.count(ofRecordsAtLeast: 8) else { return nil }
+        guard let count = file.compactCount(ofRecordsAtLeast: 1) else { return nil }
         var texts: [String] = []
         texts.reserveCapacity(count)
         for _ in 0..<count {
-            guard let text = file.text() else { return nil }
+            guard let text = file.compactText() else { return nil }
             texts.append(text)
         }
         return texts
@@ -234,19 +235,19 @@ enum KeptItems {
     /// A record's fields in name order (the same fields give the same bytes); `item` is the file
     /// of the item they belong to (see ``Place``).
     private static func append(_ fields: [String: TypedField], of item: String, to file: inout KeptFile.Writer) {
-        file.append(UInt64(fields.count))
+        file.appendCompact(UInt64(fields.count))
         for (name, field) in fields.sorted(by: { $0.key < $1.key }) {
-            file.append(name)
+            file.appendCompact(name)
             append(field, of: item, to: &file)
         }
     }
 
     private static func decodeFields(of item: String, _ file: inout KeptFile.Reader) -> [String: TypedField]? {
-        guard let count = file.count(ofRecordsAtLeast: 24) else { return nil }
+        guard let count = file.compactCount(ofRecordsAtLeast: 3) else { return nil }
         var fields: [String: TypedField] = [:]
         fields.reserveCapacity(count)
         for _ in 0..<count {
-            guard let name = file.text(), let field = decodeField(of: item, &file) else { return nil }
+            guard let name = file.compactText(), let field = decodeField(of: item, &file) else { return nil }
             fields[name] = field
         }
         return fields
@@ -262,62 +263,62 @@ enum KeptItems {
     /// (``Place``, the other file's name, line, column).
     private static func append(_ field: TypedField, of item: String, to file: inout KeptFile.Writer) {
         switch field.value {
-        case .string(let text): file.append(Tag.string.rawValue); file.append(text)
-        case .html(let html, let source): file.append(Tag.html.rawValue); file.append(html); file.append(source)
-        case .int(let number): file.append(Tag.int.rawValue); file.append(number)
-        case .number(let number): file.append(Tag.number.rawValue); file.append(number.bitPattern)
-        case .bool(let flag): file.append(Tag.bool.rawValue); file.append(flag)
-        case .date(let date): file.append(Tag.date.rawValue); file.append(date.timeIntervalSinceReferenceDate.bitPattern)
-        case .url(let text): file.append(Tag.url.rawValue); file.append(text)
+        case .string(let text): file.appendCompact(Tag.string.rawValue); file.appendCompact(text)
+        case .html(let html, let source): file.appendCompact(Tag.html.rawValue); file.appendCompact(html); file.appendCompact(source)
+        case .int(let number): file.appendCompact(Tag.int.rawValue); file.appendCompact(number)
+        case .number(let number): file.appendCompact(Tag.number.rawValue); file.append(number.bitPattern)
+        case .bool(let flag): file.appendCompact(Tag.bool.rawValue); file.appendCompact(flag)
+        case .date(let date): file.appendCompact(Tag.date.rawValue); file.append(date.timeIntervalSinceReferenceDate.bitPattern)
+        case .url(let text): file.appendCompact(Tag.url.rawValue); file.appendCompact(text)
         case .file(let reference):
-            file.append(Tag.file.rawValue)
-            file.append(reference.written)
-            file.append(reference.contentPath != nil); file.append(reference.contentPath ?? "")
-            file.append(reference.remoteURL != nil); file.append(reference.remoteURL ?? "")
+            file.appendCompact(Tag.file.rawValue)
+            file.appendCompact(reference.written)
+            file.appendCompact(reference.contentPath != nil); file.appendCompact(reference.contentPath ?? "")
+            file.appendCompact(reference.remoteURL != nil); file.appendCompact(reference.remoteURL ?? "")
         case .list(let entries):
-            file.append(Tag.list.rawValue)
-            file.append(UInt64(entries.count))
+            file.appendCompact(Tag.list.rawValue)
+            file.appendCompact(UInt64(entries.count))
             for entry in entries { append(entry, of: item, to: &file) }
-        case .object(let fields): file.append(Tag.object.rawValue); append(fields, of: item, to: &file)
-        case .null: file.append(Tag.null.rawValue)
+        case .object(let fields): file.appendCompact(Tag.object.rawValue); append(fields, of: item, to: &file)
+        case .null: file.appendCompact(Tag.null.rawValue)
         }
-        guard let location = field.location else { return file.append(Place.none.rawValue) }
+        guard let location = field.location else { return file.appendCompact(Place.none.rawValue) }
         if location.file == item {
-            file.append(Place.itemFile.rawValue)
+            file.appendCompact(Place.itemFile.rawValue)
         } else {
-            file.append(Place.otherFile.rawValue)
-            file.append(location.file)
+            file.appendCompact(Place.otherFile.rawValue)
+            file.appendCompact(location.file)
         }
-        file.append(location.line)
-        file.append(location.column)
+        file.appendCompact(location.line)
+        file.appendCompact(location.column)
     }
 
     private static func decodeField(of item: String, _ file: inout KeptFile.Reader) -> TypedField? {
-        guard let tag = file.number().flatMap(Tag.init(rawValue:)), let value = decodeValue(tag, of: item, &file),
-              let place = file.number().flatMap(Place.init(rawValue:)) else { return nil }
+        guard let tag = file.compactNumber().flatMap(Tag.init(rawValue:)), let value = decodeValue(tag, of: item, &file),
+              let place = file.compactNumber().flatMap(Place.init(rawValue:)) else { return nil }
         if place == .none { return TypedField(value, at: nil) }
-        guard let written = place == .itemFile ? item : file.text(), let line = file.integer(), let column = file.integer()
+        guard let written = place == .itemFile ? item : file.compactText(), let line = file.compactInteger(), let column = file.compactInteger()
         else { return nil }
         return TypedField(value, at: SourceLocation(file: written, line: line, column: column))
     }
 
     private static func decodeValue(_ tag: Tag, of item: String, _ file: inout KeptFile.Reader) -> FieldValue? {
         switch tag {
-        case .string: return file.text().map(FieldValue.string)
+        case .string: return file.compactText().map(FieldValue.string)
         case .html:
-            guard let html = file.text(), let source = file.text() else { return nil }
+            guard let html = file.compactText(), let source = file.compactText() else { return nil }
             return .html(html, source: source)
-        case .int: return file.integer().map(FieldValue.int)
+        case .int: return file.compactInteger().map(FieldValue.int)
         case .number: return file.number().map { .number(Double(bitPattern: $0)) }
-        case .bool: return file.flag().map(FieldValue.bool)
+        case .bool: return file.compactFlag().map(FieldValue.bool)
         case .date: return file.number().map { .date(Date(timeIntervalSinceReferenceDate: Double(bitPattern: $0))) }
-        case .url: return file.text().map(FieldValue.url)
+        case .url: return file.compactText().map(FieldValue.url)
         case .file:
-            guard let written = file.text(), let hasPath = file.flag(), let path = file.text(), let hasURL = file.flag(),
-                  let url = file.text() else { return nil }
+            guard let written = file.compactText(), let hasPath = file.compactFlag(), let path = file.compactText(), let hasURL = file.compactFlag(),
+                  let url = file.compactText() else { return nil }
             return .file(FileReference(written: written, contentPath: hasPath ? path : nil, remoteURL: hasURL ? url : nil))
         case .list:
-            guard let count = file.count(ofRecordsAtLeast: 16) else { return nil }
+            guard let count = file.compactCount(ofRecordsAtLeast: 2) else { return nil }
             var entries: [TypedField] = []
             entries.reserveCapacity(count)
             for _ in 0..<count {
