@@ -43,6 +43,16 @@ final class FlatBuffer<Element: BitwiseCopyable> {
         count += 1
     }
 
+    /// Appends `value` when `condition` holds, without a branch on it: `value` is written past the
+    /// last element either way, and counted only when `condition` holds (for a condition a branch
+    /// would mispredict about half the time).
+    @inline(__always)
+    func append(_ value: Element, if condition: Bool) {
+        if count == capacity { grow() }
+        start[count] = value
+        count &+= condition ? 1 : 0
+    }
+
     /// Forgets the elements, keeping the memory.
     func removeAll() { count = 0 }
 

@@ -75,26 +75,32 @@ package enum SearchIndex {
 
     /// ``snippet(_:)`` on bytes, while what it reads is ASCII (a byte is then a character, and the
     /// white space is tab, line feed, vertical tab, form feed, carriage return and space); nil when it
-    /// meets another byte before it is done.
+    /// meets another byte before it is done. The snippet is written into a buffer of its largest
+    /// size, not appended to byte by byte (a check of an array's capacity and that it is not shared
+    /// for each of up to 280 bytes of every document).
     private static func asciiSnippet(_ text: String) -> String? {
         var text = text
         return text.withUTF8 { bytes -> String? in
-            var result: [UInt8] = []
-            result.reserveCapacity(min(bytes.count, snippetLength + 4))
-            var pendingSpace = false
-            for byte in bytes {
-                if byte >= 0x80 { return nil }
-                if byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) { pendingSpace = !result.isEmpty; continue }
-                if pendingSpace { result.append(0x20); pendingSpace = false }
-                if result.count >= snippetLength {
-                    if let lastSpace = result.lastIndex(of: 0x20), result.count - lastSpace < 40 {
-                        result.removeSubrange(lastSpace...)
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: snippetLength + 1) { result -> String? in
+                var count = 0
+                var pendingSpace = false
+                for byte in bytes {
+                    if byte >= 0x80 { return nil }
+                    if byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) { pendingSpace = count > 0; continue }
+                    if pendingSpace {
+                        result[count] = 0x20
+                        count += 1
+                        pendingSpace = false
                     }
-                    return String(decoding: result, as: UTF8.self) + "…"
+                    if count >= snippetLength {
+                        if let lastSpace = result[0..<count].lastIndex(of: 0x20), count - lastSpace < 40 { count = lastSpace }
+                        return String(decoding: UnsafeBufferPointer(rebasing: result[0..<count]), as: UTF8.self) + "…"
+                    }
+                    result[count] = byte
+                    count += 1
                 }
-                result.append(byte)
+                return String(decoding: UnsafeBufferPointer(rebasing: result[0..<count]), as: UTF8.self)
             }
-            return String(decoding: result, as: UTF8.self)
         }
     }
 }

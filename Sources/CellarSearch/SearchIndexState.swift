@@ -290,6 +290,11 @@ package struct SearchIndexState: Sendable {
     private static func shardJSON(terms: Set<String>, postings: [String: [UInt32]], words: Set<String>,
                                   aliases: [String: [String: Int]]) -> [UInt8] {
         var json: [UInt8] = []
+        // Made at its largest size (each term escaped at 6 bytes a byte, 11 bytes an entry), not
+        // grown by doubling: at 100,000 items a shard holds hundreds of thousands of entries, and
+        // each doubling copied them into fresh memory.
+        json.reserveCapacity(terms.reduce(16) { $0 + 6 * $1.utf8.count + 5 + 11 * (postings[$1]?.count ?? 0) }
+            + words.reduce(0) { $0 + 6 * $1.utf8.count + 4 + 6 * (aliases[$1] ?? [:]).keys.reduce(0) { $0 + $1.utf8.count + 1 } })
         json.append(contentsOf: "{\"t\":{".utf8)
         for (index, term) in terms.sorted(by: utf8Order).enumerated() {
             if index > 0 { json.append(UInt8(ascii: ",")) }
@@ -317,6 +322,11 @@ package struct SearchIndexState: Sendable {
 
     /// How many bytes document `number`'s metadata row has.
     package func rowLength(_ number: Int) -> Int { rows[number].count }
+
+    /// Document `number`'s key and metadata row (what ``KeptTerms`` writes per document).
+    package func keyAndRow(_ number: Int) -> (key: UInt64, row: [UInt8]) {
+        (keys[number], rows[number])
+    }
 
     /// What the index holds of document `number`: its key, metadata row and terms.
     package func entry(_ number: Int) -> (key: UInt64, row: [UInt8], terms: DocumentTerms) {
@@ -349,40 +359,50 @@ package struct SearchIndexState: Sendable {
         if !plain { json.append(contentsOf: Escaping.jsonString(text).utf8) }
     }
 
+    /// Entries of a term's postings written at a time (``appendPostings(_:to:)``).
+    private static let postingsRun = 1024
+
     /// A term's postings as the shard writes them, `(document - previous document) * 16 + score`,
-    /// comma-separated: written into a buffer made at their largest size (10 digits and a comma an
-    /// entry) rather than appended number by number, each append checking the array's capacity and
-    /// that it is not shared (over the 18 million postings of a 100,000-item index). The digits are
-    /// worked out last first, each by a division by the constant 10 (a multiply): not by a power of
-    /// ten found first and divided by per digit — three hardware divisions a digit.
+    /// comma-separated: ``postingsRun`` entries at a time written into a buffer of their largest
+    /// size (10 digits and a comma an entry), then appended, rather than appended number by number,
+    /// each append checking the array's capacity and that it is not shared (over the 18 million
+    /// postings of a 100,000-item index) — and not all of a term's entries into one such buffer: at
+    /// 100,000 items a term has tens of thousands, and a buffer of that size was fresh memory (page
+    /// faults) for each. The digits are worked out last first, each by a division by the constant
+    /// 10 (a multiply): not by a power of ten found first and divided by per digit — three hardware
+    /// divisions a digit.
     private static func appendPostings(_ entries: [UInt32], to json: inout [UInt8]) {
-        let written = [UInt8](unsafeUninitializedCapacity: entries.count * 11) { buffer, count in
-            var at = 0, previous: UInt32 = 0
-            for entry in entries {
-                if at > 0 {
-                    buffer[at] = UInt8(ascii: ",")
-                    at += 1
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: postingsRun * 11) { buffer in
+            var previous: UInt32 = 0, start = 0
+            while start < entries.count {
+                var at = 0
+                for index in start..<min(start + postingsRun, entries.count) {
+                    if index > 0 {
+                        buffer[at] = UInt8(ascii: ",")
+                        at += 1
+                    }
+                    let entry = entries[index]
+                    let number = entry >> 4
+                    var rest = UInt64(number - previous) * 16 + UInt64(entry & 15)
+                    previous = number
+                    var digits = 1
+                    var bound: UInt64 = 10
+                    while rest >= bound, digits < 20 {
+                        digits += 1
+                        bound = bound &* 10
+                    }
+                    var position = at + digits
+                    at = position
+                    repeat {
+                        position -= 1
+                        buffer[position] = UInt8(48 + rest % 10)
+                        rest /= 10
+                    } while rest > 0
                 }
-                let number = entry >> 4
-                var rest = UInt64(number - previous) * 16 + UInt64(entry & 15)
-                previous = number
-                var digits = 1
-                var bound: UInt64 = 10
-                while rest >= bound, digits < 20 {
-                    digits += 1
-                    bound = bound &* 10
-                }
-                var position = at + digits
-                at = position
-                repeat {
-                    position -= 1
-                    buffer[position] = UInt8(48 + rest % 10)
-                    rest /= 10
-                } while rest > 0
+                json.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[0..<at]))
+                start += postingsRun
             }
-            count = at
         }
-        json.append(contentsOf: written)
     }
 
     private static func utf8Order(_ lhs: String, _ rhs: String) -> Bool {

@@ -204,6 +204,31 @@ import Testing
         }
     }
 
+    /// A term in more documents than the shard writer writes at a time (1,024 entries) and with
+    /// gaps of several digits: its shard lists every document, in order, with its score, and the
+    /// kept file reads back every document's terms.
+    @Test func longPostingsAreWholeInTheShardAndTheKeptFile() throws {
+        let documents = (0..<2_600).map { number in
+            // "every" in all of them; "rare" in every 250th (deltas of 250 × 16: four digits).
+            SearchDocument(url: "/p/\(number)/", title: "Every post", kind: "Article", date: "", section: "", language: "en",
+                           fields: [.init("Every post", weight: 1 + number % 3), .init(number % 250 == 0 ? "rare runs" : "plain")],
+                           snippet: "")
+        }
+        let tokenizer = SearchTokenizer(language: "en")
+        let terms = documents.map { DocumentTerms($0, tokenizer: tokenizer) }
+        var files: [String: String] = [:]
+        for file in SearchIndex.files(documents, terms: terms) { files[file.path] = String(decoding: file.bytes, as: UTF8.self) }
+        let every = try #require((try Self.shard(files, of: "everi")["t"] as? [String: [Int]])?["everi"])
+        #expect(every == documents.indices.map { ($0 == 0 ? 0 : 16) + 1 + $0 % 3 })
+        let rare = try #require((try Self.shard(files, of: "rare")["t"] as? [String: [Int]])?["rare"])
+        #expect(rare == stride(from: 0, to: documents.count, by: 250).map { $0 == 0 ? 1 : 250 * 16 + 1 })
+        let state = SearchIndexState(ids: documents.map(\.url), keys: documents.indices.map(UInt64.init), documents: documents, terms: terms)
+        let read = try #require(KeptTerms.decode(KeptTerms.encode(state)))
+        for (number, document) in documents.enumerated() {
+            #expect(read[document.url]?.terms == terms[number])
+        }
+    }
+
     /// Terms numbered by the tokenizers that read them (``TermNumbers``, shared, met in any order)
     /// make the same files as terms looked up by their strings; a document whose terms carry no
     /// numbers (kept on disk) is read by its strings.

@@ -285,6 +285,10 @@ extension SiteWriter {
         defer { Trace.mark("search: index let go") }
         var hashes = onlyChanged ? cache.written : [:]
         let previous = hashes
+        // The files' hashes are for the session's next build (what it compares its files with): an
+        // index not remembered (a one-shot `cellar build`) writes every file and hashes none (at
+        // 100,000 items, 93 MB of shards and chunks).
+        let hashing = onlyChanged || searches.contains(where: \.remembers)
         var failure: FileIOError?
         for (number, search) in searches.enumerated() {
             // Taken out of the array: what is read is let go of with the index it made.
@@ -292,13 +296,15 @@ extension SiteWriter {
             readings[number] = .fresh(ids: [], keys: [], rows: [], terms: [], keep: false)
             search.forEachFile(consume reading, all: !onlyChanged) { path, bytes in
                 guard failure == nil else { return }
-                let hash = bytes.withUnsafeBytes { bytes in
-                    var hasher = StableHash()
-                    hasher.combine(bytes)
-                    return hasher.value
+                if hashing {
+                    let hash = bytes.withUnsafeBytes { bytes in
+                        var hasher = StableHash()
+                        hasher.combine(bytes)
+                        return hasher.value
+                    }
+                    hashes[path] = hash
+                    if onlyChanged, previous[path] == hash { return }
                 }
-                hashes[path] = hash
-                if onlyChanged, previous[path] == hash { return }
                 bytes.withUnsafeBytes { bytes in
                     do throws(FileIOError) { try writer.write(bytes, to: path) } catch { failure = error }
                 }
