@@ -186,7 +186,10 @@ struct BuildPipeline: Sendable {
             let cache = layout.cache, placedBefore = bodiesPlacedBefore, inPagesBefore = bodiesInPagesBefore
             keepBodies = (bodiesPlacedBefore, { @Sendable inPages, offsets in
                 // The same bodies file, each body where it sat: the places file holds this already.
-                if let inPages, inPages.checksum == inPagesBefore?.checksum, offsets == placedBefore.mapValues(\.offset) { return }
+                // (Compared in place: a dictionary of every placed body's offset made to compare
+                // with cost a build that much.)
+                if let inPages, inPages.checksum == inPagesBefore?.checksum, offsets.count == placedBefore.count,
+                   offsets.allSatisfy({ placedBefore[$0.key]?.offset == $0.value }) { return }
                 KeptBodies.savePlaces(inPages, offsets: offsets, html: { items[$0]?.contentHTML }, cache: cache)
                 Trace.mark("kept body places saved")
             })

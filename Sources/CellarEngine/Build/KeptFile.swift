@@ -230,14 +230,13 @@ enum KeptFile {
             return Int(count)
         }
 
-        mutating func compactText() -> String? {
-            guard let count = compactNumber(), count <= UInt64(end - offset) else { return nil }
-            defer { offset += Int(count) }
-            return String(validating: UnsafeRawBufferPointer(rebasing: buffer[offset..<offset + Int(count)]), as: UTF8.self)
-        }
+        mutating func compactText() -> String? { compactNumber().flatMap { text(ofLength: $0) } }
 
-        mutating func text() -> String? {
-            guard let count = number(), count <= UInt64(end - offset) else { return nil }
+        mutating func text() -> String? { number().flatMap { text(ofLength: $0) } }
+
+        /// The next `count` bytes as UTF-8 text; nil past the end or when they are not UTF-8.
+        private mutating func text(ofLength count: UInt64) -> String? {
+            guard count <= UInt64(end - offset) else { return nil }
             defer { offset += Int(count) }
             return String(validating: UnsafeRawBufferPointer(rebasing: buffer[offset..<offset + Int(count)]), as: UTF8.self)
         }
