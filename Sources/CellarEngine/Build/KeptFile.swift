@@ -181,19 +181,10 @@ enum KeptFile {
 
         mutating func integer() -> Int? { number().map { Int(truncatingIfNeeded: Int64(bitPattern: $0)) } }
 
-        mutating func flag() -> Bool? {
-            switch number() {
-            case 0?: return false
-            case 1?: return true
-            default: return nil
-            }
-        }
+        mutating func flag() -> Bool? { Self.flag(number()) }
 
         /// A count of records at least `size` bytes each; nil when the file cannot hold that many.
-        mutating func count(ofRecordsAtLeast size: Int) -> Int? {
-            guard let count = number(), count <= UInt64(remaining / max(size, 1)) else { return nil }
-            return Int(count)
-        }
+        mutating func count(ofRecordsAtLeast size: Int) -> Int? { count(number(), ofRecordsAtLeast: size) }
 
         /// A number ``Writer/appendCompact(_:)-(UInt64)`` wrote; nil past the end or for more than
         /// ten bytes or 64 bits.
@@ -216,18 +207,25 @@ enum KeptFile {
             compactNumber().map { Int(truncatingIfNeeded: Int64(bitPattern: $0 >> 1) ^ -Int64(bitPattern: $0 & 1)) }
         }
 
-        mutating func compactFlag() -> Bool? {
-            switch compactNumber() {
+        mutating func compactFlag() -> Bool? { Self.flag(compactNumber()) }
+
+        /// A compact count of records at least `size` bytes each; nil when the file cannot hold that many.
+        mutating func compactCount(ofRecordsAtLeast size: Int) -> Int? { count(compactNumber(), ofRecordsAtLeast: size) }
+
+        /// 0 or 1 as a flag; nil for anything else, or none.
+        private static func flag(_ number: UInt64?) -> Bool? {
+            switch number {
             case 0?: return false
             case 1?: return true
             default: return nil
             }
         }
 
-        /// A compact count of records at least `size` bytes each; nil when the file cannot hold that many.
-        mutating func compactCount(ofRecordsAtLeast size: Int) -> Int? {
-            guard let count = compactNumber(), count <= UInt64(remaining / max(size, 1)) else { return nil }
-            return Int(count)
+        /// `number` as a count of records at least `size` bytes each; nil when what is left of the
+        /// file cannot hold that many.
+        private func count(_ number: UInt64?, ofRecordsAtLeast size: Int) -> Int? {
+            guard let number, number <= UInt64(remaining / max(size, 1)) else { return nil }
+            return Int(number)
         }
 
         mutating func compactText() -> String? { compactNumber().flatMap { text(ofLength: $0) } }
