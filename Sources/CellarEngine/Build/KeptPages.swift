@@ -41,11 +41,6 @@ struct KeptPages: Sendable, Equatable {
         KeptFile.load(file(in: cache)).flatMap { decode($0, key: key) }
     }
 
-    /// Writes the file atomically (best effort: see ``KeptFile/save(_:to:)``).
-    func save(cache: String, key: UInt64) {
-        KeptFile.save(encoded(key: key), to: Self.file(in: cache))
-    }
-
     /// Removes the cache's file (a build that keeps none leaves no stale one behind).
     static func remove(cache: String) {
         FileIO.remove(file(in: cache))
