@@ -11,11 +11,21 @@ package protocol CellConfiguring: Sendable {
 
 /// Pairs a cell with an item of exactly the kind it draws — `TableCellConfigurator<Cell, Data>`.
 struct CellConfigurator<Cell: CellTemplate>: CellConfiguring {
+    // The item's id and kind are stored, and before the fields whose types are generic: there
+    // their offsets are fixed, so reading them through the existential asks nothing of the
+    // generic type's metadata. Every list page reads each of its cells' ids (its fingerprint, its
+    // cells' HTML); read through `item`, that was 0.2 s of CPU in a 100,000-item build.
+    let itemID: String
+    let kind: String
     let cell: Cell
     let item: Item<Cell.Fields>
 
-    var kind: String { item.kind }
-    var itemID: String { item.content.id }
+    init(cell: Cell, item: Item<Cell.Fields>) {
+        itemID = item.content.id
+        kind = item.kind
+        self.cell = cell
+        self.item = item
+    }
 
     func render(into html: inout HTML) throws {
         try cell.render(item, into: &html)

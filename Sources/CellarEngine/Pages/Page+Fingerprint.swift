@@ -36,8 +36,9 @@ extension Page {
             hash.combine(section.title ?? "-")
             hash.combine(section.url?.value ?? "-")
             for cell in section.cells {
-                hash.combine(cell.itemID)
-                hash.combine(revision(cell.itemID))
+                let id = cell.itemID
+                hash.combine(id)
+                hash.combine(revision(id))
             }
         }
         return hash.value
