@@ -31,7 +31,12 @@ struct OutputLeftovers {
         guard let cache else { return }
         for folder in [cache, Paths.join(cache, "trees")] {
             for entry in (try? FileIO.list(folder)) ?? [] {
-                let temporary = entry.name.ranges(of: ".cellar-tmp-").last.map { Self.isNumber(entry.name[$0.upperBound...]) } ?? false
+                // (Not this process's own: the build writes some of the cache's files on a task of
+                // their own, and one may be under way — see `BuildPipeline`.)
+                let temporary = entry.name.ranges(of: ".cellar-tmp-").last.map {
+                    let pid = entry.name[$0.upperBound...]
+                    return Self.isNumber(pid) && pid != Self.ownPID
+                } ?? false
                 if temporary || (folder == cache && entry.name == "output-manifest") {
                     step()
                     FileIO.remove(Paths.join(folder, entry.name))
@@ -58,6 +63,9 @@ struct OutputLeftovers {
             }
         }
     }
+
+    /// This process's id as temporary files' names end in it.
+    private static let ownPID = Substring(String(getpid()))
 
     static func isNumber(_ text: Substring) -> Bool { !text.isEmpty && text.allSatisfy { $0.isASCII && $0.isNumber } }
 }

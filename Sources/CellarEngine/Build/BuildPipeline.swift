@@ -20,11 +20,17 @@ struct BuildPipeline: Sendable {
     func run(_ changes: ChangeSet, memo: inout BuildMemo) async throws(BuildFailure) -> BuildResult {
         let changes = changes.merged(with: memo.unbuilt)
         if changes == .everything { memo = BuildMemo(policy: memo.policy) }
+        // Files for the next process that a stage started writing on a task of its own: done
+        // before the build returns, whether it succeeds or fails (the next build of this process
+        // must not find one half written).
+        var writing: [Task<Void, Never>] = []
         do throws(BuildFailure) {
-            let result = try await stages(changes, memo: &memo)
+            let result = try await stages(changes, memo: &memo, writing: &writing)
+            for task in writing { await task.value }
             memo.unbuilt = nil
             return result
         } catch {
+            for task in writing { await task.value }
             memo.forgetSite()
             memo.unbuilt = changes
             throw error
@@ -33,7 +39,7 @@ struct BuildPipeline: Sendable {
 
     // MARK: - Private
 
-    private func stages(_ changes: ChangeSet, memo: inout BuildMemo) async throws(BuildFailure) -> BuildResult {
+    private func stages(_ changes: ChangeSet, memo: inout BuildMemo, writing: inout [Task<Void, Never>]) async throws(BuildFailure) -> BuildResult {
         let clock = ContinuousClock()
         let start = clock.now
         var timings: [BuildStage: Duration] = [:]
@@ -111,9 +117,16 @@ struct BuildPipeline: Sendable {
         Trace.mark("parse stage")
         itemSetup.bodiesOnHand = [:]   // the memo's are the model stage's to change, not to copy
         let itemsTyped = parsed.freshCount - parsed.taken
-        // The file's records are copied into the next one for the items taken from it.
-        forNextProcess.items = keptItemsKey.flatMap { key in
-            parsed.sourcesForNextProcess.map { (sources: $0, reusing: itemSetup.itemsOnHand, key: key) }
+        // The typed sources are written now, on a task of their own: it runs when a core is free
+        // (the model's serial steps, the pages' assembly), not beside the pages, which keep both
+        // busy. Each record is keyed by its file's bytes, so the file is right whatever the rest
+        // of the build does. The last file's records are copied into it for the items taken from it.
+        if let keptItemsKey, let sources = parsed.sourcesForNextProcess {
+            let reusing = itemSetup.itemsOnHand, cache = layout.cache
+            writing.append(Task.detached {
+                KeptItems.save(sources, reusing: reusing, cache: cache, key: keptItemsKey)
+                Trace.mark("kept items saved")
+            })
         }
         itemSetup.itemsOnHand = KeptItems.Catalog()
         let model = try await stage(.buildingModel) {

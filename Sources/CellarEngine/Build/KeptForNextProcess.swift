@@ -1,29 +1,23 @@
 import CellarDiagnostics
 
-/// What a `cellar build` leaves in `.cellar-cache/` for the next process: the typed sources
-/// (``KeptItems``), the rendered bodies (``KeptBodies``) and the cells (``KeptCells``), each with the
-/// key its file is written under. A part is nil when its file holds it already (nothing in it was
+/// What a `cellar build` leaves in `.cellar-cache/` for the next process besides the typed sources
+/// (``KeptItems``, written as soon as they are parsed): the rendered bodies (``KeptBodies``) and the
+/// cells (``KeptCells``), each with the key its file is written under. A part is nil when its file holds it already (nothing in it was
 /// made again) or the build keeps none. Handed to the write stage, which writes it beside the pages
 /// (``WriteStage/besidePages``) and lets it go; where each body sits in the pages is written once
 /// they are (``WriteStage/bodiesAfterPages``).
 struct KeptForNextProcess: Sendable {
-    /// The sources to write, and the last file's records, copied as they are for the sources taken from it.
-    var items: (sources: [ContentItem.Source], reusing: KeptItems.Catalog, key: UInt64)?
     /// The bodies, and which of them are shown in their item's page (left to it: see ``KeptBodies``).
     var bodies: (entries: [BodyStage.Entry], inPage: @Sendable (BodyStage.Entry) -> Bool, key: UInt64)?
     var cells: (list: [KeptCells.Cell], key: UInt64)?
     /// What the bodies file the last build wrote left to the pages, when it is not written again.
     var bodiesInPagesBefore: KeptBodies.InPages?
 
-    var isEmpty: Bool { items == nil && bodies == nil && cells == nil && bodiesInPagesBefore == nil }
+    var isEmpty: Bool { bodies == nil && cells == nil && bodiesInPagesBefore == nil }
 
     /// Writes each part's file, whole or not at all (``KeptFile/save(to:produce:)``).
     /// - Returns: what the bodies file (written now, or before) left to the pages.
     func write(cache: String) -> KeptBodies.InPages? {
-        if let items {
-            KeptItems.save(items.sources, reusing: items.reusing, cache: cache, key: items.key)
-            Trace.mark("kept items saved")
-        }
         var inPages = bodiesInPagesBefore
         if let bodies {
             inPages = KeptBodies.save(bodies.entries, inPage: bodies.inPage, cache: cache, key: bodies.key)
