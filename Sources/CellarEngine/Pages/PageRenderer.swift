@@ -47,9 +47,9 @@ struct PageRenderer: Sendable {
     /// - Parameter swiftPage: what the kind's Swift page drew, for the `lead` block of the item layout.
     func context(for page: Page, swiftPage: String? = nil) throws -> MustacheValue {
         let item = page.itemID.flatMap { items[$0] }
-        var root: [String: MustacheValue] = [
-            "site": siteContext,
+        var root: MustacheRecord = [
             "page": try pageContext(page, item: item),
+            "site": siteContext,
             "nav": navigation(section: page.sectionID ?? item?.sectionID, item: item?.id, url: page.url),
             "t": .custom(ThemeText(table: item.map(environment.text(for:)) ?? environment.siteText)),
         ]
@@ -63,7 +63,7 @@ struct PageRenderer: Sendable {
         if let next = page.nextID.flatMap({ items[$0] }) {
             root["next"] = .custom(ItemContext(item: next, environment: environment, pageLanguage: language))
         }
-        return .object(root)
+        return .record(root)
     }
 
     private func pageContext(_ page: Page, item: ContentItem?) throws -> MustacheValue {
@@ -71,7 +71,7 @@ struct PageRenderer: Sendable {
         // An item's page says what its item says (``Page/title``).
         let title = page.role == .home ? site.title : item?.title ?? page.title
         let description = if let item { item.summary.isEmpty ? nil : item.summary } else { page.description }
-        var context: [String: MustacheValue] = [
+        var context: MustacheRecord = [
             "title": .string(title),
             "full_title": .string(page.role == .home ? site.title : "\(title) · \(site.title)"),
             // Only the home page speaks for the whole site: a section without a description has none.
@@ -88,7 +88,7 @@ struct PageRenderer: Sendable {
             "has_neighbours": .bool(page.previousID != nil || page.nextID != nil),
             "feeds": .list(page.feeds.map(feedContext)),
             "intro": page.introHTML.map { $0.isEmpty ? .null : .html($0) } ?? .null,
-            "tags": .list(page.tags.map { ["name": .string($0.name), "url": .string(environment.href($0.url)), "count": .int($0.count)] }),
+            "tags": .list(page.tags.map { .record(["name": .string($0.name), "url": .string(environment.href($0.url)), "count": .int($0.count)]) }),
         ]
         if page.role == .notFound || page.role == .search { context["noindex"] = .bool(true) }
         if let pagination = page.pagination, pagination.total > 1 {
@@ -99,32 +99,32 @@ struct PageRenderer: Sendable {
         if let sectionID = page.sectionID, page.role == .section {
             let children = subsections[sectionID] ?? []
             context["has_subsections"] = .bool(!children.isEmpty)
-            context["subsections"] = .list(children.map { ["title": .string($0.title), "url": .string(environment.href($0.url))] })
+            context["subsections"] = .list(children.map { .record(["title": .string($0.title), "url": .string(environment.href($0.url))]) })
         }
-        return .object(context)
+        return .record(context)
     }
 
     /// The switcher (every language, leading to this page in it, else to its home) and the
     /// `hreflang` alternates (this page in every language it is in, then `x-default`).
-    private func addLanguages(to context: inout [String: MustacheValue], page: Page, language: String) {
+    private func addLanguages(to context: inout MustacheRecord, page: Page, language: String) {
         let languages = alternates.languages
         context["languages"] = .list(languages.all.map { other in
             let destination = alternates.destination(from: page.url, in: other.code)
-            return ["code": .string(other.code), "name": .string(other.name), "url": .string(environment.href(destination.url)),
-                    "current": .bool(other.code == language), "translated": .bool(destination.isTranslation)]
+            return .record(["code": .string(other.code), "name": .string(other.name), "url": .string(environment.href(destination.url)),
+                            "current": .bool(other.code == language), "translated": .bool(destination.isTranslation)])
         })
         let versions = alternates.alternates(of: page.url)
         guard !versions.isEmpty else { return }
-        var links: [MustacheValue] = versions.map { ["hreflang": .string($0.language), "url": .string(environment.absolute($0.url))] }
+        var links: [MustacheValue] = versions.map { .record(["hreflang": .string($0.language), "url": .string(environment.absolute($0.url))]) }
         let fallback = versions.first { $0.language == languages.defaultCode } ?? versions[0]
-        links.append(["hreflang": "x-default", "url": .string(environment.absolute(fallback.url))])
+        links.append(.record(["hreflang": "x-default", "url": .string(environment.absolute(fallback.url))]))
         context["alternates"] = .list(links)
     }
 
     private func sectionContext(_ section: Section) throws -> MustacheValue {
         // Every cell was rendered once by the cell stage (a build whose cell failed stops there).
         let html = section.cells.html { cells.html(for: $0.itemID) }
-        var context: [String: MustacheValue] = [
+        var context: MustacheRecord = [
             "cells": .html(html), "count": .int(section.cells.count),
         ]
         if let title = section.title {
@@ -132,21 +132,21 @@ struct PageRenderer: Sendable {
             context["anchor"] = .string(Slug.make(title))
         }
         if let url = section.url { context["url"] = .string(environment.href(url)) }
-        return .object(context)
+        return .record(context)
     }
 
     private func paginationContext(_ pagination: Pagination) -> MustacheValue {
-        var context: [String: MustacheValue] = [
+        var context: MustacheRecord = [
             "current": .int(pagination.current), "total": .int(pagination.total),
             "pages": .list(pagination.window().map { number in
-                guard let number else { return ["gap": .bool(true)] }
-                return ["number": .int(number), "url": .string(environment.href(pagination.pages[number - 1])),
-                        "current": .bool(number == pagination.current)]
+                guard let number else { return .record(["gap": .bool(true)]) }
+                return .record(["number": .int(number), "url": .string(environment.href(pagination.pages[number - 1])),
+                                "current": .bool(number == pagination.current)])
             }),
         ]
         if let previous = pagination.previous { context["previous_url"] = .string(environment.href(previous)) }
         if let next = pagination.next { context["next_url"] = .string(environment.href(next)) }
-        return .object(context)
+        return .record(context)
     }
 
     private func feedContext(_ feed: FeedLink) -> MustacheValue {
@@ -154,7 +154,7 @@ struct PageRenderer: Sendable {
     }
 
     private static func feedContext(_ feed: FeedLink, _ environment: RenderEnvironment) -> MustacheValue {
-        ["title": .string(feed.title), "url": .string(environment.href(feed.url)), "type": .string(feed.mediaType)]
+        .record(["title": .string(feed.title), "url": .string(environment.href(feed.url)), "type": .string(feed.mediaType)])
     }
 
     /// The navigation, each entry marked current when the page is in its section (or one under
@@ -168,12 +168,12 @@ struct PageRenderer: Sendable {
         }
         return .list(environment.navigation.map { entry in
             let current = entry.sectionID.map(enclosing.contains) ?? (entry.itemID.map { $0 == item } ?? (entry.url == url))
-            return [
+            return .record([
                 "title": .string(entry.title),
                 "url": .string(entry.externalURL ?? entry.url.map(environment.href) ?? ""),
                 "current": .bool(current),
                 "external": .bool(entry.externalURL != nil),
-            ]
+            ])
         })
     }
 
@@ -189,7 +189,7 @@ struct PageRenderer: Sendable {
 
     private static func siteContext(_ environment: RenderEnvironment) -> MustacheValue {
         let site = environment.site
-        var context: [String: MustacheValue] = [
+        var context: MustacheRecord = [
             "title": .string(site.title),
             "description": .string(site.description ?? ""),
             "url": .string(environment.href(environment.home)),
@@ -207,6 +207,6 @@ struct PageRenderer: Sendable {
         if let page = environment.searchPage { context["search_url"] = .string(environment.href(page)) }
         if let author = site.author { context["author"] = .string(author) }
         if let copyright = site.copyrightHTML { context["copyright"] = .html(copyright) }
-        return .object(context)
+        return .record(context)
     }
 }

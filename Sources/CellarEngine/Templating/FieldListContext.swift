@@ -26,7 +26,7 @@ struct FieldListContext {
 
     /// The name, label and typed value of one field; nil when it has no value to show.
     private func entry(_ spec: FieldSpec, _ value: FieldValue) -> MustacheValue? {
-        var result: [String: MustacheValue] = ["name": .string(spec.name), "label": .string(spec.displayLabel),
+        var result: MustacheRecord = ["name": .string(spec.name), "label": .string(spec.displayLabel),
                                                "type": .string(Self.typeName(spec.type))]
         switch (value, spec.type) {
         case (.null, _):
@@ -37,7 +37,7 @@ struct FieldListContext {
             let items = elements.compactMap { self.value(of: $0.value, spec: inner) }
             guard !items.isEmpty else { return nil }
             result["is_list"] = .bool(true)
-            result["items"] = .list(items.map(MustacheValue.object))
+            result["items"] = .list(items.map(MustacheValue.record))
         case (.object(let fields), .object(let specs)):
             let nested = specs.compactMap { spec in fields[spec.name].flatMap { entry(spec, $0.value) } }
             guard !nested.isEmpty else { return nil }
@@ -45,24 +45,24 @@ struct FieldListContext {
             result["fields"] = .list(nested)
         default:
             guard let typed = self.value(of: value, spec: spec) else { return nil }
-            result.merge(typed) { _, new in new }
+            result.merge(typed)
         }
-        return .object(result)
+        return .record(result)
     }
 
     /// One value, by its type: text, HTML, a date, a link, an image or a file.
-    private func value(of value: FieldValue, spec: FieldSpec) -> [String: MustacheValue]? {
+    private func value(of value: FieldValue, spec: FieldSpec) -> MustacheRecord? {
         switch value {
         case .string(let text):
             guard !text.isEmpty else { return nil }
             return ["is_text": .bool(true), "text": .string(spec.valueLabels[text] ?? text)]
         case .int(let score):
-            var result: [String: MustacheValue] = ["is_text": .bool(true), "text": .string(value.string ?? "")]
+            var result: MustacheRecord = ["is_text": .bool(true), "text": .string(value.string ?? "")]
             if let scale = Self.ratingScale(spec), (scale.lowerBound...scale.upperBound).contains(score) {
                 result["is_rating"] = .bool(true)
-                result["rating"] = .object([
+                result["rating"] = .record([
                     "value": .int(score), "max": .int(scale.upperBound),
-                    "stars": .list((1...scale.upperBound).map { .object(["filled": .bool($0 <= score)]) }),
+                    "stars": .list((1...scale.upperBound).map { .record(["filled": .bool($0 <= score)]) }),
                 ])
             }
             return result

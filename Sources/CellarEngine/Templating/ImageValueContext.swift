@@ -23,7 +23,7 @@ struct ImageValueContext: MustacheObject {
         case "sources":
             guard let picture else { return .list([]) }
             return .list(picture.sourceFormats.map { format in
-                .object(["type": .string(format.mimeType), "srcset": .string(picture.srcset(format))])
+                .record(["type": .string(format.mimeType), "srcset": .string(picture.srcset(format))])
             })
         case "srcset": return picture.map { .string($0.srcset(.jpeg)) } ?? .null
         case "width": return picture.map { .int($0.entry.image.width) } ?? .null

@@ -37,7 +37,7 @@ struct ItemContext: MustacheObject {
         case "weight": return .int(item.weight)
         case "section":
             guard let section = environment.section(of: item) else { return .null }
-            return .object(["title": .string(section.title), "url": .string(environment.href(section.url))])
+            return .record(["title": .string(section.title), "url": .string(environment.href(section.url))])
         case "fields": return FieldListContext(item: item, environment: environment).fields
         case "has_fields": return .bool(FieldListContext(item: item, environment: environment).hasFields)
         case "t": return .custom(ThemeText(table: environment.text(for: item)))
@@ -53,7 +53,7 @@ struct ItemContext: MustacheObject {
         let tags = environment.tags(of: item)
         let tag = tags.tag(named: name)
         let slug = tag?.slug ?? Slug.make(name)
-        return .object([
+        return .record([
             "name": .string(tag?.name ?? name), "slug": .string(slug),
             "url": .string(environment.href(tag?.url ?? tags.home.appending(slug + "/"))),
         ])

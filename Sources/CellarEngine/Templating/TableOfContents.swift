@@ -19,7 +19,7 @@ enum TableOfContents {
             let heading = headings[index]
             index += 1
             let children = entries(headings, index: &index, deeperThan: heading.level)
-            result.append(.object([
+            result.append(.record([
                 "title": .string(heading.text), "id": .string(heading.id), "url": .string("#" + heading.id),
                 "level": .int(heading.level), "children": .list(children), "has_children": .bool(!children.isEmpty),
             ]))

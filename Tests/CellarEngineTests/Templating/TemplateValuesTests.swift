@@ -35,9 +35,20 @@ import Testing
         return (model, result.pages, renderer, environment)
     }
 
+    /// The named values of a hash or of a record (what the renderer builds pages' values as), else none.
+    private func members(_ value: MustacheValue?) -> [String: MustacheValue] {
+        switch value {
+        case .object(let dictionary)?:
+            return dictionary
+        case .custom(let record as MustacheRecord)?:
+            return Dictionary(uniqueKeysWithValues: record.keys.compactMap { key in record[key].map { (key, $0) } })
+        default:
+            return [:]
+        }
+    }
+
     private func keys(_ value: MustacheValue?) -> Set<String> {
-        if case .object(let dictionary)? = value { return Set(dictionary.keys) }
-        return []
+        Set(members(value).keys)
     }
 
     private func elements(_ value: MustacheValue?) -> [MustacheValue] {
@@ -54,11 +65,11 @@ import Testing
         for page in pages {
             let root = try renderer.context(for: page)
             collect("root", root)
-            guard case .object(let values) = root else { continue }
+            let values = members(root)
             collect("site", values["site"])
             collect("page", values["page"])
             for entry in elements(values["nav"]) { collect("nav", entry) }
-            guard case .object(let pageValues)? = values["page"] else { continue }
+            let pageValues = members(values["page"])
             for section in elements(pageValues["sections"]) { collect("section", section) }
             for feed in elements(pageValues["feeds"]) { collect("feed", feed) }
             for tag in elements(pageValues["tags"]) { collect("tag", tag) }
@@ -66,9 +77,7 @@ import Testing
             for language in elements(pageValues["languages"]) { collect("pageLanguage", language) }
             for alternate in elements(pageValues["alternates"]) { collect("alternate", alternate) }
             collect("pagination", pageValues["pagination"])
-            if case .object(let pagination)? = pageValues["pagination"] {
-                for link in elements(pagination["pages"]) { collect("pageLink", link) }
-            }
+            for link in elements(members(pageValues["pagination"])["pages"]) { collect("pageLink", link) }
         }
         let layout = try #require(TemplateValues.layout(itemKinds: [], allKinds: []).object)
         #expect(seen["root"] == names(layout))
@@ -97,11 +106,14 @@ import Testing
                 #expect(context.mustacheValue(forKey: spec.name) != nil, "\(item.id) gives no '\(spec.name)'")
             }
             #expect(context.mustacheValue(forKey: "no_such_value") == nil)
+            if !item.sectionID.isEmpty {
+                #expect(keys(context.mustacheValue(forKey: "section")) == names(TemplateValues.itemSection))
+            }
+            for tag in elements(context.mustacheValue(forKey: "tags")) { #expect(keys(tag) == names(TemplateValues.itemTag)) }
+            for entry in elements(context.mustacheValue(forKey: "toc")) { #expect(keys(entry) == names(TemplateValues.tocEntry)) }
             for entry in elements(context.mustacheValue(forKey: "fields")) {
                 #expect(keys(entry).isSubset(of: names(TemplateValues.field)), "\(keys(entry))")
-                if case .object(let values) = entry {
-                    for value in elements(values["items"]) { #expect(keys(value).isSubset(of: names(TemplateValues.fieldValue))) }
-                }
+                for value in elements(members(entry)["items"]) { #expect(keys(value).isSubset(of: names(TemplateValues.fieldValue))) }
             }
         }
     }
