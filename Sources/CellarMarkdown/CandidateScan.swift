@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// One quick pass over the source bytes that says which extensions could find anything at all, so
 /// a body with none of their syntax costs what plain CommonMark costs. Only `|`, `~`, `[`, `:`, `@`, `\\`
 /// and `<` are looked at closely (a table lookup skips the rest); `www.` is searched for apart.
@@ -24,7 +30,7 @@ struct CandidateScan {
                 }
             }
         }
-        if !autolink { autolink = Self.contains(Array("www.".utf8), in: bytes) }
+        if !autolink { autolink = Self.containsWWW(in: bytes) }
     }
 
     /// Looks at the byte at `index`; returns where to look next.
@@ -69,16 +75,16 @@ struct CandidateScan {
         return index + 1
     }
 
-    private static func contains(_ needle: [UInt8], in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard bytes.count >= needle.count else { return false }
-        var index = 0
-        let last = bytes.count - needle.count
-        while index <= last {
-            if bytes[index] == needle[0], bytes[index + 1] == needle[1], bytes[index + 2] == needle[2],
-               bytes[index + 3] == needle[3] {
-                return true
-            }
-            index += 1
+    /// Whether `www.` is in `bytes`: each `.` found by `memchr` (many bytes a step; dots are a
+    /// few in a hundred bytes of prose), then the three bytes before it.
+    private static func containsWWW(in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return false }
+        var from = 3   // a dot before this cannot end `www.`
+        while from < bytes.count, let found = memchr(base + from, Int32(UInt8(ascii: ".")), bytes.count - from) {
+            let dot = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
+            let w = UInt8(ascii: "w")
+            if bytes[dot - 1] == w, bytes[dot - 2] == w, bytes[dot - 3] == w { return true }
+            from = dot + 1
         }
         return false
     }
