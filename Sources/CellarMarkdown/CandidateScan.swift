@@ -1,12 +1,6 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// One quick pass over the source bytes that says which extensions could find anything at all, so
-/// a body with none of their syntax costs what plain CommonMark costs. Only `|`, `~`, `[`, `:`, `@`, `\\`
-/// and `<` are looked at closely (a table lookup skips the rest); `www.` is searched for apart.
+/// a body with none of their syntax costs what plain CommonMark costs. Only `|`, `~`, `[`, `:`, `@`, `\\`,
+/// `<` and `.` (for `www.`) are looked at closely (a table lookup skips the rest).
 struct CandidateScan {
     private(set) var pipe = false            // `|`: a table may follow
     private(set) var tilde = false           // `~`: strikethrough
@@ -16,7 +10,7 @@ struct CandidateScan {
     private(set) var escapedMarker = false   // `\~` or `\[`, which must stay literal
     private(set) var htmlComment = false     // `<!--`: maybe a `<!--more-->` marker
 
-    private static let interesting: [Bool] = (0..<256).map { "|~[:@\\<".utf8.contains(UInt8($0)) }
+    private static let interesting: [Bool] = (0..<256).map { "|~[:@\\<.".utf8.contains(UInt8($0)) }
 
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
         let count = bytes.count
@@ -30,7 +24,6 @@ struct CandidateScan {
                 }
             }
         }
-        if !autolink { autolink = Self.containsWWW(in: bytes) }
     }
 
     /// Looks at the byte at `index`; returns where to look next.
@@ -57,6 +50,12 @@ struct CandidateScan {
             }
         case UInt8(ascii: "@"):
             autolink = true
+        case UInt8(ascii: "."):
+            // `www.`, found here in the one pass (a second pass for it cost as much as this one).
+            if index >= 3, bytes[index - 1] == UInt8(ascii: "w"), bytes[index - 2] == UInt8(ascii: "w"),
+               bytes[index - 3] == UInt8(ascii: "w") {
+                autolink = true
+            }
         case UInt8(ascii: "\\"):
             if index + 1 < count {
                 let next = bytes[index + 1]
@@ -73,19 +72,5 @@ struct CandidateScan {
             break
         }
         return index + 1
-    }
-
-    /// Whether `www.` is in `bytes`: each `.` found by `memchr` (many bytes a step; dots are a
-    /// few in a hundred bytes of prose), then the three bytes before it.
-    private static func containsWWW(in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = bytes.baseAddress else { return false }
-        var from = 3   // a dot before this cannot end `www.`
-        while from < bytes.count, let found = memchr(base + from, Int32(UInt8(ascii: ".")), bytes.count - from) {
-            let dot = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
-            let w = UInt8(ascii: "w")
-            if bytes[dot - 1] == w, bytes[dot - 2] == w, bytes[dot - 3] == w { return true }
-            from = dot + 1
-        }
-        return false
     }
 }
