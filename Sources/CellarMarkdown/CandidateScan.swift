@@ -1,6 +1,6 @@
 /// One quick pass over the source bytes that says which extensions could find anything at all, so
-/// a body with none of their syntax costs what plain CommonMark costs. Only `|`, `~`, `[`, `:`, `@`, `\\`,
-/// `<` and `.` (for `www.`) are looked at closely (a table lookup skips the rest).
+/// a body with none of their syntax costs what plain CommonMark costs. Only `|`, `~`, `[`, `:`, `@`, `\\`
+/// and `<` are looked at closely (a table lookup skips the rest); `www.` is searched for apart.
 struct CandidateScan {
     private(set) var pipe = false            // `|`: a table may follow
     private(set) var tilde = false           // `~`: strikethrough
@@ -10,7 +10,7 @@ struct CandidateScan {
     private(set) var escapedMarker = false   // `\~` or `\[`, which must stay literal
     private(set) var htmlComment = false     // `<!--`: maybe a `<!--more-->` marker
 
-    private static let interesting: [Bool] = (0..<256).map { "|~[:@\\<.".utf8.contains(UInt8($0)) }
+    private static let interesting: [Bool] = (0..<256).map { "|~[:@\\<".utf8.contains(UInt8($0)) }
 
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
         let count = bytes.count
@@ -24,6 +24,7 @@ struct CandidateScan {
                 }
             }
         }
+        if !autolink { autolink = Self.contains(Array("www.".utf8), in: bytes) }
     }
 
     /// Looks at the byte at `index`; returns where to look next.
@@ -50,12 +51,6 @@ struct CandidateScan {
             }
         case UInt8(ascii: "@"):
             autolink = true
-        case UInt8(ascii: "."):
-            // `www.`, found here in the one pass (a second pass for it cost as much as this one).
-            if index >= 3, bytes[index - 1] == UInt8(ascii: "w"), bytes[index - 2] == UInt8(ascii: "w"),
-               bytes[index - 3] == UInt8(ascii: "w") {
-                autolink = true
-            }
         case UInt8(ascii: "\\"):
             if index + 1 < count {
                 let next = bytes[index + 1]
@@ -72,5 +67,19 @@ struct CandidateScan {
             break
         }
         return index + 1
+    }
+
+    private static func contains(_ needle: [UInt8], in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard bytes.count >= needle.count else { return false }
+        var index = 0
+        let last = bytes.count - needle.count
+        while index <= last {
+            if bytes[index] == needle[0], bytes[index + 1] == needle[1], bytes[index + 2] == needle[2],
+               bytes[index + 3] == needle[3] {
+                return true
+            }
+            index += 1
+        }
+        return false
     }
 }

@@ -37,18 +37,13 @@ struct ScriptCounter {
         var offset = 0
         let count = bytes.count
         while offset < count {
-            let available = min(count - offset, 8)
-            var eight: UInt64 = 0x2020_2020_2020_2020   // the last few bytes padded with spaces
-            if available == 8 {
-                eight = UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)
-            } else {
-                withUnsafeMutableBytes(of: &eight) { $0.copyMemory(from: UnsafeRawBufferPointer(start: base + offset, count: available)) }
-            }
-            eight = UInt64(littleEndian: eight)
-            if eight & ProseState.highBits == 0 {
-                state.step(eight, length: available)
-                offset += available
-                continue
+            if count - offset >= 8 {
+                let eight = UInt64(littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self))
+                if eight & ProseState.highBits == 0 {
+                    state.step(eight)
+                    offset += 8
+                    continue
+                }
             }
             let byte = base[offset]
             if byte < 0x80 {
@@ -167,12 +162,12 @@ struct ProseState {
         inRun = !space
     }
 
-    /// Eight ASCII bytes at once (byte 0 in the lowest bits), of which the first `length` are text
-    /// and the rest spaces, with the same counts as `length` calls of ``step(_:)-swift.method``: masks of spaces and letters, word starts where a non-space follows
+    /// Eight ASCII bytes at once (byte 0 in the lowest bits), with the same counts as eight calls of
+    /// ``step(_:)-swift.method``: masks of spaces and letters, word starts where a non-space follows
     /// a space, and prose-word starts at each run's first letter (found by letting an addition's
     /// carry run from each run's start through its bytes that are not letters).
     @inline(__always)
-    mutating func step(_ eight: UInt64, length: Int = 8) {
+    mutating func step(_ eight: UInt64) {
         let nonSpace = ~(Self.equal(eight, 0x20) | Self.equal(eight, 0x0A) | Self.equal(eight, 0x09)
                          | Self.equal(eight, 0x0D)) & Self.highBits
         let lower = eight | 0x2020_2020_2020_2020
@@ -193,10 +188,8 @@ struct ProseState {
         let counted = runBytes & ~beforeLetter   // from each run's first letter to its end
         let firstLetters = counted & ~(counted << 8 | (proseCounted ? 0xFF : 0)) & Self.lowBits
         proseWords &+= firstLetters.nonzeroBitCount
-        // The state after the last byte of text (padding spaces add to no count).
-        let last = UInt64(length * 8 - 1)
-        inRun = nonSpace >> last & 1 != 0
-        proseCounted = counted >> last & 1 != 0
+        inRun = nonSpace >> 63 != 0
+        proseCounted = counted >> 63 != 0
     }
 
     /// The high bit of each byte of `eight` equal to `byte` (both below 0x80).
