@@ -21,19 +21,26 @@ enum PlainText {
     static func collapsingWhitespace(_ text: String) -> String {
         var text = text
         return text.withUTF8 { bytes in
-            var output: [UInt8] = []
-            output.reserveCapacity(bytes.count)
-            var pendingSpace = false
-            for byte in bytes {
-                if byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D {
-                    pendingSpace = !output.isEmpty
-                } else {
-                    if pendingSpace { output.append(0x20) }
-                    pendingSpace = false
-                    output.append(byte)
+            // Straight into the new string's storage: it is never longer than the text (appending
+            // to an array, then copying it into a string, checked the capacity on every byte).
+            String(unsafeUninitializedCapacity: bytes.count) { output in
+                var count = 0
+                var pendingSpace = false
+                for byte in bytes {
+                    if byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D {
+                        pendingSpace = count > 0
+                    } else {
+                        if pendingSpace {
+                            output[count] = 0x20
+                            count += 1
+                        }
+                        pendingSpace = false
+                        output[count] = byte
+                        count += 1
+                    }
                 }
+                return count
             }
-            return String(decoding: output, as: UTF8.self)
         }
     }
 }

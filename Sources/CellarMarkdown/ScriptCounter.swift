@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Counts, in one pass over the text nodes of a body, its words as before (space-separated runs, code
 /// included) and by script (see ``MarkdownTextCounts``): prose words, Han ideographs, kana, code words.
 /// A word may run across inline nodes (`*emph*asis`) until whitespace, a line break or a block's edge.
@@ -10,57 +16,57 @@ struct ScriptCounter {
 
     /// Text outside code.
     mutating func prose(_ literal: UnsafePointer<CChar>?) {
-        guard var pointer = literal.map({ UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self) }) else { return }
+        guard let literal else { return }
+        let start = UnsafeRawPointer(literal).assumingMemoryBound(to: UInt8.self)
+        prose(UnsafeBufferPointer(start: start, count: strlen(literal)))
+    }
+
+    /// Text outside code, as bytes: eight ASCII bytes a step (``ProseState/step(_:)-swift.method``),
+    /// a byte a step where a non-ASCII character is near and for the last few bytes.
+    mutating func prose(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let base = bytes.baseAddress else { return }
         // The state in locals for the loop: stored through `self`, every byte read through the raw
         // pointer (which may alias anything) made the compiler reload and store it again.
-        var words = self.words, inRun = self.inRun, proseCounted = self.proseCounted
-        var proseWords = counts.proseWords
-        let kinds = Self.asciiKinds
+        var state = ProseState(words: words, proseWords: counts.proseWords, inRun: inRun, proseCounted: proseCounted)
         defer {
-            self.words = words
-            self.inRun = inRun
-            self.proseCounted = proseCounted
-            counts.proseWords = proseWords
+            words = state.words
+            counts.proseWords = state.proseWords
+            inRun = state.inRun
+            proseCounted = state.proseCounted
         }
-        while case let byte = pointer.pointee, byte != 0 {
+        var offset = 0
+        let count = bytes.count
+        while offset < count {
+            if count - offset >= 8 {
+                let eight = UInt64(littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self))
+                if eight & ProseState.highBits == 0 {
+                    state.step(eight)
+                    offset += 8
+                    continue
+                }
+            }
+            let byte = base[offset]
             if byte < 0x80 {
-                // Without branches on the text: spaces and letters alternate every few bytes, and
-                // each mispredicted branch cost more than the sums below.
-                let kind = kinds[Int(byte)]
-                let space = kind == Self.space, letter = kind == Self.letter
-                words &+= (!inRun && !space) ? 1 : 0
-                proseWords &+= (!proseCounted && letter) ? 1 : 0
-                proseCounted = !space && (proseCounted || letter)
-                inRun = !space
-                pointer += 1
+                state.step(byte)
+                offset += 1
                 continue
             }
-            if !inRun { words += 1; inRun = true }
-            let (scalar, length) = Self.decode(pointer)
-            pointer += length
+            if !state.inRun { state.words += 1; state.inRun = true }
+            let (scalar, length) = Self.decode(base + offset, available: count - offset)
+            offset += length
             guard let scalar else { continue }
             if Self.isHan(scalar.value) {
                 counts.hanCharacters += 1
-                proseCounted = false
+                state.proseCounted = false
             } else if Self.isKana(scalar.value) {
                 counts.kanaCharacters += 1
-                proseCounted = false
+                state.proseCounted = false
             } else if CharacterClass.isWhitespace(scalar) {
-                proseCounted = false   // (the plain word count splits at ASCII spaces only, as it always did)
-            } else if !proseCounted, scalar.properties.isAlphabetic || scalar.properties.numericType != nil {
-                proseWords += 1
-                proseCounted = true
+                state.proseCounted = false   // (the plain word count splits at ASCII spaces only, as it always did)
+            } else if !state.proseCounted, scalar.properties.isAlphabetic || scalar.properties.numericType != nil {
+                state.proseWords += 1
+                state.proseCounted = true
             }
-        }
-    }
-
-    private static let space: UInt8 = 0, other: UInt8 = 1, letter: UInt8 = 2
-    /// Each ASCII byte's kind: a space (space, tab, line feed, carriage return), a letter or digit, or other.
-    private static let asciiKinds: [UInt8] = (0..<128).map { (value: Int) -> UInt8 in
-        switch value {
-        case 0x20, 0x0A, 0x09, 0x0D: space
-        case 0x30...0x39, 0x41...0x5A, 0x61...0x7A: letter
-        default: other
         }
     }
 
@@ -115,16 +121,89 @@ struct ScriptCounter {
         }
     }
 
-    /// The scalar starting at `pointer` and its length in bytes (nil for malformed UTF-8).
-    private static func decode(_ pointer: UnsafePointer<UInt8>) -> (Unicode.Scalar?, Int) {
+    /// The scalar starting at `pointer` and its length in bytes (nil for malformed UTF-8), reading
+    /// at most `available` bytes.
+    private static func decode(_ pointer: UnsafePointer<UInt8>, available: Int) -> (Unicode.Scalar?, Int) {
         let lead = pointer.pointee
         let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1
         var value = UInt32(lead) & (length == 4 ? 0x07 : length == 3 ? 0x0F : 0x1F)
         for offset in 1..<max(length, 1) {
+            guard offset < available else { return (nil, offset) }
             let next = pointer[offset]
             guard next & 0xC0 == 0x80 else { return (nil, offset) }
             value = value << 6 | UInt32(next & 0x3F)
         }
         return length == 1 ? (nil, 1) : (Unicode.Scalar(value), length)
+    }
+}
+
+/// The running counts of ASCII prose: words (runs of non-spaces), prose words (runs holding a letter
+/// or digit, counted at their first one) and whether the run in progress is in either count yet.
+struct ProseState {
+    var words: Int
+    var proseWords: Int
+    var inRun: Bool
+    var proseCounted: Bool   // the run in progress already counts as a prose word
+
+    static let highBits: UInt64 = 0x8080_8080_8080_8080
+    private static let lowBits: UInt64 = 0x0101_0101_0101_0101
+
+    /// One ASCII byte. A space is space, tab, line feed or carriage return; a letter is an ASCII
+    /// letter or digit. Without branches on the text: spaces and letters alternate every few bytes,
+    /// and each mispredicted branch cost more than the sums below.
+    @inline(__always)
+    mutating func step(_ byte: UInt8) {
+        let space = byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D
+        let lower = byte | 0x20
+        let letter = (lower >= 0x61 && lower <= 0x7A) || (byte >= 0x30 && byte <= 0x39)
+        words &+= (!inRun && !space) ? 1 : 0
+        proseWords &+= (!proseCounted && letter) ? 1 : 0
+        proseCounted = !space && (proseCounted || letter)
+        inRun = !space
+    }
+
+    /// Eight ASCII bytes at once (byte 0 in the lowest bits), with the same counts as eight calls of
+    /// ``step(_:)-swift.method``: masks of spaces and letters, word starts where a non-space follows
+    /// a space, and prose-word starts at each run's first letter (found by letting an addition's
+    /// carry run from each run's start through its bytes that are not letters).
+    @inline(__always)
+    mutating func step(_ eight: UInt64) {
+        let nonSpace = ~(Self.equal(eight, 0x20) | Self.equal(eight, 0x0A) | Self.equal(eight, 0x09)
+                         | Self.equal(eight, 0x0D)) & Self.highBits
+        let lower = eight | 0x2020_2020_2020_2020
+        let letter = (Self.within(lower, 0x61, 0x7A) | Self.within(eight, 0x30, 0x39)) & nonSpace
+        // Words: non-spaces whose previous byte is a space (or, for byte 0, when no run goes on).
+        let wordStarts = nonSpace & ~(nonSpace << 8 | (inRun ? 0x80 : 0))
+        words &+= wordStarts.nonzeroBitCount
+        // Whole-byte masks, so that a carry runs through a byte into the next one.
+        let runBytes = (nonSpace >> 7) &* 0xFF, letterBytes = (letter >> 7) &* 0xFF
+        let plainBytes = runBytes & ~letterBytes   // in a run, not a letter
+        // A run's start still waiting for its first letter (byte 0 too, unless the run going on
+        // already counts), when it is not a letter itself.
+        let runStarts = nonSpace & ~(nonSpace << 8 | (proseCounted ? 0x80 : 0))
+        let seeds = (runStarts >> 7) & plainBytes
+        // Adding a seed carries through the plain bytes after it up to the run's first letter (or
+        // its end); those bytes turn to zero: the run's part before its first letter.
+        let beforeLetter = plainBytes & ~(plainBytes &+ seeds)
+        let counted = runBytes & ~beforeLetter   // from each run's first letter to its end
+        let firstLetters = counted & ~(counted << 8 | (proseCounted ? 0xFF : 0)) & Self.lowBits
+        proseWords &+= firstLetters.nonzeroBitCount
+        inRun = nonSpace >> 63 != 0
+        proseCounted = counted >> 63 != 0
+    }
+
+    /// The high bit of each byte of `eight` equal to `byte` (both below 0x80).
+    @inline(__always)
+    private static func equal(_ eight: UInt64, _ byte: UInt8) -> UInt64 {
+        let difference = eight ^ (UInt64(byte) &* lowBits)   // zero where equal, below 0x80 everywhere
+        return ~(difference &+ 0x7F7F_7F7F_7F7F_7F7F) & highBits
+    }
+
+    /// The high bit of each byte of `eight` in `low...high` (all below 0x80: no carry between bytes).
+    @inline(__always)
+    private static func within(_ eight: UInt64, _ low: UInt8, _ high: UInt8) -> UInt64 {
+        let atLeastLow = eight &+ UInt64(0x80 - low) &* lowBits
+        let aboveHigh = eight &+ UInt64(0x7F - high) &* lowBits
+        return atLeastLow & ~aboveHigh & highBits
     }
 }

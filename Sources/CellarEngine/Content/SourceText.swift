@@ -1,4 +1,9 @@
 import CellarDiagnostics
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Turns a file's bytes into text: UTF-8 only (with the place of the first bad byte), the
 /// byte-order mark dropped, CRLF and lone CR turned into LF, NUL refused.
@@ -10,14 +15,23 @@ enum SourceText {
         guard var text = String(validating: slice, as: UTF8.self) else {
             throw invalidUTF8(slice, file: file)
         }
-        if let nul = slice.firstIndex(of: 0) {
+        if let nul = firstOffset(of: 0, in: slice) {
             throw .error("the file contains a NUL byte", at: location(of: nul, in: slice, file: file),
                          hint: "this looks like a binary file; content files must be UTF-8 text")
         }
-        if slice.contains(UInt8(ascii: "\r")) {
+        if firstOffset(of: UInt8(ascii: "\r"), in: slice) != nil {
             text = text.replacingCRLF()
         }
         return text
+    }
+
+    /// The index of the first `byte` in `bytes`, by `memchr` (many bytes a step; the generic
+    /// `firstIndex(of:)` and `contains` went one byte a step, a percent of a build's time).
+    private static func firstOffset(of byte: UInt8, in bytes: ArraySlice<UInt8>) -> Int? {
+        bytes.withUnsafeBytes { buffer -> Int? in
+            guard let base = buffer.baseAddress, let found = memchr(base, Int32(byte), buffer.count) else { return nil }
+            return bytes.startIndex + base.distance(to: UnsafeRawPointer(found))
+        }
     }
 
     private static func invalidUTF8(_ bytes: ArraySlice<UInt8>, file: String) -> Diagnostic {

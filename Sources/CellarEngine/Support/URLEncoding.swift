@@ -13,38 +13,31 @@ enum URLEncoding {
     }
 
     private static func encode(_ path: String, literal: Bool) -> String {
-        func isAllowed(_ byte: UInt8) -> Bool {
-            Self.isAllowed(byte) && !(literal && (byte == UInt8(ascii: "%") || byte == UInt8(ascii: "#") || byte == UInt8(ascii: "?")))
-        }
-        guard path.utf8.contains(where: { !isAllowed($0) }) else { return path }
-        var result = ""
+        let kept = literal ? literalPathBytes : pathBytes
+        let allKept = path.utf8.withContiguousStorageIfAvailable { $0.allSatisfy(kept.contains) }
+            ?? path.utf8.allSatisfy(kept.contains)
+        guard !allKept else { return path }
+        var result: [UInt8] = []
+        result.reserveCapacity(path.utf8.count + 16)
         for byte in path.utf8 {
-            if isAllowed(byte) {
-                result.unicodeScalars.append(Unicode.Scalar(byte))
+            if kept.contains(byte) {
+                result.append(byte)
             } else {
-                result += "%" + hex(byte >> 4) + hex(byte & 0xF)
+                result.append(UInt8(ascii: "%"))
+                result.append(hexDigit(byte >> 4))
+                result.append(hexDigit(byte & 0xF))
             }
         }
-        return result
+        return String(decoding: result, as: UTF8.self)
     }
 
-    private static func isAllowed(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-             UInt8(ascii: "0")...UInt8(ascii: "9"):
-            true
-        case UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"),
-             UInt8(ascii: "#"), UInt8(ascii: "?"), UInt8(ascii: "="), UInt8(ascii: "&"), UInt8(ascii: "+"),
-             UInt8(ascii: "%"), UInt8(ascii: ":"), UInt8(ascii: "@"), UInt8(ascii: "!"), UInt8(ascii: ","),
-             UInt8(ascii: ";"):
-            true
-        default:
-            false
-        }
-    }
+    /// RFC 3986's unreserved bytes and the path delimiters people write in URLs, kept as they are.
+    static let pathBytes = ASCIISet("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~/#?=&+%:@!,;")
+    /// The same without `%`, `#` and `?`, which in a file name are part of the name.
+    static let literalPathBytes = pathBytes.subtracting("%#?")
 
-    private static func hex(_ nibble: UInt8) -> String {
-        String(UnicodeScalar(nibble < 10 ? 48 + nibble : 55 + nibble))
+    private static func hexDigit(_ nibble: UInt8) -> UInt8 {
+        nibble < 10 ? 48 + nibble : 55 + nibble
     }
 
     /// Decodes `%xx` escapes; nil when an escape is malformed or the bytes are not UTF-8.

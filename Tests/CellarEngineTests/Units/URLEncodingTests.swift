@@ -31,4 +31,40 @@ import Testing
             #expect(URLEncoding.decode(URLEncoding.encodeLiteralPath(name)) == name)
         }
     }
+
+    /// Every ASCII character between two letters, against the rule as RFC 3986 and the file names
+    /// say it: unreserved characters and the path delimiters stay, `%`, `#` and `?` only in paths
+    /// people wrote; the rest is escaped as `%XX` in capitals.
+    @Test func everyASCIICharacter() {
+        let unreserved = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~".unicodeScalars)
+        let delimiters = Set("/=&+:@!,;".unicodeScalars), written = Set("%#?".unicodeScalars)
+        for value in UInt8(0)..<0x80 {
+            let scalar = Unicode.Scalar(value)
+            let escaped = "%" + String(value, radix: 16, uppercase: true).leftPadded(to: 2)
+            let path = "a" + String(scalar) + "b"
+            let keptInPaths = unreserved.contains(scalar) || delimiters.contains(scalar) || written.contains(scalar)
+            let keptInNames = unreserved.contains(scalar) || delimiters.contains(scalar)
+            #expect(URLEncoding.encodePath(path) == (keptInPaths ? path : "a" + escaped + "b"), "\(value)")
+            #expect(URLEncoding.encodeLiteralPath(path) == (keptInNames ? path : "a" + escaped + "b"), "\(value)")
+        }
+        #expect(URLEncoding.encodePath("") == "")
+        #expect(URLEncoding.encodeLiteralPath("ä") == "%C3%A4")
+    }
+
+    @Test func asciiSetHoldsExactlyItsMembers() {
+        let set = ASCIISet("az\0\u{7F}?@`{")
+        for value in UInt8.min...UInt8.max {
+            #expect(set.contains(value) == [0x61, 0x7A, 0x00, 0x7F, 0x3F, 0x40, 0x60, 0x7B].contains(value), "\(value)")
+        }
+        let smaller = set.subtracting("?z")
+        for value in UInt8.min...UInt8.max {
+            #expect(smaller.contains(value) == [0x61, 0x00, 0x7F, 0x40, 0x60, 0x7B].contains(value), "\(value)")
+        }
+    }
+}
+
+private extension String {
+    func leftPadded(to width: Int) -> String {
+        String(repeating: "0", count: max(0, width - count)) + self
+    }
 }
