@@ -62,7 +62,7 @@ package struct MustacheRecord: MustacheObject {
 }
 
 extension MustacheRecord: ExpressibleByDictionaryLiteral {
-    /// When a key repeats, the last value wins (as in an `.object` literal).
+    /// When a key repeats, the last value wins (a `Dictionary` literal would stop the program).
     package init(dictionaryLiteral elements: (String, MustacheValue)...) {
         entries = []
         entries.reserveCapacity(elements.count)
