@@ -106,8 +106,8 @@ let package = Package(
         .testTarget(name: "CellarDiagnosticsTests", dependencies: ["CellarDiagnostics"]),
         .testTarget(name: "CellarEscapingTests", dependencies: ["CellarEscaping"]),
         .testTarget(name: "CellarYAMLTests", dependencies: ["CellarTree", "CellarYAML"]),
-        .testTarget(name: "CellarTOMLTests", dependencies: ["CellarDiagnostics", "CellarTree", "CellarTOML"]),
-        .testTarget(name: "CellarMarkdownTests", dependencies: ["CellarMarkdown"]),
+        .testTarget(name: "CellarTOMLTests", dependencies: ["CellarDiagnostics", "CellarTestSupport", "CellarTree", "CellarTOML"]),
+        .testTarget(name: "CellarMarkdownTests", dependencies: ["CellarMarkdown", "CellarTestSupport"]),
         .testTarget(name: "CellarHighlightTests", dependencies: ["CellarHighlight"]),
         .testTarget(name: "CellarSearchTests", dependencies: ["CellarSearch"]),
         .testTarget(name: "CellarImagesTests", dependencies: ["CellarImages"], resources: [.copy("Fixtures")]),
@@ -131,7 +131,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CellarEngineTests",
-            dependencies: ["CellarAuthoring", "CellarDefaultTheme", "CellarEngine", "CellarEscaping", "CellarFiles", "CellarFuzzing", "CellarImages", "CellarMustache", "CellarOutput", "CellarSearch", "CellarSiteTestSupport", "CellarTree", "CellarYAML", "DirectoryEntries",
+            dependencies: ["CellarAuthoring", "CellarDefaultTheme", "CellarEngine", "CellarEscaping", "CellarFiles", "CellarFuzzing", "CellarImages", "CellarMustache", "CellarOutput", "CellarSearch", "CellarSiteTestSupport", "CellarTestSupport", "CellarTree", "CellarYAML", "DirectoryEntries",
                            "IgnoredFileNames"],
             resources: [.copy("Fixtures")]
         ),

@@ -1,4 +1,5 @@
 @testable import CellarMarkdown
+import CellarTestSupport
 import Testing
 
 /// ``ScriptCounter/prose(_:)-(UnsafeBufferPointer<UInt8>)`` counts eight ASCII bytes a step: its
@@ -92,7 +93,7 @@ import Testing
     }
 
     @Test func randomMixesMatchTheOneAtATimeRule() {
-        var generator = SplitMix(seed: 49)
+        var generator = SeededRandom(seed: 49)
         let alphabet: [String] = [" ", " ", "\n", "\t", "\r", "a", "k", "Z", "0", "9", "-", ".", "'", "_", "\u{7F}", "\u{1}",
                                   "é", "ß", "東", "カ", "ー", "・", "\u{3000}", "\u{A0}", "١", "😀", "/", ":", "@", "`"]
         for _ in 0..<3_000 {
@@ -109,18 +110,5 @@ import Testing
             }
             check(parts)
         }
-    }
-}
-
-/// A small seeded generator, so a failure can be replayed.
-private struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -1,22 +1,11 @@
 import CellarDiagnostics
 import CellarTOML
+import CellarTestSupport
 import Testing
 
 /// Mangled TOML never crashes the parser (an exception crossing from C++ would abort) and every
 /// refusal points inside the text. The mutations are seeded, so a failure repeats.
 @Suite struct TOMLRobustnessTests {
-    /// SplitMix64: small, seedable, the same on every platform.
-    private struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     private static let seed = """
         title = "Dune: Part Two"
         date = 2023-06-01T09:00:00+02:00
@@ -37,7 +26,7 @@ import Testing
                                  "[[", "]]", "a", "1", "-", ":", "T", "Z", "é", "\t", "+", "0x", "inf", "nan"]
 
     @Test func mangledTOMLIsParsedOrRefusedInsideTheText() {
-        var random = Generator(state: 2024)
+        var random = SeededRandom(seed: 2024)
         let base = Array(Self.seed)
         for _ in 0..<3000 {
             var characters = base

@@ -1,4 +1,5 @@
 import CellarSiteTestSupport
+import CellarTestSupport
 import Foundation
 
 /// The small site the oracle tests edit: posts grouped by month and paginated, notes sorted by
@@ -72,18 +73,8 @@ enum OracleSite {
         return files
     }
 
-    /// SplitMix64: the same seed gives the same edits on every machine.
-    struct Random: RandomNumberGenerator {
-        var state: UInt64
-        init(seed: UInt64) { state = seed }
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
+    /// The same seed gives the same edits on every machine.
+    typealias Random = SeededRandom
 
     /// What the random sequence knows of the site, to make edits that make sense.
     struct State {
