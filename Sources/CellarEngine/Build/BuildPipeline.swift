@@ -74,7 +74,8 @@ struct BuildPipeline: Sendable {
         var bodiesRendered = 0
         var itemSetup = ItemStageSetup(frame: frame, rules: rules, highlighting: highlighting, reporter: reporter,
                                        policy: memo.policy, collectsReferences: options.collectsReferences)
-        // What the next `cellar build` takes from this one, written beside the pages.
+        // The bodies and cells the next `cellar build` takes from this one, written beside the pages
+        // (its typed sources are written as soon as they are parsed: see below).
         var forNextProcess = KeptForNextProcess()
         // What typing and rendering depend on besides each file: the kept files' keys cover it.
         let keptContext = KeptFile.isKept(by: options) ? ParseStage.context(of: frame.site) : nil
@@ -180,7 +181,7 @@ struct BuildPipeline: Sendable {
             }
             return await cells.run(model, memo: &memo.cells, diagnostics: &diagnostics)
         }
-        // What the next process takes (sources, bodies, then cells) is encoded and written beside the pages
+        // The bodies and cells the next process takes are encoded and written beside the pages
         // (``WriteStage/besidePages``) rather than before them. Only a build past its cells (no
         // error so far) writes them; each body and cell is keyed by what it was made from, so a
         // build that fails later leaves only what its inputs give, and each file is whole or not
