@@ -1,7 +1,7 @@
 import CellarFiles
 import CellarOutput
 
-/// Each page's input fingerprint (``Page/fingerprint(global:revision:)``) as the last `cellar build`
+/// Each page's input fingerprint (``Page/fingerprint(global:current:revision:)``) as the last `cellar build`
 /// left it, kept for the next process in `.cellar-cache/pages.bin`: a page whose fingerprint is the
 /// same and whose file the output still holds as written is neither rendered nor written, as in a
 /// session (`cellar serve`) that keeps them in memory.

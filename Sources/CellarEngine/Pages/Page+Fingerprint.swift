@@ -5,7 +5,10 @@ extension Page {
     /// - Parameters:
     ///   - global: what every page depends on (theme, settings, sections, tags).
     ///   - revision: each item's revision, by id.
-    func fingerprint(global: UInt64, revision: (String) -> UInt64) -> UInt64 {
+    ///   - current: whether the page was made in this build (not kept from an earlier one of a
+    ///     session): its cells' keys are then read from the table it was made with
+    ///     (``SectionCells/combineKeys(into:current:revision:)``); the fingerprint is the same either way.
+    func fingerprint(global: UInt64, current: Bool = false, revision: (String) -> UInt64) -> UInt64 {
         var hash = StableHash()
         hash.combine(global)
         hash.combine(role.rawValue)
@@ -35,11 +38,7 @@ extension Page {
         for section in dataSource.sections {
             hash.combine(section.title ?? "-")
             hash.combine(section.url?.value ?? "-")
-            for cell in section.cells {
-                let id = cell.itemID
-                hash.combine(id)
-                hash.combine(revision(id))
-            }
+            section.cells.combineKeys(into: &hash, current: current, revision: revision)
         }
         return hash.value
     }

@@ -1,3 +1,4 @@
+import CellarFiles
 import Foundation
 
 /// A titled run of cells: a year of posts, a group of settings, a content section on the home page.
@@ -25,12 +26,28 @@ package struct CellTable: Sendable {
     /// item's id (an id hashed and compared, and three objects reached, for each cell of each list).
     /// Nil in a session (`cellar serve`), whose kept pages outlive the cells they were made with.
     fileprivate let html: [String]?
+    /// Each place's ``key(id:revision:)`` for its item as the table was made (nil: not worked
+    /// out): what a page's fingerprint takes of a cell, read by place rather than by reaching the
+    /// configurator's id and looking its item's revision up by that id (a string hashed for a
+    /// dictionary, and a reference count on an id both cores read, for each cell of each list).
+    /// Only for pages made with this table in the same build: a session's kept pages outlive it.
+    fileprivate let keys: [UInt64]?
 
-    init(_ cells: [(any CellConfiguring)?], missing: Set<Int32>, html: [String]? = nil) {
+    init(_ cells: [(any CellConfiguring)?], missing: Set<Int32>, html: [String]? = nil, keys: [UInt64]? = nil) {
         precondition(html.map { $0.count == cells.count } ?? true, "one cell's HTML for each place")
+        precondition(keys.map { $0.count == cells.count } ?? true, "one cell's key for each place")
         self.cells = cells
         self.missing = missing
         self.html = html
+        self.keys = keys
+    }
+
+    /// What a page's fingerprint takes of a cell: its item's id and revision.
+    static func key(id: String, revision: UInt64) -> UInt64 {
+        var hash = StableHash()
+        hash.combine(id)
+        hash.combine(revision)
+        return hash.value
     }
 
     /// Each of `items`' configurator from `configurators`, at the item's place.
@@ -43,6 +60,7 @@ package struct CellTable: Sendable {
         }
         self.missing = missing
         html = nil
+        keys = nil
     }
 }
 
@@ -63,6 +81,20 @@ package struct SectionCells: RandomAccessCollection, Sendable {
     package var endIndex: Int { places.count }
     package subscript(position: Int) -> any CellConfiguring {
         table.cells[Int(places[position])]!   // init keeps only places that hold one
+    }
+
+    /// Mixes each cell's ``CellTable/key(id:revision:)`` into `hash`: read by its place when
+    /// `current` (the page was made this build, with the items as they are now) and the table
+    /// holds them, else worked out from the cell's id and its item's `revision` now.
+    func combineKeys(into hash: inout StableHash, current: Bool, revision: (String) -> UInt64) {
+        if current, let keys = table.keys {
+            for place in places { hash.combine(keys[Int(place)]) }
+            return
+        }
+        for cell in self {
+            let id = cell.itemID
+            hash.combine(CellTable.key(id: id, revision: revision(id)))
+        }
     }
 
     /// The cells' HTML one after another: each read by its place when the table holds them, else

@@ -63,15 +63,23 @@ struct CellStage {
         var stale: [(item: ContentItem, cell: any CellConfiguring, place: Int)] = []
         var onHand: [(place: Int, cell: CellCache.Entry)] = []
         var ordered: [(any CellConfiguring)?] = []
+        // Each place's key for the pages' fingerprints (``CellTable/key(id:revision:)``).
+        var keys: [UInt64] = []
         var missing = Set<Int32>()
-        if !patching { ordered.reserveCapacity(items.count) }
+        if !patching {
+            ordered.reserveCapacity(items.count)
+            keys.reserveCapacity(items.count)
+        }
         for (place, item) in items.enumerated() {
             guard let configurator = configurator(for: item, diagnostics: &diagnostics) else {
-                if !patching { missing.insert(Int32(ordered.count)); ordered.append(nil) }
+                if !patching { missing.insert(Int32(ordered.count)); ordered.append(nil); keys.append(0) }
                 continue
             }
             if !thisBuildOnly || patching { configurators[item.id] = configurator }
-            if !patching { ordered.append(configurator) }
+            if !patching {
+                ordered.append(configurator)
+                keys.append(CellTable.key(id: item.id, revision: item.revision))
+            }
             let key = CellCache.key(global: globalKey, revision: item.revision)
             if byPlace {
                 if let kept = cellsOnHand[item.id], kept.fingerprint == key { onHand.append((place, kept)) }
@@ -120,7 +128,7 @@ struct CellStage {
         if !patching, hadCells, !thisBuildOnly { memo.cells.retain(only: Set(configurators.keys)) }
         memo.configurators = configurators
         return Output(configurators: configurators,
-                      inItemOrder: patching ? nil : CellTable(ordered, missing: missing, html: html), cells: memo.cells,
+                      inItemOrder: patching ? nil : CellTable(ordered, missing: missing, html: html, keys: keys), cells: memo.cells,
                       forNextProcess: forNextProcess, rendered: rendered.count)
     }
 

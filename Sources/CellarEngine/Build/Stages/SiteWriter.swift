@@ -16,7 +16,7 @@ struct SiteWriter {
     var writer: OutputWriter
     var reporter: any BuildReporter
     var layout: SiteLayout
-    /// Everything every page depends on (see ``Page/fingerprint(global:revision:)``).
+    /// Everything every page depends on (see ``Page/fingerprint(global:current:revision:)``).
     var globalKey: UInt64
     /// In a session told exactly what changed: files whose sources are not among them need no look.
     var unchangedSources: UnchangedSources?
@@ -24,6 +24,9 @@ struct SiteWriter {
     /// fingerprint is worked out (kept in memory by a session, in `.cellar-cache/pages.bin` by
     /// `cellar build`; see ``KeptPages``).
     var remembersPages = true
+    /// Whether the pages were made in this build (not kept from an earlier build of a session):
+    /// their fingerprints read each cell's key from the cells' table (``Page/fingerprint(global:current:revision:)``).
+    var pagesAreCurrent = false
     /// On a multilingual site: each language's share, with the environment its pages are drawn in.
     var languageSites: [(site: LanguageSite, environment: RenderEnvironment)] = []
     /// Each language's page renderer, by code.
@@ -65,13 +68,15 @@ struct SiteWriter {
 
     /// What a page is rendered from: everything global and the revisions of the items it shows.
     private func fingerprint() -> @Sendable (Page) -> UInt64 {
-        let items = model.itemsByID, globalKey = globalKey
-        guard !languageSites.isEmpty else { return { page in page.fingerprint(global: globalKey) { items[$0]?.revision ?? 0 } } }
+        let items = model.itemsByID, globalKey = globalKey, current = pagesAreCurrent
+        guard !languageSites.isEmpty else {
+            return { page in page.fingerprint(global: globalKey, current: current) { items[$0]?.revision ?? 0 } }
+        }
         // A page's hreflang links and switcher show which of its translations there are.
         let alternates = alternates
         return { page in
             var hash = StableHash()
-            hash.combine(page.fingerprint(global: globalKey) { items[$0]?.revision ?? 0 })
+            hash.combine(page.fingerprint(global: globalKey, current: current) { items[$0]?.revision ?? 0 })
             hash.combine(page.language ?? "")
             hash.combine(alternates.fingerprint(of: page.url))
             return hash.value

@@ -70,6 +70,7 @@ struct WriteStage {
                                       unchangedSources: trusted ? changedPaths.map(UnchangedSources.init) : nil,
                                       languageSites: languageSites, alternates: pages.alternates)
                 site.remembersPages = options.writeMode != .staged || keptKey != nil
+                site.pagesAreCurrent = pages.dirty == nil
                 site.bodiesPlacedBefore = bodiesAfterPages?.placedBefore
                 let known = kept.map { $0.fingerprints(for: writer.outputTree) } ?? previous
                 if SiteSearch.isOn(model) {
