@@ -203,38 +203,6 @@ import Testing
         #expect(try await sites.matchesAFreshBuild())
     }
 
-    /// A link has no page to read its body back from: a short body is kept inline, a long one is
-    /// not kept at all and the next process renders it again. Rendering only such bodies leaves
-    /// the file as it is.
-    @Test func aLongBodyWithoutAPageIsRenderedAgainByTheNextProcess() async throws {
-        let sites = try await Sites()
-        let long = String(repeating: "A sentence about the linked page, long enough to be worth its bytes. ", count: 4) + "\n"
-        try sites.edit(["content/links/link-2.md": OracleSite.link(2) + long])
-        let first = try await sites.build()
-        #expect(first.bodiesRendered == 1, "rendered \(first.bodiesRendered) bodies of \(first.items)")
-        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: bodies(sites))))
-        let key = bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: KeptBodies.magic.count + 8, as: UInt64.self).littleEndian }
-        let records = try #require(KeptBodies.decode(bytes, key: key))
-        #expect(!records.contains { $0.entry.id == "links/link-2.md" }, "a long body without a page is not kept")
-        #expect(records.contains { $0.entry.id == "links/link-1.md" }, "a short one is")
-        #expect(records.contains { $0.entry.id == "posts/post-1.md" })
-
-        // Another item edited: its body and the link's are rendered.
-        try sites.edit(["content/notes/note-3.md": OracleSite.note(3, body: "Other words.\n")])
-        let report = try await sites.build()
-        #expect(report.bodiesRendered == 2, "rendered \(report.bodiesRendered) bodies of \(report.items)")
-        #expect(try await sites.matchesAFreshBuild())
-        #expect(sites.site.output("feed.json")?.contains("long enough to be worth its bytes") == true)
-
-        // Only the link edited: no body the file keeps was rendered, and the file is left as it was.
-        let before = try Data(contentsOf: URL(fileURLWithPath: bodies(sites)))
-        try sites.edit(["content/links/link-2.md": OracleSite.link(2) + "Other " + long])
-        let linkOnly = try await sites.build()
-        #expect(linkOnly.bodiesRendered == 1, "rendered \(linkOnly.bodiesRendered) bodies of \(linkOnly.items)")
-        #expect(try Data(contentsOf: URL(fileURLWithPath: bodies(sites))) == before)
-        #expect(try await sites.matchesAFreshBuild())
-    }
-
     /// A page changed by hand where its body sits, or removed, after the build: that body is
     /// rendered again (the file's place no longer holds it), and the output is still right.
     @Test func aPageChangedOrRemovedByHandRendersItsBodyAgain() async throws {

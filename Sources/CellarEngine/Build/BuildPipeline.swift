@@ -132,20 +132,16 @@ struct BuildPipeline: Sendable {
         itemSetup.itemsOnHand = KeptItems.Catalog()
         let model = try await stage(.buildingModel) {
             let renderedBefore = memo.model.bodies.rendered
-            let keptRenderedBefore = memo.model.bodies.renderedForNextProcess
             let model = await ModelStage(setup: itemSetup).run(parsed, memo: &memo.model)
             diagnostics.append(contentsOf: model.diagnostics)
             bodiesRendered = memo.model.bodies.rendered - renderedBefore
             if keptBodiesKey != nil {
-                // A one-shot build listed them; a session filed them by id, all of them.
-                let items = model.model.itemsByID
-                let bodies = memo.policy == .thisBuildOnly ? memo.model.bodies.forNextProcess
-                    : memo.model.bodies.entries.values.filter { KeptBodies.keeps($0.body, hasPage: items[$0.id]?.hasPage == true) }
+                // A one-shot build listed them; a session filed them by id.
+                let bodies = memo.policy == .thisBuildOnly ? memo.model.bodies.forNextProcess : Array(memo.model.bodies.entries.values)
                 // Taken, not shared: the list is let go of once its file is written, not at the build's end.
                 memo.model.bodies.forNextProcess = []
-                // Written again only when a body it keeps was rendered or one is gone.
-                let keptRendered = memo.model.bodies.renderedForNextProcess - keptRenderedBefore
-                if keptRendered > 0 || bodies.count != bodiesOnHand { bodiesForNextProcess = bodies }
+                // Written again only when a body was rendered or one is gone.
+                if bodiesRendered > 0 || bodies.count != bodiesOnHand { bodiesForNextProcess = bodies }
             }
             memo.modelBuilt()
             return model

@@ -22,12 +22,6 @@ import Foundation
 /// by its checksum; this one is written beside the pages, as before, and its list let go of early.
 /// A page changed, removed or moved since, or a places file missing or of another bodies file,
 /// reads as those bodies not kept: they are rendered.
-///
-/// A body of an item without a page (a link's) has nowhere to be read back from: it is kept
-/// inline only when it is short. A longer one is rendered again by the next process. Kept, they
-/// were most of the file (95 of 109 MB at 100,000 items, a quarter of them links), and a build
-/// from nothing spends more encoding and writing them (about 0.5 s of CPU at 100,000 items, half
-/// of it the kernel's copy) than a one-file rebuild spends rendering them again.
 enum KeptBodies {
     /// Bump when the file's layout or what an entry covers changes.
     static let formatVersion: UInt32 = 2
@@ -47,12 +41,6 @@ enum KeptBodies {
 
     /// Bodies shorter than this are kept inline: reading them back would cost more than their bytes.
     static let shortestPlaced = 64
-
-    /// Whether the next process is handed `body`: always when its item has a page (it is read
-    /// back from there, or kept inline when short), else only when it is short.
-    static func keeps(_ body: ContentItem.Body, hasPage: Bool) -> Bool {
-        hasPage || body.html.utf8.count < shortestPlaced
-    }
 
     /// Where `html` sits in `page` (the bytes written for its item), or nil when it is not there
     /// verbatim (a template that shows no `content`, or rewrites it) or too short to be worth it.

@@ -53,12 +53,9 @@ struct BodyStage {
         /// How many bodies were rendered since the memo was made (none: a memo read from
         /// ``KeptBodies`` that every body came from is still what the file holds).
         fileprivate(set) var rendered = 0
-        /// How many of them the next process takes (``KeptBodies/keeps(_:hasPage:)``).
-        fileprivate(set) var renderedForNextProcess = 0
-        /// Every body of the last complete run that the next process takes (``KeptBodies/keeps(_:hasPage:)``),
-        /// in item order, in a build that keeps them for it but keeps nothing for a later build in
-        /// this one: filed here in a list rather than by id in ``entries`` (which only a session
-        /// finds them in again).
+        /// Every body of the last complete run, in item order, for the next process (``KeptBodies``),
+        /// in a build that keeps them for it but keeps nothing for a later build in this one: filed
+        /// here in a list rather than by id in ``entries`` (which only a session finds them in again).
         var forNextProcess: [Entry] = []
 
         init(entries: [String: Entry] = [:]) {
@@ -131,7 +128,7 @@ struct BodyStage {
                 // The body as it was, under what the file says now (settings it inherits may have changed).
                 let source = thisBuildOnly ? item.withoutMarkdown().source : item.source
                 results.append(ContentItem(source: source, body: entry.body, revision: entry.revision))
-                if lists { listed.append(KeptBodies.keeps(entry.body, hasPage: item.hasPage) ? entry : nil) }
+                if lists { listed.append(entry) }
                 continue
             }
             results.append(nil)
@@ -155,8 +152,6 @@ struct BodyStage {
         memo.rendered += ready.count + fresh.count
         for (index, body) in ready + fresh {
             var item = body.item
-            let kept = KeptBodies.keeps(item.body, hasPage: item.hasPage)
-            if kept { memo.renderedForNextProcess += 1 }
             var revision = StableHash()
             revision.combine(item.sourceHash)
             revision.combine(item.url.value)
@@ -176,7 +171,7 @@ struct BodyStage {
                               usesShortcodes: body.usesShortcodes, shortcodesKey: shortcodes.key, dataFiles: body.dataFiles,
                               body: item.body, revision: item.revision, diagnostics: body.diagnostics)
             if filesEveryBody || !body.diagnostics.isEmpty { memo.keep(entry) }
-            if lists, kept { listed[index] = entry }
+            if lists { listed[index] = entry }
         }
         if lists { memo.forNextProcess = listed.compactMap { $0 } }
         if complete, filesEveryBody {
