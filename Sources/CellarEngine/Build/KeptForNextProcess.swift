@@ -2,10 +2,10 @@ import CellarDiagnostics
 
 /// What a `cellar build` leaves in `.cellar-cache/` for the next process besides the typed sources
 /// (``KeptItems``, written as soon as they are parsed): the rendered bodies (``KeptBodies``) and the
-/// cells (``KeptCells``), each with the key its file is written under. A part is nil when its file holds it already (nothing in it was
-/// made again) or the build keeps none. Handed to the write stage, which writes it beside the pages
-/// (``WriteStage/besidePages``) and lets it go; where each body sits in the pages is written once
-/// they are (``WriteStage/bodiesAfterPages``).
+/// cells (``KeptCells``), each with the key its file is written under. A part is nil when its file
+/// holds it already (nothing in it was made again) or the build keeps none. Handed to the write
+/// stage, which writes it beside the pages (``WriteStage/besidePages``) and lets it go; where each
+/// body sits in the pages is written once they are (``WriteStage/bodiesAfterPages``).
 struct KeptForNextProcess: Sendable {
     /// The bodies, and which of them are shown in their item's page (left to it: see ``KeptBodies``).
     var bodies: (entries: [BodyStage.Entry], inPage: @Sendable (BodyStage.Entry) -> Bool, key: UInt64)?

@@ -8,7 +8,7 @@ extension Page {
     ///   - current: whether the page was made in this build (not kept from an earlier one of a
     ///     session): its cells' keys are then read from the table it was made with
     ///     (``SectionCells/combineKeys(into:current:revision:)``); the fingerprint is the same either way.
-    func fingerprint(global: UInt64, current: Bool = false, revision: (String) -> UInt64) -> UInt64 {
+    func fingerprint(global: UInt64, current: Bool, revision: (String) -> UInt64) -> UInt64 {
         var hash = StableHash()
         hash.combine(global)
         hash.combine(role.rawValue)

@@ -27,7 +27,7 @@ struct FieldListContext {
     /// The name, label and typed value of one field; nil when it has no value to show.
     private func entry(_ spec: FieldSpec, _ value: FieldValue) -> MustacheValue? {
         var result: MustacheRecord = ["name": .string(spec.name), "label": .string(spec.displayLabel),
-                                               "type": .string(Self.typeName(spec.type))]
+                                      "type": .string(Self.typeName(spec.type))]
         switch (value, spec.type) {
         case (.null, _):
             return nil

@@ -69,14 +69,13 @@ struct SiteWriter {
     /// What a page is rendered from: everything global and the revisions of the items it shows.
     private func fingerprint() -> @Sendable (Page) -> UInt64 {
         let items = model.itemsByID, globalKey = globalKey, current = pagesAreCurrent
-        guard !languageSites.isEmpty else {
-            return { page in page.fingerprint(global: globalKey, current: current) { items[$0]?.revision ?? 0 } }
-        }
+        let ofPage: @Sendable (Page) -> UInt64 = { page in page.fingerprint(global: globalKey, current: current) { items[$0]?.revision ?? 0 } }
+        guard !languageSites.isEmpty else { return ofPage }
         // A page's hreflang links and switcher show which of its translations there are.
         let alternates = alternates
         return { page in
             var hash = StableHash()
-            hash.combine(page.fingerprint(global: globalKey, current: current) { items[$0]?.revision ?? 0 })
+            hash.combine(ofPage(page))
             hash.combine(page.language ?? "")
             hash.combine(alternates.fingerprint(of: page.url))
             return hash.value
